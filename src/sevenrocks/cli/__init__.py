@@ -1,0 +1,1 @@
+"""The ``sevenrocks`` command line: one module per command, registered in :mod:`.app`."""

@@ -1,0 +1,42 @@
+"""The ``sevenrocks`` command: the Typer application and its entry point."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from sevenrocks import __version__
+from sevenrocks.cli.replay import replay_command
+
+app = typer.Typer(
+    name="sevenrocks",
+    help="Seven Rocks, the partnership domino game: rules engine, play, replays and tools.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"sevenrocks {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
+    ] = False,
+) -> None:
+    """Seven Rocks, the partnership domino game: rules engine, play, replays and tools."""
+
+
+app.command("replay")(replay_command)
+
+
+def main() -> None:
+    """Run the command line."""
+    app()

@@ -1,0 +1,74 @@
+"""The Seven Rocks rules engine (standard library only).
+
+Tiles, the layout, a match with its deals, turns, scoring and settlement, seat views,
+notation, match scripts and records. Nothing here knows of command lines, the web, bots or
+research interfaces: they import the core, never the reverse.
+"""
+
+from sevenrocks.core.errors import (
+    BranchNotOpenError,
+    DealError,
+    EmptyHistoryError,
+    HandInProgressError,
+    HandOverError,
+    IllegalPlayError,
+    LeaderError,
+    MatchOverError,
+    MismatchError,
+    NotationError,
+    NotInHandError,
+    OpeningPlayError,
+    RecordError,
+    SevenRocksError,
+    SideNotOpenError,
+    UnknownAnchorError,
+)
+from sevenrocks.core.events import Event, HandEnd, HandResult, Knock, Placement
+from sevenrocks.core.layout import Layout
+from sevenrocks.core.match import Match, Phase, deal_tiles
+from sevenrocks.core.notation import ACTIONS, ConnectionPoint, Play, Side
+from sevenrocks.core.scoring import DEFAULT_TARGET, placement_points, round_pips, settle
+from sevenrocks.core.tiles import SEATS, TILES, Tile, partner, partnership
+from sevenrocks.core.view import SeatView
+
+__all__ = [
+    "ACTIONS",
+    "DEFAULT_TARGET",
+    "SEATS",
+    "TILES",
+    "BranchNotOpenError",
+    "ConnectionPoint",
+    "DealError",
+    "EmptyHistoryError",
+    "Event",
+    "HandEnd",
+    "HandInProgressError",
+    "HandOverError",
+    "HandResult",
+    "IllegalPlayError",
+    "Knock",
+    "Layout",
+    "LeaderError",
+    "Match",
+    "MatchOverError",
+    "MismatchError",
+    "NotInHandError",
+    "NotationError",
+    "OpeningPlayError",
+    "Phase",
+    "Placement",
+    "Play",
+    "RecordError",
+    "SeatView",
+    "SevenRocksError",
+    "Side",
+    "SideNotOpenError",
+    "Tile",
+    "UnknownAnchorError",
+    "deal_tiles",
+    "partner",
+    "partnership",
+    "placement_points",
+    "round_pips",
+    "settle",
+]

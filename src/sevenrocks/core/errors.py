@@ -1,0 +1,120 @@
+"""Every kind of bad input has its own exception class under :class:`SevenRocksError`.
+
+Messages are lowercase, quote the input and name the rule. Where a position is known, the
+error also carries it: :attr:`SevenRocksError.hand` and :attr:`SevenRocksError.play` are the
+0-based indexes of the hand and of the play in it (``play`` is ``None`` for a fault in a deal
+or a leader). The game state is unchanged after any of these errors.
+
+>>> err = NotInHandError("tile 3-4 is not in seat 2's hand", hand=0, play=1)
+>>> str(err)
+"hand 0, play 1: tile 3-4 is not in seat 2's hand"
+>>> isinstance(err, IllegalPlayError) and isinstance(err, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "BranchNotOpenError",
+    "DealError",
+    "EmptyHistoryError",
+    "HandInProgressError",
+    "HandOverError",
+    "IllegalPlayError",
+    "LeaderError",
+    "MatchOverError",
+    "MismatchError",
+    "NotInHandError",
+    "NotationError",
+    "OpeningPlayError",
+    "RecordError",
+    "SevenRocksError",
+    "SideNotOpenError",
+    "UnknownAnchorError",
+]
+
+
+class SevenRocksError(ValueError):
+    """Base class of every error the library raises on bad input or an illegal action."""
+
+    def __init__(self, reason: str, *, hand: int | None = None, play: int | None = None) -> None:
+        self.reason = reason
+        self.hand = hand
+        self.play = play
+        super().__init__(reason)
+
+    def at(self, *, hand: int | None = None, play: int | None = None) -> SevenRocksError:
+        """Fill in the position (when not known yet) and return the error itself."""
+        if self.hand is None:
+            self.hand = hand
+        if self.play is None:
+            self.play = play
+        return self
+
+    def __str__(self) -> str:
+        where = []
+        if self.hand is not None:
+            where.append(f"hand {self.hand}")
+        if self.play is not None:
+            where.append(f"play {self.play}")
+        return f"{', '.join(where)}: {self.reason}" if where else self.reason
+
+
+class NotationError(SevenRocksError):
+    """Text that is not a tile, a side or a play in the project's notation."""
+
+
+class RecordError(SevenRocksError):
+    """A match script or record that is not valid JSON, has the wrong shape or contradicts itself."""
+
+
+class DealError(SevenRocksError):
+    """A deal that is not 28 distinct tiles, seven to each seat."""
+
+
+class LeaderError(SevenRocksError):
+    """A missing or wrong leader for a hand."""
+
+
+class HandOverError(SevenRocksError):
+    """An action on a hand that has ended (or has not been dealt)."""
+
+
+class HandInProgressError(SevenRocksError):
+    """A new deal asked for while the current hand is still being played."""
+
+
+class MatchOverError(SevenRocksError):
+    """An action after the match has been won."""
+
+
+class EmptyHistoryError(SevenRocksError):
+    """``pop()`` with no play of the current hand to take back."""
+
+
+class IllegalPlayError(SevenRocksError):
+    """A play that breaks a rule of placement."""
+
+
+class NotInHandError(IllegalPlayError):
+    """The tile is not in the hand of the seat whose turn it is."""
+
+
+class OpeningPlayError(IllegalPlayError):
+    """An anchor given for the opening tile, or none given after the opening."""
+
+
+class UnknownAnchorError(IllegalPlayError):
+    """The anchor tile has not been placed in the layout."""
+
+
+class SideNotOpenError(IllegalPlayError):
+    """The side named is covered already, or the anchor has no such side."""
+
+
+class BranchNotOpenError(IllegalPlayError):
+    """A spinner branch named before both straight sides of the spinner are filled."""
+
+
+class MismatchError(IllegalPlayError):
+    """The tile shows no half equal to the connection point's value."""
