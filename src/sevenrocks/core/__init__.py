@@ -23,7 +23,7 @@ from sevenrocks.core.errors import (
     SideNotOpenError,
     UnknownAnchorError,
 )
-from sevenrocks.core.events import Event, HandEnd, HandResult, Knock, Placement
+from sevenrocks.core.events import Event, HandEnd, HandLog, HandResult, Knock, Placement
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.match import Match, Phase, deal_tiles
 from sevenrocks.core.notation import ACTIONS, ConnectionPoint, Play, Side
@@ -43,6 +43,7 @@ __all__ = [
     "Event",
     "HandEnd",
     "HandInProgressError",
+    "HandLog",
     "HandOverError",
     "HandResult",
     "IllegalPlayError",

@@ -15,7 +15,7 @@ from enum import Enum
 from sevenrocks.core.notation import Play
 from sevenrocks.core.tiles import Tile
 
-__all__ = ["Event", "HandEnd", "HandResult", "Knock", "Placement"]
+__all__ = ["Event", "HandEnd", "HandLog", "HandResult", "Knock", "Placement"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +78,21 @@ class HandResult:
     deductions: tuple[int, int, int, int] | None
     scores: tuple[int, int]
     hands: tuple[tuple[Tile, ...], ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandLog:
+    """Everything that happened in one hand: the deal, the leader, every event, the result.
+
+    ``result`` is ``None`` for a hand still in progress.
+    """
+
+    deal: tuple[tuple[Tile, ...], ...]
+    leader: int
+    events: tuple[Event, ...]
+    result: HandResult | None
+
+    @property
+    def placements(self) -> tuple[Placement, ...]:
+        """The hand's placements, in order."""
+        return tuple(e for e in self.events if isinstance(e, Placement))

@@ -309,6 +309,18 @@ class Layout:
         self._total = total
         return total
 
+    def ends_total_after(self, play: Play) -> int:
+        """The counted total ``play`` would make, leaving the layout as it is.
+
+        >>> layout = Layout()
+        >>> layout.ends_total_after(Play.parse("5-5")), layout.is_empty
+        (10, True)
+        """
+        self.place(play)
+        total = self._total
+        self.unplace()
+        return total
+
     def unplace(self) -> Play:
         """Take back the last placement and return it."""
         if not self._placed:

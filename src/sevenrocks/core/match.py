@@ -40,7 +40,7 @@ from sevenrocks.core.errors import (
     NotInHandError,
     SevenRocksError,
 )
-from sevenrocks.core.events import Event, HandEnd, HandResult, Knock, Placement
+from sevenrocks.core.events import Event, HandEnd, HandLog, HandResult, Knock, Placement
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import OPENINGS, PLAY_TABLE, POINT_VALUE, Play
 from sevenrocks.core.scoring import DEFAULT_TARGET, round_pips
@@ -100,6 +100,7 @@ class Match:
         "_hands",
         "_layout",
         "_leader",
+        "_logs",
         "_results",
         "_rng",
         "_scores",
@@ -131,6 +132,7 @@ class Match:
         self._events: list[Event] = []
         self._undo: list[tuple[int, int, int, tuple[int, int] | None, bool]] = []
         self._results: list[HandResult] = []
+        self._logs: list[HandLog] = []
         self._hand_index = -1
         self._winner: int | None = None
 
@@ -195,6 +197,20 @@ class Match:
         """The finished hands, in order."""
         return tuple(self._results)
 
+    @property
+    def history(self) -> tuple[HandLog, ...]:
+        """Every hand of the match so far (the current one last, with ``result`` ``None`` while
+        it is in progress): deals, leaders, placements and knocks. Records are built from this.
+        """
+        logs = list(self._logs)
+        if self._hand_index >= 0 and len(logs) == self._hand_index:
+            result = self._results[-1] if self._turn < 0 and len(self._results) > self._hand_index else None
+            logs.append(HandLog(self._deal_tuple(), self._leader, tuple(self._events), result))
+        return tuple(logs)
+
+    def _deal_tuple(self) -> tuple[tuple[Tile, ...], ...]:
+        return tuple(tiles_of_mask(m) for m in self._dealt)
+
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """The tiles ``seat`` holds now."""
         return tiles_of_mask(self._hands[_seat(seat)])
@@ -255,6 +271,10 @@ class Match:
             leader = required
         else:
             leader = self.lot()
+        if self._hand_index >= 0:
+            self._logs.append(
+                HandLog(self._deal_tuple(), self._leader, tuple(self._events), self._results[-1])
+            )
         self._hand_index = hand_index
         self._hands = list(masks)
         self._dealt = list(masks)
@@ -493,6 +513,7 @@ class Match:
         new._events = self._events.copy()
         new._undo = self._undo.copy() if stack else []
         new._results = self._results.copy()
+        new._logs = self._logs.copy()
         new._hand_index = self._hand_index
         new._winner = self._winner
         return new
@@ -539,6 +560,7 @@ class Match:
         match._leader = view.leader if view.leader is not None else -1
         match._events = list(view.events)
         match._results = list(view.results)
+        match._logs = []
         match._hand_index = view.hand_number
         return match
 

@@ -1,0 +1,26 @@
+"""What a bot is: something that picks one legal placement from a seat's view."""
+
+from __future__ import annotations
+
+from typing import Protocol, runtime_checkable
+
+from sevenrocks.core.notation import Play
+from sevenrocks.core.view import SeatView
+
+__all__ = ["Bot", "UnknownBotError"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player. ``choose`` is called only when it is the view's seat to place, and must
+    return one of ``view.legal_plays``."""
+
+    name: str
+
+    def choose(self, view: SeatView) -> Play:
+        """Pick a placement for ``view.seat``."""
+        ...
+
+
+class UnknownBotError(ValueError):
+    """A bot name that no bot answers to."""
