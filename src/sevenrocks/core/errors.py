@@ -27,6 +27,7 @@ __all__ = [
     "NotInHandError",
     "NotationError",
     "OpeningPlayError",
+    "OutOfTurnError",
     "RecordError",
     "SevenRocksError",
     "SideNotOpenError",
@@ -98,6 +99,10 @@ class IllegalPlayError(SevenRocksError):
 
 class NotInHandError(IllegalPlayError):
     """The tile is not in the hand of the seat whose turn it is."""
+
+
+class OutOfTurnError(IllegalPlayError):
+    """A record names a seat placing a tile when it is another seat's turn."""
 
 
 class OpeningPlayError(IllegalPlayError):
