@@ -28,6 +28,7 @@ from sevenrocks.core.events import Event, HandEnd, HandLog, HandResult, Knock, P
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.match import Match, Phase, deal_tiles
 from sevenrocks.core.notation import ACTIONS, ConnectionPoint, Play, Side
+from sevenrocks.core.record import MatchEnd, MatchRecord, load_record
 from sevenrocks.core.scoring import DEFAULT_TARGET, placement_points, round_pips, settle
 from sevenrocks.core.tiles import SEATS, TILES, Tile, partner, partnership
 from sevenrocks.core.view import SeatView
@@ -52,7 +53,9 @@ __all__ = [
     "Layout",
     "LeaderError",
     "Match",
+    "MatchEnd",
     "MatchOverError",
+    "MatchRecord",
     "MismatchError",
     "NotInHandError",
     "NotationError",
@@ -69,6 +72,7 @@ __all__ = [
     "Tile",
     "UnknownAnchorError",
     "deal_tiles",
+    "load_record",
     "partner",
     "partnership",
     "placement_points",
