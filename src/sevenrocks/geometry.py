@@ -1,0 +1,490 @@
+"""Where every tile of a layout is drawn: the geometry behind :mod:`sevenrocks.svg`.
+
+The unit is half a tile: an ordinary tile is 2 x 1 units, a double placed crosswise 1 x 2.
+The drawing is centred on the spinner (before there is one, on the opening tile). The line
+through the centre runs left and right; the spinner's side branches run up (``bA``) and down
+(``bB``). Each of the four arms grows straight out of the centre and, when it reaches the
+edge of its own quarter (a pinwheel blade around the centre), turns a corner and comes back
+one row further out, like a snake, so arms never cross each other however long they grow.
+The reach of the blades grows only when an arm cannot fit.
+
+Coordinates are SVG-like: ``x`` to the right, ``y`` downwards.
+
+>>> from sevenrocks.core import Layout, Play
+>>> layout = Layout()
+>>> for text in ["1-4", "1-1@1-4:low", "4-4@1-4:high"]:
+...     _ = layout.place(Play.parse(text))
+>>> geo = geometry(layout)
+>>> [(str(box.tile), box.rect.w, box.rect.h, box.is_spinner) for box in geo.tiles]
+[('1-4', 2.0, 1.0, False), ('1-1', 1.0, 2.0, True), ('4-4', 1.0, 2.0, False)]
+>>> [(str(mark.point), mark.counted) for mark in geo.points]
+[('1-1:B', 2), ('4-4:B', 8)]
+>>> geo.overlaps()
+[]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final
+
+from sevenrocks.core.layout import Layout
+from sevenrocks.core.notation import ConnectionPoint, Side
+from sevenrocks.core.tiles import Tile
+
+__all__ = ["Arm", "Half", "LayoutGeometry", "PointMark", "Rect", "TileBox", "geometry"]
+
+_EPS: Final = 1e-9
+#: The smallest half-width of the drawing (in units) before arms start to wrap.
+MIN_REACH: Final = 8
+_SEARCH_BUDGET: Final = 3000
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    """An axis-aligned rectangle: top-left corner ``(x, y)``, width ``w``, height ``h``."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        """``x + w``."""
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> float:
+        """``y + h``."""
+        return self.y + self.h
+
+    def intersects(self, other: Rect) -> bool:
+        """True if the two rectangles share interior area (touching edges do not count).
+
+        >>> Rect(0, 0, 2, 1).intersects(Rect(2, 0, 2, 1)), Rect(0, 0, 2, 1).intersects(Rect(1, 0, 2, 1))
+        (False, True)
+        """
+        return (
+            self.x < other.right - _EPS
+            and other.x < self.right - _EPS
+            and self.y < other.bottom - _EPS
+            and other.y < self.bottom - _EPS
+        )
+
+    def contains(self, other: Rect) -> bool:
+        """True if ``other`` lies inside this rectangle (edges may touch)."""
+        return (
+            other.x >= self.x - _EPS
+            and other.y >= self.y - _EPS
+            and other.right <= self.right + _EPS
+            and other.bottom <= self.bottom + _EPS
+        )
+
+    def union(self, other: Rect) -> Rect:
+        """The smallest rectangle holding both."""
+        x, y = min(self.x, other.x), min(self.y, other.y)
+        return Rect(x, y, max(self.right, other.right) - x, max(self.bottom, other.bottom) - y)
+
+    def grow(self, margin: float) -> Rect:
+        """This rectangle with ``margin`` added on every side."""
+        return Rect(self.x - margin, self.y - margin, self.w + 2 * margin, self.h + 2 * margin)
+
+
+class Arm(Enum):
+    """Where an arm of the layout grows from the centre tile."""
+
+    RIGHT = "right"
+    DOWN = "down"
+    LEFT = "left"
+    UP = "up"
+
+
+#: Turns the canonical frame (arm growing right, wrapping downwards) into each arm's direction.
+_TURN: Final[dict[Arm, Callable[[float, float], tuple[float, float]]]] = {
+    Arm.RIGHT: lambda x, y: (x, y),
+    Arm.DOWN: lambda x, y: (-y, x),
+    Arm.LEFT: lambda x, y: (-x, -y),
+    Arm.UP: lambda x, y: (y, -x),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Half:
+    """One half of a drawn tile: the unit square at ``(x, y)`` showing ``value`` pips."""
+
+    x: float
+    y: float
+    value: int
+    #: True when the tile lies vertically (pips of a six are then drawn in two columns).
+    vertical: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TileBox:
+    """A placed tile as drawn: its rectangle, its two halves, and where it sits in the layout."""
+
+    tile: Tile
+    rect: Rect
+    halves: tuple[Half, Half]
+    #: the placement number of the tile in the hand (0 for the opening)
+    order: int
+    #: the arm the tile belongs to, ``None`` for the centre tile
+    arm: Arm | None
+    is_spinner: bool
+    #: a double placed crosswise to its line
+    crosswise: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PointMark:
+    """An open connection point, drawn as a marker centred at ``(x, y)`` in a unit square.
+
+    ``counted`` is the contribution it adds to the counted ends (a filled number in the
+    drawing), or ``None`` for a connection point not counted there (a hollow dot).
+    """
+
+    point: ConnectionPoint
+    x: float
+    y: float
+    counted: int | None
+
+    @property
+    def rect(self) -> Rect:
+        """The unit square kept free for the marker."""
+        return Rect(self.x - 0.5, self.y - 0.5, 1.0, 1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutGeometry:
+    """The drawn layout: tile boxes in placement order, point markers, and the bounds."""
+
+    tiles: tuple[TileBox, ...]
+    points: tuple[PointMark, ...]
+    #: the rectangle holding every tile and marker (plus a small margin)
+    bounds: Rect
+    #: half-width of the square the arms are kept in before they wrap
+    reach: int
+
+    def box(self, tile: Tile) -> TileBox:
+        """The box of a placed tile; ``KeyError`` if the tile is not in the layout."""
+        for box in self.tiles:
+            if box.tile is tile:
+                return box
+        raise KeyError(f"tile {tile} is not in the layout")
+
+    def overlaps(self) -> list[tuple[Tile, Tile]]:
+        """Pairs of tiles whose rectangles share area (always empty: a check for tests)."""
+        out: list[tuple[Tile, Tile]] = []
+        for i, a in enumerate(self.tiles):
+            for b in self.tiles[i + 1 :]:
+                if a.rect.intersects(b.rect):
+                    out.append((a.tile, b.tile))
+        return out
+
+
+# --------------------------------------------------------------------------- the layout as a tree
+_Edge = tuple[Tile, Side]
+
+
+def _other_side(tile: Tile, side: Side) -> Side:
+    if tile.is_double:
+        return Side.B if side == Side.A else Side.A
+    return Side.HIGH if side == Side.LOW else Side.LOW
+
+
+def _value(tile: Tile, side: Side) -> int:
+    return tile.high if side == Side.HIGH else tile.low
+
+
+def _links(layout: Layout) -> dict[_Edge, _Edge]:
+    """Both directions of every join: (tile, side) -> (neighbour, neighbour's side)."""
+    links: dict[_Edge, _Edge] = {}
+    for play in layout.plays:
+        anchor, side = play.anchor, play.side
+        if anchor is None or side is None:
+            continue
+        value = _value(anchor, side)
+        tile = play.tile
+        own = Side.A if tile.is_double else (Side.LOW if tile.low == value else Side.HIGH)
+        links[(anchor, side)] = (tile, own)
+        links[(tile, own)] = (anchor, side)
+    return links
+
+
+@dataclass(frozen=True, slots=True)
+class _Link:
+    tile: Tile
+    entry: Side
+    exit: Side
+    #: the exit side is an open connection point
+    open_exit: bool
+
+
+def _chain(layout: Layout, links: dict[_Edge, _Edge], start: _Edge) -> list[_Link]:
+    """The tiles of one arm, walking out of ``start`` (a side of the centre tile)."""
+    out: list[_Link] = []
+    edge = links.get(start)
+    while edge is not None:
+        tile, entry = edge
+        exit_side = _other_side(tile, entry)
+        exit_point = ConnectionPoint(tile, exit_side)
+        out.append(_Link(tile, entry, exit_side, layout.is_open(exit_point)))
+        edge = links.get((tile, exit_side))
+    return out
+
+
+def _counted_marks(layout: Layout) -> dict[ConnectionPoint, int]:
+    """Which open points carry which counted contribution, read from :meth:`Layout.counted`.
+
+    ``counted()`` lists contributions in the order of ``points``, one per counted point.
+    """
+    counted = list(layout.counted())
+    out: dict[ConnectionPoint, int] = {}
+    i = 0
+    for point in layout.points:
+        if i < len(counted) and not point.side.is_branch and counted[i][0] is point.anchor:
+            out[point] = counted[i][1]
+            i += 1
+    return out
+
+
+# --------------------------------------------------------------------------- placing one arm
+class _NoRoom(Exception):
+    pass
+
+
+def _tile_rect(px: float, py: float, hx: int, hy: int, length: float, thick: float) -> Rect:
+    if hy == 0:
+        x0 = px if hx > 0 else px - length
+        return Rect(x0, py - thick / 2, length, thick)
+    y0 = py if hy > 0 else py - length
+    return Rect(px - thick / 2, y0, thick, length)
+
+
+def _square(px: float, py: float, hx: int, hy: int) -> tuple[float, float]:
+    """Top-left corner of the unit square entered at ``(px, py)`` going ``(hx, hy)``."""
+    if hy == 0:
+        return (px if hx > 0 else px - 1.0), py - 0.5
+    return px - 0.5, (py if hy > 0 else py - 1.0)
+
+
+def _turned(rect: Rect, turn: Callable[[float, float], tuple[float, float]]) -> Rect:
+    ax, ay = turn(rect.x, rect.y)
+    bx, by = turn(rect.right, rect.bottom)
+    return Rect(min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay))
+
+
+@dataclass(slots=True)
+class _Placed:
+    px: float
+    py: float
+    hx: int
+    hy: int
+
+
+def _place_arm(
+    links: Sequence[_Link],
+    start: float,
+    reach: int,
+    turn: Callable[[float, float], tuple[float, float]],
+    taken: list[Rect],
+) -> list[_Placed]:
+    """Place one arm in the canonical frame (growing right, wrapping down), by depth-first search.
+
+    Tiles go straight while they fit; at the edge of the blade an ordinary tile turns the
+    corner downwards and the next one comes back along the next row. Doubles never turn.
+    ``taken`` holds every rectangle already used (global frame) and receives this arm's.
+    Raises :class:`_NoRoom` when the arm does not fit in the blade of this ``reach``.
+    """
+    lane = Rect(start, -1.0, reach - start, 2.0)
+    blade = Rect(1.0, -1.0, reach - 1.0, reach + 1.0)
+    budget = [_SEARCH_BUDGET]
+    placed: list[_Placed] = []
+    used: list[Rect] = []
+
+    def fits(rect: Rect) -> bool:
+        if not (lane.contains(rect) or blade.contains(rect)):
+            return False
+        glob = _turned(rect, turn)
+        return not any(glob.intersects(r) for r in taken) and not any(glob.intersects(r) for r in used)
+
+    def search(i: int, px: float, py: float, hx: int, hy: int, row: int) -> bool:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _NoRoom
+        link = links[i]
+        double = link.tile.is_double
+        length, thick = (1.0, 2.0) if double else (2.0, 1.0)
+        options: list[tuple[float, float, int, int, int]] = []
+        if hy == 0:  # along a row
+            options.append((px, py, hx, hy, row))
+            if not double:
+                options.append((px + 0.5 * hx, py - 0.5, 0, 1, row))
+        else:  # going down after a corner
+            if not double:
+                options.append((px + 0.5 * row, py + 0.5, -row, 0, -row))
+            options.append((px, py, hx, hy, row))
+        for qx, qy, kx, ky, krow in options:
+            rect = _tile_rect(qx, qy, kx, ky, length, thick)
+            if not fits(rect):
+                continue
+            ex, ey = qx + kx * length, qy + ky * length
+            marker: Rect | None = None
+            if link.open_exit:
+                marker = Rect(ex + 0.5 * kx - 0.5, ey + 0.5 * ky - 0.5, 1.0, 1.0)
+                if not fits(marker):
+                    continue
+            used.append(_turned(rect, turn))
+            if marker is not None:
+                used.append(_turned(marker, turn))
+            placed.append(_Placed(qx, qy, kx, ky))
+            if i + 1 == len(links) or search(i + 1, ex, ey, kx, ky, krow):
+                return True
+            placed.pop()
+            used.pop()
+            if marker is not None:
+                used.pop()
+        return False
+
+    if links and not search(0, start, 0.0, 1, 0, 1):
+        raise _NoRoom
+    taken.extend(used)
+    return placed
+
+
+# --------------------------------------------------------------------------- the whole layout
+def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
+    """Compute where every tile and every connection point of ``layout`` is drawn.
+
+    ``reach`` is the half-width (in units, half a tile) of the square the arms start wrapping
+    at; it grows by itself as far as needed. No two tile rectangles share any area, and
+    every tile and marker lies inside :attr:`LayoutGeometry.bounds`.
+    """
+    if layout.is_empty:
+        return LayoutGeometry((), (), Rect(-2.0, -1.5, 4.0, 3.0), reach)
+    plays = layout.plays
+    order = {play.tile: i for i, play in enumerate(plays)}
+    links = _links(layout)
+    counted = _counted_marks(layout)
+    spinner = layout.spinner
+    opening = plays[0].tile
+
+    centre_boxes: list[TileBox] = []
+    arms: list[tuple[Arm, Side, float]] = []
+    centre_marks: list[tuple[ConnectionPoint, float, float]] = []
+    if spinner is not None:
+        # Keep the line's direction: the spinner's side A faces the tile it joined.
+        a_arm = Arm.LEFT
+        if spinner is not opening and any(
+            link.tile is spinner for link in _chain(layout, links, (opening, Side.LOW))
+        ):
+            a_arm = Arm.RIGHT
+        b_arm = Arm.LEFT if a_arm is Arm.RIGHT else Arm.RIGHT
+        v = spinner.low
+        centre_boxes.append(
+            TileBox(
+                spinner,
+                Rect(-0.5, -1.0, 1.0, 2.0),
+                (Half(-0.5, -1.0, v, True), Half(-0.5, 0.0, v, True)),
+                order[spinner],
+                None,
+                True,
+                True,
+            )
+        )
+        sign = {Arm.LEFT: -1.0, Arm.RIGHT: 1.0}
+        for side, arm, start in (
+            (Side.A, a_arm, 0.5),
+            (Side.B, b_arm, 0.5),
+            (Side.BA, Arm.UP, 1.0),
+            (Side.BB, Arm.DOWN, 1.0),
+        ):
+            arms.append((arm, side, start))
+            if arm in sign:
+                centre_marks.append((ConnectionPoint(spinner, side), sign[arm] * 1.0, 0.0))
+            else:
+                centre_marks.append((ConnectionPoint(spinner, side), 0.0, -1.5 if arm is Arm.UP else 1.5))
+    else:
+        centre_boxes.append(
+            TileBox(
+                opening,
+                Rect(-1.0, -0.5, 2.0, 1.0),
+                (Half(-1.0, -0.5, opening.low, False), Half(0.0, -0.5, opening.high, False)),
+                0,
+                None,
+                False,
+                False,
+            )
+        )
+        arms = [(Arm.LEFT, Side.LOW, 1.0), (Arm.RIGHT, Side.HIGH, 1.0)]
+        centre_marks = [
+            (ConnectionPoint(opening, Side.LOW), -1.5, 0.0),
+            (ConnectionPoint(opening, Side.HIGH), 1.5, 0.0),
+        ]
+
+    centre = centre_boxes[0].tile
+    chains = [(arm, _chain(layout, links, (centre, side)), start) for arm, side, start in arms]
+    base: list[Rect] = [box.rect for box in centre_boxes]
+    marks: list[PointMark] = []
+    for point, x, y in centre_marks:
+        if layout.is_open(point):
+            mark = PointMark(point, x, y, counted.get(point))
+            marks.append(mark)
+            base.append(mark.rect)
+
+    # Try growing reaches until every arm fits its blade.
+    size = max(reach, 3)
+    while True:
+        taken = list(base)
+        try:
+            placements = [
+                (arm, chain, _place_arm(chain, start, size, _TURN[arm], taken))
+                for arm, chain, start in chains
+            ]
+            break
+        except _NoRoom:
+            size += 1
+
+    boxes = list(centre_boxes)
+    for arm, chain, placed in placements:
+        turn = _TURN[arm]
+        for link, at in zip(chain, placed, strict=True):
+            tile = link.tile
+            double = tile.is_double
+            length, thick = (1.0, 2.0) if double else (2.0, 1.0)
+            rect = _tile_rect(at.px, at.py, at.hx, at.hy, length, thick)
+            if double:
+                if at.hy == 0:
+                    squares = [(rect.x, rect.y), (rect.x, rect.y + 1.0)]
+                else:
+                    squares = [(rect.x, rect.y), (rect.x + 1.0, rect.y)]
+                values = (tile.low, tile.low)
+            else:
+                squares = [
+                    _square(at.px, at.py, at.hx, at.hy),
+                    _square(at.px + at.hx, at.py + at.hy, at.hx, at.hy),
+                ]
+                values = (_value(tile, link.entry), _value(tile, link.exit))
+            glob = _turned(rect, turn)
+            halves = []
+            for (sx, sy), value in zip(squares, values, strict=True):
+                square = _turned(Rect(sx, sy, 1.0, 1.0), turn)
+                halves.append(Half(square.x, square.y, value, glob.h > glob.w))
+            boxes.append(TileBox(tile, glob, (halves[0], halves[1]), order[tile], arm, False, double))
+            if link.open_exit:
+                ex, ey = at.px + at.hx * length, at.py + at.hy * length
+                mx, my = turn(ex + 0.5 * at.hx, ey + 0.5 * at.hy)
+                point = ConnectionPoint(tile, link.exit)
+                marks.append(PointMark(point, mx, my, counted.get(point)))
+
+    boxes.sort(key=lambda box: box.order)
+    marks.sort(key=lambda mark: (mark.point.anchor.index, mark.point.side))
+    bounds = boxes[0].rect
+    for box in boxes:
+        bounds = bounds.union(box.rect)
+    for mark in marks:
+        bounds = bounds.union(mark.rect)
+    return LayoutGeometry(tuple(boxes), tuple(marks), bounds.grow(0.25), size)

@@ -1,0 +1,492 @@
+"""SVG pictures of layouts, positions and tiles (standard library only).
+
+Like ``chess.svg``: pure functions of a state, keyword-only options, returning the SVG text.
+The result is a ``str`` subclass with ``_repr_svg_``, so notebooks draw it.
+
+- :func:`layout` draws a :class:`~sevenrocks.core.layout.Layout`: tiles with pips, doubles
+  crosswise, the spinner in an orange frame, counted ends as filled numbers (the contribution
+  each adds to the counted total) and the other connection points as hollow dots. Every
+  point marker carries ``data-point="ANCHOR:SIDE"`` and an element id, so a web page can make
+  it clickable. Where the tiles go is :func:`sevenrocks.geometry.geometry`.
+- :func:`position` draws a whole position of a :class:`~sevenrocks.core.match.Match` (every
+  hand shown) or of a :class:`~sevenrocks.core.view.SeatView` (only that seat's tiles).
+- :func:`tile` draws one tile.
+
+>>> from sevenrocks.core import Layout, Play
+>>> table = Layout()
+>>> for text in ["3-6", "6-6@3-6:high"]:
+...     _ = table.place(Play.parse(text))
+>>> picture = layout(table, size=300)
+>>> picture.startswith("<svg"), 'data-point="6-6:B"' in picture, 'class="spinner-frame"' in picture
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Final
+from xml.sax.saxutils import escape, quoteattr
+
+from sevenrocks.core.layout import Layout
+from sevenrocks.core.match import Match
+from sevenrocks.core.notation import ConnectionPoint, Play
+from sevenrocks.core.tiles import SEATS, Tile
+from sevenrocks.core.view import SeatView
+from sevenrocks.geometry import MIN_REACH, Half, LayoutGeometry, PointMark, Rect, TileBox, geometry
+
+__all__ = ["Legend", "PositionLabels", "Svg", "layout", "position", "tile"]
+
+#: Pixels per unit (half a tile) in the SVG coordinates.
+UNIT: Final = 40.0
+
+COLORS: Final[dict[str, str]] = {
+    "tile": "#fbf8ef",
+    "tile-stroke": "#2b2b2b",
+    "pip": "#1d1d1d",
+    "spinner": "#f28c28",
+    "counted": "#1f5fa8",
+    "counted-text": "#ffffff",
+    "point": "#1f5fa8",
+    "target": "#1e8a4c",
+    "highlight": "#ffe9a8",
+    "back": "#3d4a5c",
+    "text": "#222222",
+}
+
+#: Pip centres in a unit square, for a half drawn in a horizontal tile.
+_PIPS: Final[dict[int, tuple[tuple[float, float], ...]]] = {
+    0: (),
+    1: ((0.5, 0.5),),
+    2: ((0.27, 0.27), (0.73, 0.73)),
+    3: ((0.27, 0.27), (0.5, 0.5), (0.73, 0.73)),
+    4: ((0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)),
+    5: ((0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)),
+    6: ((0.25, 0.27), (0.5, 0.27), (0.75, 0.27), (0.25, 0.73), (0.5, 0.73), (0.75, 0.73)),
+}
+
+
+class Svg(str):
+    """SVG text; notebooks and IPython draw it through :meth:`_repr_svg_`."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Legend:
+    """The words of the legend drawn under a layout (pass translated ones to localise it)."""
+
+    counted: str = "filled number: counted contribution"
+    point: str = "hollow dot: connection point, not counted here"
+    spinner: str = "orange frame: the spinner"
+    #: lay the legend out right to left (Arabic)
+    rtl: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PositionLabels:
+    """The words of :func:`position` (format strings; pass translated ones to localise them)."""
+
+    seat: str = "Seat {seat}"
+    tiles: str = "{count} tiles"
+    turn: str = "to play"
+    scores: str = "Seats 0 + 2: {first} · Seats 1 + 3: {second}"
+
+
+def _n(value: float) -> str:
+    """A coordinate in pixels, short."""
+    text = f"{value * UNIT:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _px(value: float) -> str:
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _id(prefix: str, point: ConnectionPoint) -> str:
+    return f"{prefix}point-{point.anchor.low}-{point.anchor.high}-{point.side.notation}"
+
+
+def _half(half: Half, out: list[str]) -> None:
+    for px, py in _PIPS[half.value]:
+        if half.vertical:
+            px, py = py, px
+        out.append(
+            f'<circle cx="{_n(half.x + px)}" cy="{_n(half.y + py)}" r="{_n(0.085)}" fill="{COLORS["pip"]}"/>'
+        )
+
+
+def _tile_box(box: TileBox, out: list[str], *, highlighted: bool, inset: float = 0.04) -> None:
+    r = box.rect.grow(-inset)
+    fill = COLORS["highlight"] if highlighted else COLORS["tile"]
+    classes = "tile" + (" spinner" if box.is_spinner else "") + (" highlight" if highlighted else "")
+    out.append(
+        f'<g class="{classes}" data-tile="{box.tile}" data-order="{box.order}">'
+        f"<title>{box.tile}{' (spinner)' if box.is_spinner else ''}</title>"
+        f'<rect x="{_n(r.x)}" y="{_n(r.y)}" width="{_n(r.w)}" height="{_n(r.h)}" rx="{_n(0.12)}" '
+        f'fill="{fill}" stroke="{COLORS["tile-stroke"]}" stroke-width="1.5"/>'
+    )
+    a, b = box.halves
+    if a.x == b.x:  # halves one above the other
+        y = max(a.y, b.y)
+        out.append(
+            f'<line x1="{_n(r.x + 0.15)}" y1="{_n(y)}" x2="{_n(r.right - 0.15)}" y2="{_n(y)}" '
+            f'stroke="{COLORS["tile-stroke"]}" stroke-width="1.2"/>'
+        )
+    else:
+        x = max(a.x, b.x)
+        out.append(
+            f'<line x1="{_n(x)}" y1="{_n(r.y + 0.15)}" x2="{_n(x)}" y2="{_n(r.bottom - 0.15)}" '
+            f'stroke="{COLORS["tile-stroke"]}" stroke-width="1.2"/>'
+        )
+    _half(a, out)
+    _half(b, out)
+    out.append("</g>")
+    if box.is_spinner:
+        f = box.rect.grow(0.06)
+        out.append(
+            f'<rect class="spinner-frame" x="{_n(f.x)}" y="{_n(f.y)}" width="{_n(f.w)}" height="{_n(f.h)}" '
+            f'rx="{_n(0.16)}" fill="none" stroke="{COLORS["spinner"]}" stroke-width="4"/>'
+        )
+
+
+def _mark(
+    mark: PointMark,
+    out: list[str],
+    *,
+    prefix: str,
+    show_counted: bool,
+    show_points: bool,
+    target: str | None,
+) -> None:
+    counted = mark.counted if show_counted else None
+    if counted is None and not show_points and target is None:
+        return
+    classes = ["point", "counted" if counted is not None else "open"]
+    if target is not None:
+        classes.append("target")
+    what = f"connection point {mark.point}, value {mark.point.value}"
+    if mark.counted is not None:
+        what += f", counted {mark.counted}"
+    attrs = (
+        f'id="{_id(prefix, mark.point)}" class="{" ".join(classes)}" data-point="{mark.point}" '
+        f'data-value="{mark.point.value}"'
+        + (f' data-counted="{mark.counted}"' if mark.counted is not None else "")
+    )
+    out.append(f"<g {attrs}><title>{escape(what)}</title>")
+    cx, cy = _n(mark.x), _n(mark.y)
+    if target is not None:
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{_n(0.46)}" fill="{COLORS["target"]}" fill-opacity="0.18" '
+            f'stroke="{COLORS["target"]}" stroke-width="2.5"/>'
+        )
+    if counted is not None:
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="{_n(0.34)}" fill="{COLORS["counted"]}"/>')
+        out.append(
+            f'<text x="{cx}" y="{cy}" dy="0.35em" text-anchor="middle" font-family="sans-serif" '
+            f'font-weight="bold" font-size="{_n(0.42)}" fill="{COLORS["counted-text"]}">{counted}</text>'
+        )
+    else:
+        out.append(
+            f'<circle cx="{cx}" cy="{cy}" r="{_n(0.2)}" fill="#ffffff" '
+            f'stroke="{COLORS["point"]}" stroke-width="2.5"/>'
+        )
+    if target:
+        out.append(
+            f'<text x="{_n(mark.x + 0.5)}" y="{_n(mark.y - 0.4)}" font-family="sans-serif" '
+            f'font-weight="bold" font-size="{_n(0.36)}" fill="{COLORS["target"]}">{escape(target)}</text>'
+        )
+    out.append("</g>")
+
+
+def _targets(targets: Mapping[ConnectionPoint, str] | Iterable[ConnectionPoint] | None) -> dict[str, str]:
+    if targets is None:
+        return {}
+    if isinstance(targets, Mapping):
+        return {str(point): str(label) for point, label in targets.items()}
+    return {str(point): "" for point in targets}
+
+
+def _tiles_of(items: Iterable[Tile | Play]) -> set[Tile]:
+    return {item.tile if isinstance(item, Play) else item for item in items}
+
+
+def _draw_layout(
+    geo: LayoutGeometry,
+    out: list[str],
+    *,
+    prefix: str,
+    counted: bool,
+    points: bool,
+    highlight: set[Tile],
+    targets: dict[str, str],
+) -> None:
+    out.append('<g class="layout">')
+    for box in geo.tiles:
+        _tile_box(box, out, highlighted=box.tile in highlight)
+    for mark in geo.points:
+        _mark(
+            mark,
+            out,
+            prefix=prefix,
+            show_counted=counted,
+            show_points=points,
+            target=targets.get(str(mark.point)),
+        )
+    out.append("</g>")
+
+
+def _legend(legend: Legend, x: float, y: float, width: float, out: list[str]) -> float:
+    """Draw the legend from ``(x, y)``; return its height in units."""
+    font = f'font-family="sans-serif" font-size="{_n(0.36)}" fill="{COLORS["text"]}"'
+    anchor = "end" if legend.rtl else "start"
+    direction = ' direction="rtl"' if legend.rtl else ""
+    mx = x + width - 0.4 if legend.rtl else x + 0.4
+    tx = mx - 0.6 if legend.rtl else mx + 0.6
+    out.append('<g class="legend">')
+    rows = [
+        (
+            f'<circle cx="{_n(mx)}" cy="{{cy}}" r="{_n(0.28)}" fill="{COLORS["counted"]}"/>'
+            f'<text x="{_n(mx)}" y="{{cy}}" dy="0.35em" text-anchor="middle" font-family="sans-serif" '
+            f'font-weight="bold" font-size="{_n(0.32)}" fill="#ffffff">5</text>',
+            legend.counted,
+        ),
+        (
+            f'<circle cx="{_n(mx)}" cy="{{cy}}" r="{_n(0.18)}" fill="#ffffff" stroke="{COLORS["point"]}" '
+            'stroke-width="2.5"/>',
+            legend.point,
+        ),
+        (
+            f'<rect x="{_n(mx - 0.25)}" y="{{top}}" width="{_n(0.5)}" height="{_n(0.5)}" fill="none" '
+            f'stroke="{COLORS["spinner"]}" stroke-width="3" rx="3"/>',
+            legend.spinner,
+        ),
+    ]
+    for i, (shape, label) in enumerate(rows):
+        cy = y + 0.45 + i * 0.7
+        out.append(shape.format(cy=_n(cy), top=_n(cy - 0.25)))
+        out.append(
+            f'<text x="{_n(tx)}" y="{_n(cy)}" dy="0.35em" text-anchor="{anchor}"{direction} {font}>'
+            f"{escape(label)}</text>"
+        )
+    out.append("</g>")
+    return 0.45 + len(rows) * 0.7
+
+
+def _legend_width(legend: Legend) -> float:
+    longest = max(len(legend.counted), len(legend.point), len(legend.spinner))
+    return 1.2 + longest * 0.2
+
+
+def _svg(view: Rect, body: list[str], size: int | None, label: str) -> Svg:
+    width = view.w * UNIT
+    height = view.h * UNIT
+    dims = ""
+    if size is not None:
+        scale = size / max(width, height)
+        dims = f' width="{_px(width * scale)}" height="{_px(height * scale)}"'
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" role="img" aria-label={quoteattr(label)} '
+        f'viewBox="{_n(view.x)} {_n(view.y)} {_n(view.w)} {_n(view.h)}"{dims}>'
+    )
+    return Svg(head + "".join(body) + "</svg>")
+
+
+def layout(
+    layout: Layout,
+    *,
+    size: int | None = None,
+    counted: bool = True,
+    points: bool = True,
+    highlight: Iterable[Tile | Play] = (),
+    targets: Mapping[ConnectionPoint, str] | Iterable[ConnectionPoint] | None = None,
+    legend: bool | Legend = False,
+    caption: str | None = None,
+    id_prefix: str = "",
+    reach: int = MIN_REACH,
+) -> Svg:
+    """Draw ``layout`` as SVG.
+
+    :param size: the picture's larger side in pixels (``None``: no width/height, it fills its box).
+    :param counted: show counted ends as filled numbers (their contribution to the total).
+    :param points: show the connection points that are not counted as hollow dots.
+    :param highlight: tiles (or plays) to draw on a tinted background, e.g. the last placement.
+    :param targets: connection points to ring as targets (a mapping gives each a label, such as
+        what a placement there would score); each marker keeps ``data-point="ANCHOR:SIDE"``.
+    :param legend: draw a legend under the layout (``True`` for English words, or a :class:`Legend`).
+    :param caption: a line of text under the drawing.
+    :param id_prefix: prefix of the markers' element ids (``{prefix}point-1-1-bA``), to keep them
+        unique when a page shows several layouts.
+    :param reach: half-width (in half tiles) at which arms start to wrap; grows if needed.
+
+    >>> from sevenrocks.core import Play
+    >>> table = Layout()
+    >>> _ = table.place(Play.parse("2-2"))
+    >>> svg = layout(table, legend=True)
+    >>> 'id="point-2-2-A"' in svg, 'data-counted="4"' in svg, "counted contribution" in svg
+    (True, True, True)
+    """
+    geo = geometry(layout, reach=reach)
+    body: list[str] = []
+    _draw_layout(
+        geo,
+        body,
+        prefix=id_prefix,
+        counted=counted,
+        points=points,
+        highlight=_tiles_of(highlight),
+        targets=_targets(targets),
+    )
+    view = geo.bounds.grow(0.25)
+    bottom = view.bottom
+    if legend:
+        words = legend if isinstance(legend, Legend) else Legend()
+        width = max(view.w, _legend_width(words))
+        view = Rect(view.x - (width - view.w) / 2, view.y, width, view.h)
+        bottom += _legend(words, view.x, bottom, view.w, body)
+    if caption:
+        body.append(
+            f'<text class="caption" x="{_n(view.x + view.w / 2)}" y="{_n(bottom + 0.5)}" '
+            f'text-anchor="middle" font-family="sans-serif" font-size="{_n(0.4)}" fill="{COLORS["text"]}">'
+            f"{escape(caption)}</text>"
+        )
+        bottom += 0.9
+        view = Rect(view.x, view.y, max(view.w, len(caption) * 0.22), view.h)
+    view = Rect(view.x, view.y, view.w, bottom - view.y)
+    total = layout.ends_total
+    label = "empty layout" if layout.is_empty else f"layout of {len(layout)} tiles, counted ends {total}"
+    return _svg(view, body, size, label)
+
+
+def _loose_tile(t: Tile | None, x: float, y: float, vertical: bool, out: list[str], *, seat: int) -> None:
+    """A tile in a hand at ``(x, y)``: face up, or its back when ``t`` is None."""
+    w, h = (1.0, 2.0) if vertical else (2.0, 1.0)
+    rect = Rect(x, y, w, h)
+    if t is None:
+        r = rect.grow(-0.04)
+        out.append(
+            f'<rect class="tile back" data-seat="{seat}" x="{_n(r.x)}" y="{_n(r.y)}" width="{_n(r.w)}" '
+            f'height="{_n(r.h)}" rx="{_n(0.12)}" fill="{COLORS["back"]}"/>'
+        )
+        return
+    if vertical:
+        halves = (Half(x, y, t.low, True), Half(x, y + 1.0, t.high, True))
+    else:
+        halves = (Half(x, y, t.low, False), Half(x + 1.0, y, t.high, False))
+    out.append(f'<g class="hand-tile" data-seat="{seat}" data-tile="{t}">')
+    _tile_box(TileBox(t, rect, halves, -1, None, False, False), out, highlighted=False)
+    out.append("</g>")
+
+
+def tile(t: Tile, *, size: int | None = None, vertical: bool = True) -> Svg:
+    """Draw one tile (low half first: on top when ``vertical``, else on the left).
+
+    >>> tile(Tile.parse("3-5"), size=40).count("<circle")
+    8
+    """
+    body: list[str] = []
+    _loose_tile(t, 0.0, 0.0, vertical, body, seat=-1)
+    w, h = (1.0, 2.0) if vertical else (2.0, 1.0)
+    return _svg(Rect(-0.05, -0.05, w + 0.1, h + 0.1), body, size, f"tile {t}")
+
+
+def position(
+    source: Match | SeatView,
+    *,
+    seat: int | None = None,
+    size: int | None = None,
+    counted: bool = True,
+    points: bool = True,
+    highlight: Iterable[Tile | Play] = (),
+    targets: Mapping[ConnectionPoint, str] | Iterable[ConnectionPoint] | None = None,
+    labels: PositionLabels | None = None,
+    id_prefix: str = "",
+) -> Svg:
+    """Draw a position: the layout in the middle, the four hands around it, the scores on top.
+
+    With a :class:`Match` every hand is shown face up and ``seat`` (default 0) sits at the
+    bottom; with a :class:`SeatView` only the view's own tiles are shown (the others as backs)
+    and its seat sits at the bottom. Seats follow clockwise: left, top, right.
+
+    >>> match = Match(seed=3)
+    >>> match.start_hand()
+    >>> svg = position(match.view(2))
+    >>> svg.count('class="hand-tile"'), svg.count('class="tile back"')
+    (7, 21)
+    """
+    words = labels or PositionLabels()
+    if isinstance(source, SeatView):
+        bottom_seat = source.seat
+        table = source.layout
+        hands: list[tuple[Tile | None, ...]] = [
+            source.hand if s == source.seat else (None,) * source.tile_counts[s] for s in SEATS
+        ]
+        scores, turn = source.scores, source.turn
+    else:
+        bottom_seat = 0 if seat is None else seat
+        table = source.layout
+        hands = [source.hand(s) for s in SEATS]
+        scores, turn = source.scores, source.turn
+    if bottom_seat not in SEATS:
+        raise ValueError(f"seat must be 0, 1, 2 or 3, not {bottom_seat!r}")
+    geo = geometry(table)
+    body: list[str] = []
+    _draw_layout(
+        geo,
+        body,
+        prefix=id_prefix,
+        counted=counted,
+        points=points,
+        highlight=_tiles_of(highlight),
+        targets=_targets(targets),
+    )
+    core = geo.bounds.grow(0.5)
+    row = 7 * 1.15  # a full hand of upright tiles
+    half_w = max(core.w / 2, row / 2) + 0.5
+    cx = core.x + core.w / 2
+    cy = core.y + core.h / 2
+    font = f'font-family="sans-serif" font-size="{_n(0.42)}" fill="{COLORS["text"]}"'
+
+    def label(s: int, x: float, y: float, anchor: str) -> None:
+        text = words.seat.format(seat=s) + " · " + words.tiles.format(count=len(hands[s]))
+        if turn == s:
+            text += " · " + words.turn
+        weight = ' font-weight="bold"' if turn == s else ""
+        body.append(
+            f'<text class="seat-label" data-seat="{s}" x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}"'
+            f"{weight} {font}>{escape(text)}</text>"
+        )
+
+    # bottom and top: upright tiles in a row; left and right: lying tiles in a column
+    seats = [(bottom_seat + k) % 4 for k in range(4)]
+    top_y = core.y - 3.2
+    bottom_y = core.bottom + 0.7
+    for s, y, text_y in ((seats[0], bottom_y, bottom_y + 2.7), (seats[2], top_y, top_y - 0.35)):
+        x0 = cx - len(hands[s]) * 1.15 / 2
+        for i, t in enumerate(hands[s]):
+            _loose_tile(t, x0 + i * 1.15, y, True, body, seat=s)
+        label(s, cx, text_y, "middle")
+    col = 7 * 1.15
+    left_x = cx - half_w - 2.6
+    right_x = cx + half_w + 0.6
+    for s, x in ((seats[1], left_x), (seats[3], right_x)):
+        y0 = cy - len(hands[s]) * 1.15 / 2
+        for i, t in enumerate(hands[s]):
+            _loose_tile(t, x, y0 + i * 1.15, False, body, seat=s)
+        label(s, x + 1.0, cy + col / 2 + 0.9, "middle")
+    score_y = top_y - 1.3
+    body.append(
+        f'<text class="scores" x="{_n(cx)}" y="{_n(score_y)}" text-anchor="middle" font-weight="bold" {font}>'
+        + escape(words.scores.format(first=scores[0], second=scores[1]))
+        + "</text>"
+    )
+    left = left_x - 1.5
+    right = right_x + 3.5
+    top = score_y - 0.9
+    bottom = max(bottom_y + 3.3, cy + col / 2 + 1.4)
+    view = Rect(left, top, right - left, bottom - top)
+    return _svg(view, body, size, f"Seven Rocks position, scores {scores[0]} to {scores[1]}")
