@@ -1,55 +1,108 @@
 """Fast random play-outs of whole hands, for simulation and statistics.
 
 :func:`random_hand` plays one hand with uniformly random legal placements. It is the same
-game as :class:`~sevenrocks.core.match.Match` driven by ``rng.randrange(len(plays))`` over its legal plays
-(drawing only when there is more than one)
-— the same draws from ``rng`` give the same deal, leader and plays (the tests check this on
-thousands of hands) — but keeps the layout in a few integers and precomputed tables instead
-of objects, which makes it several times faster.
+game as :class:`~sevenrocks.core.match.Match` driven by ``plays[rng.randrange(len(plays))]``
+over its :meth:`~sevenrocks.core.match.Match.legal_plays` (drawing only when there is more
+than one) — the same draws from ``rng`` give the same deal, leader, placements and deductions
+(``tests/test_playout.py`` checks this on thousands of hands) — but keeps the layout in a few
+integers and precomputed tables instead of objects, which makes it several times faster.
 
 >>> import random
 >>> hand = random_hand(random.Random(5))
 >>> hand.placements >= 7, hand.blocked or hand.finisher is not None
 (True, True)
+>>> hand == random_hand(random.Random(5))
+True
+
+How the tables work: a connection point is an integer id ``anchor.index * 6 + side`` (see
+:mod:`sevenrocks.core.notation`), a placement is ``tile.index * 168 + point id``. For every
+point and every set of tiles of the point's suit, :data:`_OPTIONS` holds the placements those
+tiles can make there, in ascending order; the legal placements of a hand are the union of the
+entries of the open points, which is the order of :meth:`Match.legal_plays`.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from typing import Final
+from typing import Final, NamedTuple
 
 from sevenrocks.core.notation import PLAY_TABLE, POINT_VALUE, POINTS, SIDES_PER_TILE
+from sevenrocks.core.scoring import placement_points, round_pips
 from sevenrocks.core.tiles import SUIT_MASKS, TILES
 
 __all__ = ["HandOutcome", "random_hand"]
 
 _NP: Final = len(POINTS)  # point ids per tile row of the play table (168)
-_A, _B, _BA, _BB = 2, 3, 4, 5
+_NUM_TILES: Final = len(TILES)
+_LOW, _HIGH, _A, _B, _BA, _BB = 0, 1, 2, 3, 4, 5
 
-#: ``_JOIN[t * 168 + pid]``: the point id that placing tile t on point pid opens, or -1 when
-#: the tile does not match the point.
-_JOIN: Final[tuple[int, ...]] = tuple(
-    -1
-    if PLAY_TABLE[i] is None
-    else (
-        (i // _NP) * SIDES_PER_TILE
-        + (_B if TILES[i // _NP].is_double else (1 if TILES[i // _NP].low == POINT_VALUE[i % _NP] else 0))
-    )
-    for i in range(len(TILES) * _NP)
-)
+
+def _opened_point(choice: int) -> int:
+    """The point id that placement ``choice`` (tile * 168 + point) opens, or -1 if it cannot be made."""
+    t, pid = divmod(choice, _NP)
+    if PLAY_TABLE[choice] is None:
+        return -1
+    tile = TILES[t]
+    if tile.is_double:
+        return t * SIDES_PER_TILE + _B  # a double joins by line A, line B is open
+    return t * SIDES_PER_TILE + (_HIGH if tile.low == POINT_VALUE[pid] else _LOW)
+
+
+#: ``_JOIN[choice]``: the point id placement ``choice`` opens (-1: the tile does not fit there).
+_JOIN: Final[tuple[int, ...]] = tuple(_opened_point(i) for i in range(_NUM_TILES * _NP))
+_TILE_OF: Final = tuple(i // _NP for i in range(_NUM_TILES * _NP))
+_POINT_OF: Final = tuple(i % _NP for i in range(_NUM_TILES * _NP))
+#: ``_COUNT[pid]``: what an open point adds to the counted ends (a straight side of a double
+#: counts both halves, a branch nothing). The spinner with both straight sides open is the
+#: opening double alone, whose total is set apart.
 _COUNT: Final = tuple(
-    0 if p is None else (p.value if p.side <= 1 else (0 if p.side >= _BA else 2 * p.value)) for p in POINTS
+    0 if p is None else (p.value if p.side <= _HIGH else (0 if p.side >= _BA else 2 * p.value))
+    for p in POINTS
 )
 _SUIT_OF_POINT: Final = tuple(0 if v < 0 else SUIT_MASKS[v] for v in POINT_VALUE)
+_ANCHOR_OF: Final = tuple(pid // SIDES_PER_TILE for pid in range(_NP))
+#: ``_OTHER_STRAIGHT[pid]``: for line A or B of a double, the other straight side; else -1.
+_OTHER_STRAIGHT: Final = tuple(
+    {_A: pid + 1, _B: pid - 1}.get(pid % SIDES_PER_TILE, -1) if TILES[pid // SIDES_PER_TILE].is_double else -1
+    for pid in range(_NP)
+)
+_BIT: Final = tuple(1 << t for t in range(_NUM_TILES))
 _IS_DOUBLE: Final = tuple(t.is_double for t in TILES)
 _PIPS: Final = tuple(t.pips for t in TILES)
-_BIT_INDEX: Final = {1 << i: i for i in range(len(TILES))}
+_MAX_INTERNAL: Final = 4 * 12  # largest sum of _COUNT over open points
+_SCORE: Final = tuple(placement_points(total) for total in range(_MAX_INTERNAL + 1))
+_ROUNDED: Final = tuple(round_pips(pips) for pips in range(sum(_PIPS) + 1))
 #: ``_PIPS_BY_BYTE[k][b]``: pips of the tiles in byte ``k`` of a hand mask equal to ``b``.
 _PIPS_BY_BYTE: Final = tuple(
-    tuple(sum(_PIPS[8 * k + i] for i in range(8) if (b >> i) & 1 and 8 * k + i < 28) for b in range(256))
+    tuple(
+        sum(_PIPS[8 * k + i] for i in range(8) if (b >> i) & 1 and 8 * k + i < _NUM_TILES) for b in range(256)
+    )
     for k in range(4)
 )
+
+
+def _build_options() -> dict[int, tuple[int, ...]]:
+    """``_OPTIONS[tiles << 8 | pid]``: the placements of ``tiles`` (a non-empty subset of the
+    suit of point ``pid``) on that point, ascending."""
+    table: dict[int, tuple[int, ...]] = {}
+    for pid, value in enumerate(POINT_VALUE):
+        if value < 0:
+            continue
+        suit = [t for t in range(_NUM_TILES) if (SUIT_MASKS[value] >> t) & 1]
+        for subset in range(1, 1 << len(suit)):
+            mask = 0
+            choices: list[int] = []
+            for i, t in enumerate(suit):
+                if (subset >> i) & 1:
+                    mask |= 1 << t
+                    if _JOIN[t * _NP + pid] >= 0:
+                        choices.append(t * _NP + pid)
+            table[mask << 8 | pid] = tuple(choices)
+    return table
+
+
+_OPTIONS: Final = _build_options()
+_ORDER: Final = list(range(_NUM_TILES))
 
 
 def _pips(mask: int) -> int:
@@ -57,15 +110,19 @@ def _pips(mask: int) -> int:
     return p0[mask & 255] + p1[(mask >> 8) & 255] + p2[(mask >> 16) & 255] + p3[mask >> 24]
 
 
-@dataclass(frozen=True, slots=True)
-class HandOutcome:
+class HandOutcome(NamedTuple):
     """What one played-out hand came to."""
 
     leader: int
+    """The seat that opened the hand (drawn by lot)."""
     placements: int
+    """Tiles placed, the opening included."""
     knocks: int
+    """Turns passed because the seat could not place."""
     blocked: bool
+    """True if the hand ended with no seat able to place."""
     finisher: int | None
+    """The seat that placed its last tile (``None`` after a block)."""
     points: tuple[int, int]
     """Raw points each partnership scored by placements."""
     deductions: tuple[int, int, int, int]
@@ -78,100 +135,101 @@ def random_hand(rng: random.Random) -> HandOutcome:
     The hand is played on its own (no target): it ends in a domino or a block.
     """
     randrange = rng.randrange
-    order = list(range(len(TILES)))
-    rng.shuffle(order)
-    hands = [0, 0, 0, 0]
-    for s in range(4):
-        for t in order[7 * s : 7 * s + 7]:
-            hands[s] |= 1 << t
+    order = _ORDER.copy()
+    rng.shuffle(order)  # the same draws as Match's deal_tiles, then its lot
+    bit = _BIT
+    o = order  # seven tiles to each seat, unrolled (a loop costs a tenth of the hand)
+    hands = [
+        bit[o[0]] | bit[o[1]] | bit[o[2]] | bit[o[3]] | bit[o[4]] | bit[o[5]] | bit[o[6]],
+        bit[o[7]] | bit[o[8]] | bit[o[9]] | bit[o[10]] | bit[o[11]] | bit[o[12]] | bit[o[13]],
+        bit[o[14]] | bit[o[15]] | bit[o[16]] | bit[o[17]] | bit[o[18]] | bit[o[19]] | bit[o[20]],
+        bit[o[21]] | bit[o[22]] | bit[o[23]] | bit[o[24]] | bit[o[25]] | bit[o[26]] | bit[o[27]],
+    ]
     seat = leader = randrange(4)
-    bit_index = _BIT_INDEX
-    join = _JOIN
-    count = _COUNT
-    suit_of_point = _SUIT_OF_POINT
 
-    # the opening: any tile, in tile order
-    hand = hands[seat]
-    r = randrange(7)
-    for _ in range(r):
-        hand &= hand - 1
-    t = bit_index[hand & -hand]
-    hands[seat] ^= 1 << t
+    # the opening: any tile of the leader's, in tile order
+    t = sorted(order[7 * seat : 7 * seat + 7])[randrange(7)]
+    hands[seat] ^= bit[t]
     base = t * SIDES_PER_TILE
     if _IS_DOUBLE[t]:
         spinner = t
         points = [base + _A, base + _B]
-        total = 2 * TILES[t].low
+        total = _PIPS[t]  # an opening double alone counts both halves once
     else:
         spinner = -1
-        points = [base, base + 1]
+        points = [base + _LOW, base + _HIGH]
         total = _PIPS[t]
+    counted = _COUNT[points[0]] + _COUNT[points[1]]  # sum over open points; equals the total from now on
+    score = _SCORE
     scored = [0, 0]
-    if total and total % 5 == 0:
-        scored[seat & 1] += total
+    scored[seat & 1] += score[total]
+
+    suit_of_point, options, join, count = _SUIT_OF_POINT, _OPTIONS, _JOIN, _COUNT
+    tile_of, point_of, anchor_of, other_straight = _TILE_OF, _POINT_OF, _ANCHOR_OF, _OTHER_STRAIGHT
     placements = 1
     knocks = 0
     finisher = None
     blocked = False
-    playable = 0
-    for p in points:
-        playable |= suit_of_point[p]
-
     while True:
-        # find the next seat that can place
+        # the next seat that can place, with its legal placements
         for step in (1, 2, 3, 4):
             s = (seat + step) & 3
-            if hands[s] & playable:
+            hand = hands[s]
+            opts: tuple[int, ...] = ()
+            merged = False
+            for p in points:
+                m = hand & suit_of_point[p]
+                if m:
+                    if opts:
+                        opts = opts + options[m << 8 | p]
+                        merged = True
+                    else:
+                        opts = options[m << 8 | p]
+            if opts:
                 knocks += step - 1
                 seat = s
                 break
         else:
             blocked = True
             break
-        hand = hands[seat]
-        cand = hand & playable
-        options = []
-        while cand:
-            low = cand & -cand
-            cand ^= low
-            row = bit_index[low] * _NP
-            for p in points:
-                if join[row + p] >= 0:
-                    options.append(row + p)
-        choice = options[randrange(len(options))] if len(options) > 1 else options[0]
-        t, pid = divmod(choice, _NP)
-        hands[seat] = hand ^ (1 << t)
+        n = len(opts)
+        # uniformly random among the legal placements in Match.legal_plays order; no draw for one
+        choice = (sorted(opts) if merged else opts)[randrange(n)] if n > 1 else opts[0]
+        t = tile_of[choice]
+        pid = point_of[choice]
+        hand ^= bit[t]
+        hands[seat] = hand
         placements += 1
-        points.remove(pid)
-        points.append(join[choice])
-        if _IS_DOUBLE[t] and spinner < 0:
-            spinner = t
-        if spinner >= 0 and pid // SIDES_PER_TILE == spinner:
-            side = pid - spinner * SIDES_PER_TILE
-            if side in (_A, _B):
-                other = spinner * SIDES_PER_TILE + (_B if side == _A else _A)
-                if other not in points:
-                    points.append(spinner * SIDES_PER_TILE + _BA)
-                    points.append(spinner * SIDES_PER_TILE + _BB)
-        points.sort()
-        total = 0
-        playable = 0
-        for p in points:
-            total += count[p]
-            playable |= suit_of_point[p]
-        if total and total % 5 == 0:
-            scored[seat & 1] += total
-        if not hands[seat]:
+        opened = join[choice]
+        points[points.index(pid)] = opened
+        counted += count[opened] - count[pid]
+        if spinner < 0:
+            if _IS_DOUBLE[t]:
+                spinner = t
+        elif anchor_of[pid] == spinner:
+            other = other_straight[pid]
+            if other >= 0 and other not in points:  # both straight sides filled: the branches open
+                points.append(spinner * SIDES_PER_TILE + _BA)
+                points.append(spinner * SIDES_PER_TILE + _BB)
+        gained = score[counted]
+        if gained:
+            scored[seat & 1] += gained
+        if not hand:
             finisher = seat
             break
 
-    deductions = tuple((_pips(m) + 2) // 5 * 5 for m in hands)
+    rounded = _ROUNDED
     return HandOutcome(
-        leader=leader,
-        placements=placements,
-        knocks=knocks,
-        blocked=blocked,
-        finisher=finisher,
-        points=(scored[0], scored[1]),
-        deductions=deductions,  # type: ignore[arg-type]
+        leader,
+        placements,
+        knocks,
+        blocked,
+        finisher,
+        (scored[0], scored[1]),
+        (
+            rounded[_pips(hands[0])],
+            rounded[_pips(hands[1])],
+            rounded[_pips(hands[2])],
+            rounded[_pips(hands[3])],
+        ),
     )
