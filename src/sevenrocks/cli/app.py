@@ -7,7 +7,10 @@ from typing import Annotated
 import typer
 
 from sevenrocks import __version__
+from sevenrocks.cli.bot import bot_command
+from sevenrocks.cli.play import play_command
 from sevenrocks.cli.replay import replay_command
+from sevenrocks.cli.tournament import tournament_command
 
 app = typer.Typer(
     name="sevenrocks",
@@ -35,6 +38,9 @@ def _root(
 
 
 app.command("replay")(replay_command)
+app.command("play")(play_command)
+app.command("bot")(bot_command)
+app.command("tournament")(tournament_command)
 
 
 def main() -> None:

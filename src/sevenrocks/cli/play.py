@@ -1,0 +1,375 @@
+"""``sevenrocks play``: a person plays seat 0 in the terminal against three bots.
+
+The match record is saved after every hand and when the match ends, is quit (``q``), or
+standard input ends, so nothing played is lost. Input is read line by line from standard
+input, so a whole match can be played from a file or a pipe (the tests do so).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Final
+
+import typer
+from rich.console import Console
+from rich.highlighter import RegexHighlighter
+from rich.text import Text
+from rich.theme import Theme
+
+from sevenrocks import __version__
+from sevenrocks.bots import Bot, UnknownBotError, make_bot
+from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.events import Knock, Placement
+from sevenrocks.core.match import Match
+from sevenrocks.core.notation import Play
+from sevenrocks.core.record import MatchEnd, MatchRecord
+from sevenrocks.core.scoring import DEFAULT_TARGET
+from sevenrocks.text import (
+    PlayChoice,
+    play_choices,
+    render_event,
+    render_hand,
+    render_layout,
+    render_result,
+    render_scores,
+    seat_label,
+)
+
+__all__ = ["HUMAN", "PlayerQuit", "console_for", "parse_choice", "play_command"]
+
+HUMAN: Final = 0
+HELP: Final = (
+    "type the number of a placement, or the placement itself (e.g. 3-4@4-4:B), or just the tile "
+    "when it has one place to go; q quits (the record is saved)"
+)
+
+
+class PlayerQuit(Exception):
+    """The person quit (``q``) or standard input ended."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+class LayoutHighlighter(RegexHighlighter):
+    """Colours connection points, counted contributions, doubles and the spinner."""
+
+    base_style = "sevenrocks."
+    highlights = [  # noqa: RUF012 - the class attribute Rich reads
+        r"(?P<point><[0-6]-[0-6]:(?:low|high|A|B|bA|bB)>)",
+        r"(?P<count>\(\d+\))",
+        r"(?P<spinner>\{[0-6]\|[0-6]\})",
+        r"(?P<double>\[[0-6]\|[0-6]\])",
+        r"(?P<score>scores \d+)",
+        r"(?P<knock>knocks)",
+    ]
+
+
+THEME: Final = Theme(
+    {
+        "sevenrocks.point": "bold cyan",
+        "sevenrocks.count": "bold yellow",
+        "sevenrocks.spinner": "bold magenta",
+        "sevenrocks.double": "magenta",
+        "sevenrocks.score": "bold green",
+        "sevenrocks.knock": "red",
+    }
+)
+
+
+def console_for(*, color: bool | None = None) -> Console:
+    """The console the commands print to (colour only on a terminal unless told)."""
+    return Console(
+        theme=THEME,
+        highlighter=LayoutHighlighter(),
+        no_color=color is False,
+        force_terminal=True if color else None,
+        soft_wrap=True,
+        markup=False,
+        emoji=False,
+    )
+
+
+def parse_choice(text: str, choices: Sequence[PlayChoice]) -> Play:
+    """The placement a line of input picks: a number, a placement, or a tile with one place.
+
+    Raises :class:`ValueError` with a message for the player when the line picks nothing legal.
+
+    >>> from sevenrocks.core import Match
+    >>> from sevenrocks.text import play_choices
+    >>> match = Match(seed=5)
+    >>> match.start_hand(leader=0)
+    >>> choices = play_choices(match.view(0))
+    >>> parse_choice("1", choices) == choices[0].play
+    True
+    >>> parse_choice("9", choices)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no placement 9: choose 1 to 7
+    """
+    text = text.strip()
+    plays = [c.play for c in choices]
+    if text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(choices):
+            return choices[number - 1].play
+        raise ValueError(f"there is no placement {number}: choose 1 to {len(choices)}")
+    try:
+        play = Play.parse(text)
+    except SevenRocksError as err:
+        raise ValueError(
+            f"{text!r} is not a choice: {err.reason}; type 1 to {len(choices)}, a placement such as "
+            f"{choices[0].play}, or q to quit"
+        ) from None
+    if play in plays:
+        return play
+    if play.is_opening:
+        same = [p for p in plays if p.tile is play.tile]
+        if len(same) == 1:
+            return same[0]
+        if len(same) > 1:
+            where = ", ".join(str(p) for p in same)
+            raise ValueError(f"tile {play.tile} can go in {len(same)} places: type one of {where}")
+    raise ValueError("")  # the caller asks the engine why the play is illegal
+
+
+def _human_choice(match: Match, console: Console, choices: Sequence[PlayChoice]) -> Play:
+    """Ask for a placement until a legal one is given; :class:`PlayerQuit` on ``q`` or end of input."""
+    while True:
+        console.print("your placement [1]: " if len(choices) == 1 else "your placement: ", end="")
+        line = sys.stdin.readline()
+        if not line:
+            console.print()
+            raise PlayerQuit("the input ended")
+        text = line.strip()
+        if not sys.stdin.isatty():
+            console.print(text, highlight=False)  # echo piped input, so the transcript reads well
+        if text.lower() in ("q", "quit", "exit"):
+            raise PlayerQuit("the player at seat 0 quit")
+        if text in ("?", "h", "help"):
+            console.print(HELP)
+            continue
+        if not text:
+            if len(choices) == 1:
+                return choices[0].play
+            console.print("please choose a placement: " + HELP)
+            continue
+        try:
+            return parse_choice(text, choices)
+        except ValueError as err:
+            message = str(err)
+            if not message:
+                try:
+                    match.check(Play.parse(text))
+                    message = f"{text} is not one of your placements"
+                except SevenRocksError as rule:
+                    message = f"{text} is not legal: {rule.reason}"
+            console.print(Text(message, style="red"))
+
+
+def _show_position(
+    match: Match, console: Console, names: Sequence[str], choices: Sequence[PlayChoice]
+) -> None:
+    view = match.view(HUMAN)
+    console.print()
+    console.print(
+        Text(f"hand {view.hand_number + 1} · " + render_scores(view.scores, target=view.target, me=HUMAN))
+    )
+    console.print(render_layout(view.layout, indent="  "))
+    console.print("your tiles: " + render_hand(view.hand))
+    voids = view.void_values()
+    others = []
+    for seat in (1, 2, 3):
+        count = view.tile_counts[seat]
+        text = f"{seat_label(seat, me=HUMAN, names=names)}: {count} tile{'' if count == 1 else 's'}"
+        if voids[seat]:
+            text += f" (knocked on {', '.join(str(v) for v in sorted(voids[seat]))})"
+        others.append(text)
+    console.print(" · ".join(others))
+    console.print("your placements:")
+    for choice in choices:
+        score = f"scores {choice.points}" if choice.points else "scores nothing"
+        console.print(f"  {choice.number:>2}. {choice.play!s:<14} → ends {choice.ends_total:>2}, {score}")
+
+
+def run_match(
+    match: Match,
+    bots: dict[int, Bot],
+    names: Sequence[str],
+    console: Console,
+    *,
+    on_hand_end: Callable[[], None] | None = None,
+) -> None:
+    """Play ``match`` to its end, asking standard input for seat 0's placements.
+
+    Raises :class:`PlayerQuit` when the person quits or the input ends. ``on_hand_end`` (a
+    callable, if given) is called after every finished hand, e.g. to save the record.
+    """
+    while not match.is_over:
+        next_leader = match.next_leader()
+        match.start_hand()
+        leader = match.leader
+        assert leader is not None
+        how = "dominoed the last hand" if next_leader is not None else "drawn by lot"
+        console.rule(f"hand {match.hand_number + 1}")
+        console.print(f"{seat_label(leader, me=HUMAN, names=names)} leads ({how})")
+        shown = 0
+        while match.turn is not None:
+            seat = match.turn
+            if seat == HUMAN:
+                view = match.view(HUMAN)
+                choices = play_choices(view)
+                _show_position(match, console, names, choices)
+                play = _human_choice(match, console, choices)
+            else:
+                play = bots[seat].choose(match.view(seat))
+            match.push(play)
+            shown = _print_events(match, console, names, shown)
+        _print_events(match, console, names, shown)
+        result = match.results[-1]
+        console.print()
+        console.print(render_result(result, me=HUMAN, names=names, target=match.target))
+        if on_hand_end is not None:
+            on_hand_end()
+
+
+def _print_events(match: Match, console: Console, names: Sequence[str], shown: int) -> int:
+    events = match.history[-1].events
+    for event in events[shown:]:
+        line = render_event(event, me=HUMAN, names=names)
+        if isinstance(event, Placement) and event.points:
+            line += " → " + render_scores(_scores_after(match, event), me=HUMAN)
+        console.print(("  " if isinstance(event, Knock) else "") + line)
+    return len(events)
+
+
+def _scores_after(match: Match, placement: Placement) -> tuple[int, int]:
+    """The running scores just after ``placement`` in the current hand."""
+    logs = match.history
+    previous = logs[-2].result if len(logs) >= 2 else None
+    scores = list(previous.scores) if previous is not None else [0, 0]
+    for event in logs[-1].placements:
+        scores[event.seat & 1] += event.points
+        if event is placement:
+            break
+    return scores[0], scores[1]
+
+
+def _default_record_path(seed: int) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    base = Path("matches") / f"sevenrocks-{stamp}-seed{seed}"
+    path = base.with_suffix(".json")
+    n = 1
+    while path.exists():
+        n += 1
+        path = Path(f"{base}-{n}.json")
+    return path
+
+
+def play_command(
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed of the deals, lots and bots (random when left out).")
+    ] = None,
+    target: Annotated[
+        int, typer.Option("--target", min=1, help="Points that win the match.")
+    ] = DEFAULT_TARGET,
+    record: Annotated[
+        Path | None,
+        typer.Option(
+            "--record",
+            help="Where to save the match record (default: matches/sevenrocks-TIME-seedS.json).",
+            dir_okay=False,
+        ),
+    ] = None,
+    overwrite: Annotated[
+        bool, typer.Option("--overwrite", help="Replace an existing --record file.")
+    ] = False,
+    seat1: Annotated[
+        str, typer.Option("--seat1", help="Bot at seat 1 (an opponent, plays after you).")
+    ] = "random",
+    partner: Annotated[
+        str, typer.Option("--partner", "--seat2", help="Bot at seat 2 (your partner).")
+    ] = "greedy",
+    seat3: Annotated[
+        str, typer.Option("--seat3", help="Bot at seat 3 (an opponent, plays before you).")
+    ] = "greedy",
+    color: Annotated[
+        bool | None,
+        typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
+    ] = None,
+) -> None:
+    """Play seat 0 against three bots; your partner sits opposite at seat 2.
+
+    Each turn shows the layout (open connection points in <angle brackets>, counted ends in
+    (parentheses)), your tiles and your legal placements with what each would score. Type a
+    number, a placement such as 3-4@4-4:B, or q to quit. The match record is saved after every
+    hand and at the end; see it again with 'sevenrocks show RECORD'.
+    """
+    console = console_for(color=color)
+    err = Console(stderr=True, highlight=False, markup=False, emoji=False)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    names = ["human", seat1, partner, seat3]
+    bots: dict[int, Bot] = {}
+    for seat in (1, 2, 3):
+        try:
+            bots[seat] = make_bot(names[seat], seed=seed * 4 + seat)
+        except UnknownBotError as error:
+            err.print(f"error: seat {seat}: {error}")
+            raise typer.Exit(2) from None
+    path = record if record is not None else _default_record_path(seed)
+    if path.exists() and not overwrite:
+        err.print(f"error: {path} already exists: choose another --record path, or pass --overwrite")
+        raise typer.Exit(2)
+    match = Match(target=target, seed=seed)
+    created = datetime.now(UTC).isoformat(timespec="seconds")
+    metadata = {"created": created, "program": f"sevenrocks {__version__} play"}
+
+    def save(end: MatchEnd | None = None, reason: str | None = None) -> None:
+        data = MatchRecord.from_match(match, players=names, metadata=metadata, end=end, reason=reason)
+        data.save(path)
+
+    try:
+        save()  # fail now, not after the match, if the record cannot be written
+    except SevenRocksError as error:
+        err.print(f"error: {error}")
+        raise typer.Exit(2) from None
+    console.print(
+        f"Seven Rocks · seed {seed} · target {target} · you are seat 0, your partner "
+        f"{names[2]} is seat 2; opponents {names[1]} (seat 1) and {names[3]} (seat 3)"
+    )
+    console.print(HELP)
+    code = 0
+    try:
+        run_match(match, bots, names, console, on_hand_end=save)
+    except (PlayerQuit, KeyboardInterrupt) as stop:
+        reason = stop.reason if isinstance(stop, PlayerQuit) else "interrupted (Ctrl-C)"
+        console.print()
+        console.print(f"match stopped: {reason}")
+        try:
+            save(MatchEnd.ABANDONED, reason)
+        except SevenRocksError as error:
+            err.print(f"error: {error}")
+            raise typer.Exit(2) from None
+        console.print(f"the record so far is saved to {path}")
+        code = 130 if isinstance(stop, KeyboardInterrupt) else 0
+        raise typer.Exit(code) from None
+    try:
+        save()
+    except SevenRocksError as error:
+        err.print(f"error: {error}")
+        raise typer.Exit(2) from None
+    console.rule("match over")
+    winner = match.winner
+    assert winner is not None
+    yours = winner == 0
+    console.print(
+        f"{'you and your partner win' if yours else 'seats 1 and 3 win'}: "
+        + render_scores(match.scores, target=target, me=HUMAN)
+    )
+    console.print(f"the record is saved to {path}")
