@@ -48,8 +48,8 @@ __all__ = [
     "STATE_SIZE",
     "HandStats",
     "NoConsistentDealError",
-    "PlayEvaluator",
     "Outcome",
+    "PlayEvaluator",
     "decode_play",
     "encode_match",
     "encode_play",
@@ -149,11 +149,9 @@ def _popcount(x: int) -> int:
     return n
 
 
-_DEBRUIJN: Final = np.array(
-    [0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8]
-    + [31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9],
-    dtype=np.int64,
-)
+_DEBRUIJN: Final = np.zeros(32, dtype=np.int64)
+for _i in range(32):
+    _DEBRUIJN[(((1 << _i) * 0x077CB531) & 0xFFFFFFFF) >> 27] = _i
 
 
 @_njit
@@ -203,7 +201,7 @@ def _place(st: Int64Array, t: int, pid: int) -> int:
         spinner = st[_SPINNER]
         if spinner >= 0 and pid // 6 == spinner:
             side = pid - spinner * 6
-            if side == _A or side == _B:
+            if side in (_A, _B):
                 other = spinner * 6 + (_B if side == _A else _A)
                 still = False
                 for i in range(k):
@@ -493,7 +491,7 @@ def _sample(
         a = allowed[i]
         types[a] -= 1
         total = 0
-        w0 = w1 = w2 = w3 = 0
+        w0 = w1 = w2 = 0
         for s in range(4):
             if (a >> s) & 1 and cap[s] > 0:
                 ok = True
@@ -509,8 +507,6 @@ def _sample(
                         w1 = cap[s]
                     elif s == 2:
                         w2 = cap[s]
-                    else:
-                        w3 = cap[s]
         if total == 0:
             return False
         r = _below(rng, total)
@@ -577,7 +573,7 @@ def _evaluate(
 # ------------------------------------------------------------------- Python API
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What a kernel play-out came to (the same quantities as a :class:`~sevenrocks.core.events.HandResult`)."""
+    """What a kernel play-out came to (the quantities of a :class:`~sevenrocks.core.events.HandResult`)."""
 
     end: str
     """``"domino"``, ``"blocked"`` or ``"target"``."""
