@@ -1,0 +1,47 @@
+"""``sevenrocks bot NAME``: run one of our bots as a bot-protocol program (JSON lines on stdin/stdout)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+
+import typer
+
+from sevenrocks.bots.base import Bot, UnknownBotError
+from sevenrocks.bots.protocol import ProtocolError, serve
+from sevenrocks.bots.registry import make_bot
+from sevenrocks.cli.durations import parse_duration
+
+
+def bot_command(
+    name: Annotated[str, typer.Argument(help="The bot to run: random, greedy, expert, search...")],
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for reproducible choices.")] = None,
+    think: Annotated[
+        str | None, typer.Option("--think", help="Time per move for bots that search, e.g. 200ms.")
+    ] = None,
+) -> None:
+    """Play as a bot program: read the host's messages on stdin, answer each turn on stdout.
+
+    The messages are those of docs/bot-protocol.md. Use it to test a host, or to seat our bots
+    in another program. Errors go to stderr, with exit code 2.
+    """
+    if name.startswith("cmd:"):
+        typer.echo("error: 'sevenrocks bot' runs one of our bots; a cmd: program runs itself", err=True)
+        raise typer.Exit(2)
+    options = {} if think is None else {"think": parse_duration(think, what="a time per move")}
+    try:
+        make_bot(name, seed=seed, **options)  # fail now on an unknown name, before any message
+    except UnknownBotError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+
+    def for_seat(seat: int) -> Bot:
+        return make_bot(name, seed=None if seed is None else seed * 4 + seat, **options)
+
+    try:
+        serve(for_seat, sys.stdin, sys.stdout)
+    except ProtocolError as err:
+        typer.echo(f"error: bad message from the host: {err}", err=True)
+        raise typer.Exit(2) from None
+    except (BrokenPipeError, KeyboardInterrupt):
+        raise typer.Exit(1) from None

@@ -1,0 +1,172 @@
+"""``sevenrocks ladder BOT...``: a duplicate round robin, Bradley–Terry (Elo-scale) ratings and a chart."""
+
+from __future__ import annotations
+
+import json
+import sys
+from itertools import combinations
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
+from sevenrocks.cli.durations import parse_duration
+from sevenrocks.cli.tournament import check_entrant, fail, prepare_records, progress_bar, slug
+from sevenrocks.core.errors import RecordError
+from sevenrocks.tournament.chart import ladder_chart
+from sevenrocks.tournament.duplicate import MatchSummary, TournamentConfig, timed_run
+from sevenrocks.tournament.ladder import fit_bradley_terry
+
+__all__ = ["ladder_command"]
+
+
+def ladder_command(
+    bots: Annotated[list[str], typer.Argument(metavar="BOT...", help="Two or more bots (or cmd:COMMAND).")],
+    matches_per_pair: Annotated[
+        int, typer.Option("--matches-per-pair", min=2, help="Duplicate matches for each pairing (even).")
+    ] = 20,
+    chart: Annotated[Path, typer.Option("--chart", help="Where to draw the ratings (PNG).")] = Path(
+        "ladder.png"
+    ),
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes to play in.")] = 1,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed for deals, lots and bots (same deals for every pairing).")
+    ] = 0,
+    think: Annotated[
+        str | None, typer.Option("--think", help="Time per move for search bots, e.g. 200ms.")
+    ] = None,
+    bot_timeout: Annotated[
+        float,
+        typer.Option("--bot-timeout", help="Seconds a bot program may take per answer before it forfeits."),
+    ] = DEFAULT_BOT_TIMEOUT,
+    target: Annotated[int, typer.Option("--target", min=1, help="Points to win a match.")] = 250,
+    records: Annotated[
+        Path | None,
+        typer.Option("--records", help="Folder for the match records (default: tournament-records/...)."),
+    ] = None,
+    no_records: Annotated[bool, typer.Option("--no-records", help="Do not save match records.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the ratings and pairings as one JSON object.")
+    ] = False,
+) -> None:
+    """Rate bots: every pair plays a duplicate match series; a Bradley–Terry fit gives Elo-scale
+    ratings with 95% intervals, printed as a table and drawn as a PNG chart."""
+    if len(bots) < 2:
+        raise fail("a ladder needs at least two bots")
+    if len(set(bots)) != len(bots):
+        raise fail(f"each bot may enter the ladder once: {', '.join(bots)}")
+    if matches_per_pair % 2:
+        raise fail(f"--matches-per-pair {matches_per_pair}: give an even number (each set of deals twice)")
+    if bot_timeout <= 0:
+        raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
+    if chart.suffix.lower() != ".png":
+        raise fail(f"--chart {chart}: the chart is a PNG picture; give a name ending in .png")
+    think_seconds = None if think is None else parse_duration(think, what="a time per move")
+    for bot in bots:
+        check_entrant(bot, "BOT")
+    folder = prepare_records(records, no_records, f"ladder-{len(bots)}-bots-seed{seed}")
+    pairings = list(combinations(range(len(bots)), 2))
+    summaries: list[dict[str, Any]] = []
+    err_console = Console(stderr=True)
+    try:
+        with progress_bar(err_console) as progress:
+            task = progress.add_task("ladder", total=len(pairings) * matches_per_pair, status="")
+            for k, (i, j) in enumerate(pairings, 1):
+                progress.update(task, status=f"{bots[i]} vs {bots[j]}")
+                sub = None if folder is None else folder / f"{k:02d}-{slug(bots[i])}-vs-{slug(bots[j])}"
+                config = TournamentConfig(
+                    team0=bots[i],
+                    team1=bots[j],
+                    matches=matches_per_pair,
+                    seed=seed,
+                    target=target,
+                    workers=workers,
+                    think=think_seconds,
+                    bot_timeout=bot_timeout,
+                    records=sub,
+                )
+
+                def on_match(_: MatchSummary) -> None:
+                    progress.update(task, advance=1)
+
+                summaries.append(timed_run(config, on_match=on_match))
+    except KeyboardInterrupt:
+        typer.echo("interrupted", err=True)
+        raise typer.Exit(130) from None
+    except RecordError as err:
+        raise fail(str(err)) from None
+    results = [
+        (s["team0"], s["team1"], s["team0_wins"] + s["draws"] / 2, s["team1_wins"] + s["draws"] / 2)
+        for s in summaries
+    ]
+    fit = fit_bradley_terry(bots, results)
+    try:
+        ladder_chart(
+            fit, chart, title=f"Seven Rocks ladder: {matches_per_pair} duplicate matches per pairing"
+        )
+    except OSError as err:
+        raise fail(f"cannot write the chart {chart}: {err.strerror or err}") from None
+    pairs = [
+        {
+            "team0": s["team0"],
+            "team1": s["team1"],
+            "matches": s["matches"],
+            "team0_wins": s["team0_wins"],
+            "team1_wins": s["team1_wins"],
+            "draws": s["draws"],
+            "forfeits": s["forfeits"],
+            "team0_match_win_rate": s["team0_match_win_rate"],
+            "team0_match_win_rate_ci95": s["team0_match_win_rate_ci95"],
+        }
+        for s in summaries
+    ]
+    report = {
+        "bots": list(bots),
+        "matches_per_pair": matches_per_pair,
+        "seed": seed,
+        "target": target,
+        "think_seconds": think_seconds,
+        "ratings": fit.to_json(),
+        "pairs": pairs,
+        "chart": str(chart),
+        "records": None if folder is None else str(folder),
+    }
+    if folder is not None:
+        (folder / "ladder.json").write_text(json.dumps(report, indent=1) + "\n")
+    if as_json:
+        sys.stdout.write(json.dumps(report) + "\n")
+        return
+    console = Console()
+    table = Table(
+        title=f"Ladder: {len(bots)} bots, {matches_per_pair} duplicate matches per pairing, seed {seed}"
+    )
+    for name, justify in (("#", "right"), ("bot", "left"), ("Elo", "right"), ("95% interval", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table.add_column("score", justify="right")
+    for row in fit.to_json():
+        low, high = row["ci95"]
+        table.add_row(
+            str(row["rank"]),
+            row["bot"],
+            f"{row['elo']:.0f}",
+            f"{low:.0f}-{high:.0f}",
+            f"{row['score']:g}/{row['matches']:g}",
+        )
+    console.print(table)
+    pair_table = Table(title="Pairings (team0 win rate, 95% Wilson interval)")
+    for name in ("team0", "team1", "won", "win rate", "forfeits"):
+        pair_table.add_column(name)
+    for p in pairs:
+        low, high = p["team0_match_win_rate_ci95"]
+        pair_table.add_row(
+            p["team0"],
+            p["team1"],
+            f"{p['team0_wins']}-{p['team1_wins']}",
+            f"{p['team0_match_win_rate']:.1%} ({low:.1%}-{high:.1%})",
+            str(p["forfeits"]),
+        )
+    console.print(pair_table)
+    console.print(f"Chart: {chart}" + (f"; records: {folder}" if folder is not None else ""))

@@ -1,0 +1,245 @@
+"""``sevenrocks tournament``: a duplicate tournament between two bots, with records and statistics."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from sevenrocks.bots.base import UnknownBotError
+from sevenrocks.bots.program import CMD_PREFIX, DEFAULT_BOT_TIMEOUT, BotFailure, check_command
+from sevenrocks.bots.registry import make_bot
+from sevenrocks.cli.durations import parse_duration
+from sevenrocks.core.errors import RecordError
+from sevenrocks.tournament.duplicate import MatchSummary, TournamentConfig, timed_run
+
+__all__ = ["check_entrant", "prepare_records", "progress_bar", "tournament_command"]
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``error: message`` on stderr; the exit (code 2) to raise."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def check_entrant(name: str, option: str) -> None:
+    """Fail clearly, before any match, on an unknown bot or a ``cmd:`` program that cannot start."""
+    if name.startswith(CMD_PREFIX):
+        try:
+            check_command(name[len(CMD_PREFIX) :])
+        except BotFailure as err:
+            raise fail(f"{option}: {err.reason}") from None
+        return
+    try:
+        bot = make_bot(name, seed=0)
+    except UnknownBotError as err:
+        raise fail(f"{option}: {err}") from None
+    close = getattr(bot, "close", None)
+    if callable(close):
+        close()
+
+
+def slug(text: str) -> str:
+    """``text`` made safe for a folder name."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_")[:40] or "bot"
+
+
+def prepare_records(records: Path | None, no_records: bool, default_name: str) -> Path | None:
+    """The folder records go to: ``records``, or a fresh one under ``tournament-records/``.
+
+    An existing folder that already holds match records is refused, so nothing is overwritten.
+    """
+    if no_records:
+        return None
+    if records is None:
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        records = Path("tournament-records") / f"{stamp}-{default_name}"
+    if records.exists():
+        if not records.is_dir():
+            raise fail(f"--records {records}: this is a file, not a folder")
+        if any(records.glob("match-*.json")):
+            raise fail(f"--records {records} already holds match records: choose a new or empty folder")
+    try:
+        records.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise fail(f"--records {records}: cannot create the folder: {err.strerror or err}") from None
+    return records
+
+
+def progress_bar(console: Console) -> Progress:
+    """The Rich progress bar tournaments and ladders show (on stderr), with the time left."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[status]}"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+    )
+
+
+def _ms(value: Any) -> str:
+    return "-" if value is None else f"{value:.2f}"
+
+
+def _num(value: Any, digits: int = 2) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def results_table(summary: dict[str, Any]) -> Table:
+    """The tournament's figures as a Rich table, one column per entrant."""
+    n = summary["matches"]
+    low, high = summary["team0_match_win_rate_ci95"]
+    table = Table(
+        title=f"Duplicate tournament: {n} matches ({summary['pairs']} pairs of deals), "
+        f"seed {summary['seed']}",
+        caption=f"team0 match win rate {summary['team0_match_win_rate']:.1%} (95% Wilson interval "
+        f"{low:.1%}-{high:.1%}); {summary['hands_per_match']} hands per match; "
+        f"{summary['blocks']} blocked hands ({(summary['block_rate'] or 0):.1%})",
+    )
+    table.add_column("")
+    table.add_column(f"team0: {summary['team0']}", justify="right")
+    table.add_column(f"team1: {summary['team1']}", justify="right")
+    rates = []
+    for side in ("team0", "team1"):
+        wins = summary[f"{side}_wins"]
+        rates.append(f"{wins} ({wins / n:.1%})" if n else "0")
+    table.add_row("matches won", *rates)
+    table.add_row(
+        "duplicate pairs won both",
+        str(summary["pairs_team0_won_both"]),
+        str(summary["pairs_team1_won_both"]),
+    )
+    for label, key in (
+        ("points per hand (net)", "points_per_hand"),
+        ("  scored per hand", "scored_per_hand"),
+        ("  deducted per hand", "deducted_per_hand"),
+    ):
+        table.add_row(label, _num(summary[f"team0_{key}"]), _num(summary[f"team1_{key}"]))
+    table.add_row(
+        "think ms per move (mean)", _ms(summary["team0_think_ms_mean"]), _ms(summary["team1_think_ms_mean"])
+    )
+    table.add_row(
+        "think ms per move (p95)", _ms(summary["team0_think_ms_p95"]), _ms(summary["team1_think_ms_p95"])
+    )
+    table.add_row("forfeits", str(summary["team0_forfeits"]), str(summary["team1_forfeits"]))
+    return table
+
+
+def forfeit_lines(summary: dict[str, Any], limit: int = 5) -> list[str]:
+    """The distinct forfeit reasons, most frequent first (with counts)."""
+    counts: dict[str, int] = {}
+    for item in summary["forfeit_details"]:
+        key = f"{item['side']}: {item['reason']}"
+        counts[key] = counts.get(key, 0) + 1
+    ordered = sorted(counts.items(), key=lambda kv: -kv[1])
+    lines = [f"{count} x {reason}" for reason, count in ordered[:limit]]
+    if len(ordered) > limit:
+        lines.append(f"... and {len(ordered) - limit} other reasons (see --json)")
+    return lines
+
+
+def tournament_command(
+    team0: Annotated[str, typer.Option("--team0", help="Bot for the first partnership (or cmd:COMMAND).")],
+    team1: Annotated[str, typer.Option("--team1", help="Bot for the second partnership (or cmd:COMMAND).")],
+    matches: Annotated[
+        int, typer.Option("--matches", min=2, help="Matches to play: an even number (each deal set twice).")
+    ] = 200,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes to play in.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", help="Seed for deals, lots and bots.")] = 0,
+    think: Annotated[
+        str | None, typer.Option("--think", help="Time per move for search bots, e.g. 200ms.")
+    ] = None,
+    bot_timeout: Annotated[
+        float,
+        typer.Option("--bot-timeout", help="Seconds a bot program may take per answer before it forfeits."),
+    ] = DEFAULT_BOT_TIMEOUT,
+    target: Annotated[int, typer.Option("--target", min=1, help="Points to win a match.")] = 250,
+    records: Annotated[
+        Path | None,
+        typer.Option(
+            "--records", help="Folder for the match records (default: a new tournament-records/...)."
+        ),
+    ] = None,
+    no_records: Annotated[bool, typer.Option("--no-records", help="Do not save match records.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the results as one JSON object.")] = False,
+) -> None:
+    """Play a duplicate tournament: every set of deals twice, with the partnerships swapped.
+
+    Prints matches won with a 95% Wilson interval, points per hand, hands per match, blocks,
+    think time per move and forfeits; saves every match as a record that can be replayed.
+    """
+    if matches % 2:
+        raise fail(
+            f"--matches {matches}: a duplicate tournament plays every set of deals twice, "
+            "so give an even number of matches"
+        )
+    if bot_timeout <= 0:
+        raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
+    think_seconds = None if think is None else parse_duration(think, what="a time per move")
+    check_entrant(team0, "--team0")
+    check_entrant(team1, "--team1")
+    folder = prepare_records(records, no_records, f"{slug(team0)}-vs-{slug(team1)}-seed{seed}")
+    config = TournamentConfig(
+        team0=team0,
+        team1=team1,
+        matches=matches,
+        seed=seed,
+        target=target,
+        workers=workers,
+        think=think_seconds,
+        bot_timeout=bot_timeout,
+        records=folder,
+    )
+    err_console = Console(stderr=True)
+    wins = [0, 0]
+    try:
+        with progress_bar(err_console) as progress:
+            task = progress.add_task(f"{team0} vs {team1}", total=matches, status="")
+
+            def on_match(summary: MatchSummary) -> None:
+                if summary.winner_side is not None:
+                    wins[summary.winner_side] += 1
+                progress.update(task, advance=1, status=f"{wins[0]}-{wins[1]}")
+
+            summary = timed_run(config, on_match=on_match)
+    except KeyboardInterrupt:
+        where = f"; the records so far are in {folder}" if folder is not None else ""
+        typer.echo(f"interrupted after {sum(wins)} decided matches{where}", err=True)
+        raise typer.Exit(130) from None
+    except RecordError as err:
+        raise fail(str(err)) from None
+    if folder is not None:
+        try:
+            (folder / "tournament.json").write_text(json.dumps(summary, indent=1) + "\n")
+        except OSError as err:
+            raise fail(f"cannot write {folder / 'tournament.json'}: {err.strerror or err}") from None
+    if as_json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+        return
+    console = Console()
+    console.print(results_table(summary))
+    if summary["forfeits"]:
+        console.print(f"[yellow]{summary['forfeits']} matches were lost by forfeit:[/yellow]")
+        for line in forfeit_lines(summary):
+            console.print(f"  {line}", markup=False, highlight=False)
+    if folder is not None:
+        console.print(f"Records: {folder}/match-*.json, summary: {folder}/tournament.json")
+    console.print(f"{summary['seconds']} s")

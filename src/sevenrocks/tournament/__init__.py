@@ -1,0 +1,34 @@
+"""Tournaments between bots: matches through the engine, duplicate pairs, ratings.
+
+- :mod:`.runner` plays one match between four players (bot names or ``cmd:`` programs), timing
+  every move, turning a failing bot into a forfeit, and recording the match;
+- :mod:`.duplicate` schedules and plays duplicate tournaments (in several processes if asked)
+  and sums them up (:func:`~.duplicate.summarize`);
+- :mod:`.stats` has the Wilson interval and percentiles; :mod:`.ladder` fits Bradley–Terry
+  ratings to a round robin, and :mod:`.chart` draws them.
+"""
+
+from sevenrocks.tournament.duplicate import (
+    MatchSpec,
+    MatchSummary,
+    TournamentConfig,
+    duplicate_schedule,
+    run_tournament,
+    summarize,
+)
+from sevenrocks.tournament.runner import Forfeit, MatchOutcome, play_match
+from sevenrocks.tournament.stats import percentile, wilson_interval
+
+__all__ = [
+    "Forfeit",
+    "MatchOutcome",
+    "MatchSpec",
+    "MatchSummary",
+    "TournamentConfig",
+    "duplicate_schedule",
+    "percentile",
+    "play_match",
+    "run_tournament",
+    "summarize",
+    "wilson_interval",
+]

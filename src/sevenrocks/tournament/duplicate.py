@@ -1,0 +1,321 @@
+"""Duplicate tournaments between two bots, played in one process or several.
+
+Every set of deals is played twice: in the first match of a pair the ``team0`` bot holds seats
+0 and 2; in the second the partnerships are swapped — ``team1`` gets those very seats, deals and
+lots — so the luck of the deal cancels out. The first hand's leader rotates with the pair
+(seat 0, 1, 2, 3, 0...), so seats and leaders come round fairly. Everything is derived from the
+tournament seed, so the same command gives the same matches, with any number of workers.
+
+>>> schedule = duplicate_schedule(4, seed=7)
+>>> [(s.pair, s.sides, s.first_leader) for s in schedule]
+[(0, (0, 1, 0, 1), 0), (0, (1, 0, 1, 0), 0), (1, (0, 1, 0, 1), 1), (1, (1, 0, 1, 0), 1)]
+>>> schedule[0].deal_seed == schedule[1].deal_seed != schedule[2].deal_seed
+True
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
+from sevenrocks.core.scoring import DEFAULT_TARGET
+from sevenrocks.tournament.runner import play_match
+from sevenrocks.tournament.stats import mean, percentile, wilson_interval
+
+__all__ = [
+    "MatchSpec",
+    "MatchSummary",
+    "TournamentConfig",
+    "duplicate_schedule",
+    "run_tournament",
+    "summarize",
+]
+
+SIDES: Final = ((0, 1, 0, 1), (1, 0, 1, 0))
+SIDE_NAMES: Final = ("team0", "team1")
+
+
+@dataclass(frozen=True)
+class MatchSpec:
+    """One match of the schedule: which entrant (0: ``team0``, 1: ``team1``) sits at each seat."""
+
+    index: int
+    pair: int
+    swapped: bool
+    deal_seed: str
+    first_leader: int
+    sides: tuple[int, int, int, int]
+    bot_seeds: tuple[int, int, int, int]
+
+
+def duplicate_schedule(matches: int, seed: int, *, start_pair: int = 0) -> list[MatchSpec]:
+    """The first ``matches`` matches (an even number) of the duplicate schedule for ``seed``."""
+    if matches < 2 or matches % 2:
+        raise ValueError(
+            f"a duplicate tournament plays an even number of matches (each set of deals twice), not {matches}"
+        )
+    out: list[MatchSpec] = []
+    for pair in range(start_pair, start_pair + matches // 2):
+        deal_seed = f"{seed}/{pair}"
+        for swapped in (False, True):
+            seeds = tuple(
+                random.Random(f"{seed}/{pair}/{int(swapped)}/bot/{s}").getrandbits(32) for s in range(4)
+            )
+            out.append(
+                MatchSpec(
+                    index=2 * pair + swapped,
+                    pair=pair,
+                    swapped=swapped,
+                    deal_seed=deal_seed,
+                    first_leader=pair % 4,
+                    sides=SIDES[swapped],
+                    bot_seeds=seeds,  # type: ignore[arg-type]
+                )
+            )
+    return out
+
+
+@dataclass(frozen=True)
+class TournamentConfig:
+    """A tournament between two entrants (bot names or ``cmd:`` programs)."""
+
+    team0: str
+    team1: str
+    matches: int
+    seed: int = 0
+    target: int = DEFAULT_TARGET
+    workers: int = 1
+    think: float | None = None
+    bot_timeout: float = DEFAULT_BOT_TIMEOUT
+    records: Path | None = None
+
+    @property
+    def entrants(self) -> tuple[str, str]:
+        """The two entrants, ``team0`` first."""
+        return (self.team0, self.team1)
+
+    def options(self) -> dict[str, Any]:
+        """The bot options every bot is made with (``think`` when set)."""
+        return {} if self.think is None else {"think": self.think}
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    """One played match, by entrant: ``winner_side`` 0 (``team0``), 1 (``team1``) or ``None``."""
+
+    index: int
+    pair: int
+    swapped: bool
+    winner_side: int | None
+    scores_by_side: tuple[int, int]
+    hands: int
+    blocks: int
+    points_by_side: tuple[int, int]
+    deductions_by_side: tuple[int, int]
+    think_by_side: tuple[tuple[float, ...], tuple[float, ...]]
+    forfeit: dict[str, Any] | None = None
+    record: str | None = None
+    players: tuple[str, ...] = field(default=())
+
+
+def record_path(records: Path, index: int) -> Path:
+    """Where match ``index`` of a tournament is saved."""
+    return records / f"match-{index + 1:05d}.json"
+
+
+def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
+    """Play one scheduled match (in whatever process runs it) and save its record."""
+    players = tuple(config.entrants[side] for side in spec.sides)
+    metadata = {
+        "event": f"duplicate tournament {config.team0} vs {config.team1}",
+        "tournament_seed": str(config.seed),
+        "match": str(spec.index + 1),
+        "pair": str(spec.pair + 1),
+        "partnerships": "swapped" if spec.swapped else "as entered",
+        "deal_seed": spec.deal_seed,
+    }
+    if config.think is not None:
+        metadata["think"] = f"{config.think:g}s"
+    outcome = play_match(
+        players,
+        deal_seed=spec.deal_seed,
+        first_leader=spec.first_leader,
+        bot_seeds=spec.bot_seeds,
+        target=config.target,
+        bot_timeout=config.bot_timeout,
+        options=config.options(),
+        metadata=metadata,
+    )
+    saved = None
+    if config.records is not None:
+        saved = str(outcome.record.save(record_path(config.records, spec.index)))
+    side_of = spec.sides  # partnership p is held by entrant side_of[p] (seat p and p + 2)
+    by_side: list[list[float]] = [[], []]
+    for seat, times in enumerate(outcome.think):
+        by_side[side_of[seat]].extend(times)
+    forfeit = None
+    if outcome.forfeit is not None:
+        forfeit = {**outcome.forfeit.to_json(), "side": SIDE_NAMES[side_of[outcome.forfeit.seat]]}
+
+    def per_side(values: tuple[int, int]) -> tuple[int, int]:
+        return (values[0], values[1]) if side_of[0] == 0 else (values[1], values[0])
+
+    return MatchSummary(
+        index=spec.index,
+        pair=spec.pair,
+        swapped=spec.swapped,
+        winner_side=None if outcome.winner is None else side_of[outcome.winner],
+        scores_by_side=per_side(outcome.scores),
+        hands=outcome.hands,
+        blocks=outcome.blocks,
+        points_by_side=per_side(outcome.points),
+        deductions_by_side=per_side(outcome.deductions),
+        think_by_side=(tuple(by_side[0]), tuple(by_side[1])),
+        forfeit=forfeit,
+        record=saved,
+        players=players,
+    )
+
+
+def _play_chunk(config: TournamentConfig, specs: Sequence[MatchSpec]) -> list[MatchSummary]:
+    return [play_spec(config, spec) for spec in specs]
+
+
+def _chunks(specs: Sequence[MatchSpec]) -> Iterator[list[MatchSpec]]:
+    """The schedule in duplicate pairs (the unit a worker plays)."""
+    for i in range(0, len(specs), 2):
+        yield list(specs[i : i + 2])
+
+
+def run_tournament(
+    config: TournamentConfig,
+    *,
+    on_match: Callable[[MatchSummary], None] | None = None,
+) -> list[MatchSummary]:
+    """Play the whole tournament and return every match, in schedule order.
+
+    With ``workers`` > 1 the duplicate pairs are shared out to that many processes; the
+    results do not depend on it. ``on_match`` is called as each match finishes (for progress).
+    """
+    specs = duplicate_schedule(config.matches, config.seed)
+    results: list[MatchSummary] = []
+
+    def done(summary: MatchSummary) -> None:
+        results.append(summary)
+        if on_match is not None:
+            on_match(summary)
+
+    if config.workers <= 1:
+        for spec in specs:
+            done(play_spec(config, spec))
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=config.workers, mp_context=context) as pool:
+            pending: set[Future[list[MatchSummary]]] = set()
+            chunks = _chunks(specs)
+            try:
+                for chunk in chunks:
+                    pending.add(pool.submit(_play_chunk, config, chunk))
+                    if len(pending) >= 4 * config.workers:
+                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                        for future in finished:
+                            for summary in future.result():
+                                done(summary)
+                while pending:
+                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                    for future in finished:
+                        for summary in future.result():
+                            done(summary)
+            except BaseException:
+                for future in pending:
+                    future.cancel()
+                raise
+    results.sort(key=lambda s: s.index)
+    return results
+
+
+def _rounded(value: float | None, digits: int = 3) -> float | None:
+    return None if value is None else round(value, digits)
+
+
+def summarize(
+    config: TournamentConfig, results: Sequence[MatchSummary], *, seconds: float | None = None
+) -> dict[str, Any]:
+    """The tournament's figures as one JSON-ready object (what ``--json`` prints)."""
+    n = len(results)
+    wins = [sum(1 for r in results if r.winner_side == side) for side in (0, 1)]
+    draws = n - wins[0] - wins[1]
+    rate = (wins[0] + 0.5 * draws) / n if n else None
+    low, high = wilson_interval(wins[0] + 0.5 * draws, n)
+    hands = sum(r.hands for r in results)
+    blocks = sum(r.blocks for r in results)
+    forfeits = [r.forfeit for r in results if r.forfeit is not None]
+    pairs_won = [0, 0, 0]  # team0 won both, split, team1 won both
+    by_pair: dict[int, list[MatchSummary]] = {}
+    for r in results:
+        by_pair.setdefault(r.pair, []).append(r)
+    for pair in by_pair.values():
+        team0 = sum(1 for r in pair if r.winner_side == 0)
+        if len(pair) == 2:
+            pairs_won[{2: 0, 1: 1, 0: 2}[team0]] += 1
+    out: dict[str, Any] = {
+        "team0": config.team0,
+        "team1": config.team1,
+        "format": "duplicate",
+        "seed": config.seed,
+        "target": config.target,
+        "think_seconds": config.think,
+        "bot_timeout": config.bot_timeout,
+        "matches": n,
+        "pairs": len(by_pair),
+        "team0_wins": wins[0],
+        "team1_wins": wins[1],
+        "draws": draws,
+        "forfeits": len(forfeits),
+        "team0_match_win_rate": _rounded(rate, 4),
+        "team0_match_win_rate_ci95": [round(low, 4), round(high, 4)],
+        "pairs_team0_won_both": pairs_won[0],
+        "pairs_split": pairs_won[1],
+        "pairs_team1_won_both": pairs_won[2],
+        "hands": hands,
+        "hands_per_match": _rounded(hands / n if n else None),
+        "blocks": blocks,
+        "block_rate": _rounded(blocks / hands if hands else None, 4),
+    }
+    for side, name in enumerate(SIDE_NAMES):
+        points = sum(r.points_by_side[side] for r in results)
+        deductions = sum(r.deductions_by_side[side] for r in results)
+        times = [t for r in results for t in r.think_by_side[side]]
+        m, p95 = mean(times), percentile(times, 95)
+        out[f"{name}_points_per_hand"] = _rounded((points - deductions) / hands if hands else None)
+        out[f"{name}_scored_per_hand"] = _rounded(points / hands if hands else None)
+        out[f"{name}_deducted_per_hand"] = _rounded(deductions / hands if hands else None)
+        out[f"{name}_moves"] = len(times)
+        out[f"{name}_think_ms_mean"] = _rounded(None if m is None else m * 1000)
+        out[f"{name}_think_ms_p95"] = _rounded(None if p95 is None else p95 * 1000)
+        out[f"{name}_forfeits"] = sum(1 for f in forfeits if f["side"] == name)
+    out["forfeit_details"] = [
+        {"match": r.index + 1, **r.forfeit, "player": r.players[r.forfeit["seat"]] if r.players else None}
+        for r in results
+        if r.forfeit is not None
+    ]
+    out["records"] = None if config.records is None else str(config.records)
+    if seconds is not None:
+        out["seconds"] = round(seconds, 2)
+    return out
+
+
+def timed_run(
+    config: TournamentConfig, *, on_match: Callable[[MatchSummary], None] | None = None
+) -> dict[str, Any]:
+    """Run the tournament and return :func:`summarize`'s object with the wall time."""
+    start = time.perf_counter()
+    results = run_tournament(config, on_match=on_match)
+    return summarize(config, results, seconds=time.perf_counter() - start)
