@@ -10,6 +10,7 @@ from sevenrocks import __version__
 from sevenrocks.cli.bot import bot_command
 from sevenrocks.cli.play import play_command
 from sevenrocks.cli.replay import replay_command
+from sevenrocks.cli.show import show_command
 from sevenrocks.cli.tournament import tournament_command
 
 app = typer.Typer(
@@ -39,6 +40,7 @@ def _root(
 
 app.command("replay")(replay_command)
 app.command("play")(play_command)
+app.command("show")(show_command)
 app.command("bot")(bot_command)
 app.command("tournament")(tournament_command)
 

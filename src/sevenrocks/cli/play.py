@@ -311,7 +311,7 @@ def play_command(
     hand and at the end; see it again with 'sevenrocks show RECORD'.
     """
     console = console_for(color=color)
-    err = Console(stderr=True, highlight=False, markup=False, emoji=False)
+    err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     names = ["human", seat1, partner, seat3]
