@@ -1,0 +1,118 @@
+"""``sevenrocks render``: draw a position of a stored match as SVG (or PNG).
+
+Hands are numbered from 1; ``--play K`` is the number of placements made in that hand
+(0: the deal, before the opening). Without ``--hand`` the last hand is drawn, without
+``--play`` its last placement.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sevenrocks import svg
+from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.match import Match
+from sevenrocks.core.record import MatchRecord, load_record
+
+__all__ = ["RenderError", "position_at", "render_command"]
+
+_FORMATS = (".svg", ".png")
+
+
+class RenderError(SevenRocksError):
+    """A bad argument to ``sevenrocks render`` (hand or play out of range, bad output name)."""
+
+
+def position_at(record: MatchRecord, hand: int | None = None, play: int | None = None) -> Match:
+    """The match of ``record`` re-played up to ``play`` placements into hand ``hand`` (both from 1).
+
+    ``hand`` ``None`` is the last hand, ``play`` ``None`` the hand's last placement; ``play``
+    0 is the hand just dealt. Raises :class:`RenderError` naming the valid range.
+    """
+    count = len(record.hands)
+    if count == 0:
+        raise RenderError("the record has no hands yet: there is no position to draw")
+    h = count if hand is None else hand
+    if not 1 <= h <= count:
+        raise RenderError(f"hand {h} is out of range: this record has hands 1 to {count}")
+    log = record.hands[h - 1]
+    placements = log.placements
+    k = len(placements) if play is None else play
+    if not 0 <= k <= len(placements):
+        raise RenderError(
+            f"play {k} is out of range: hand {h} has {len(placements)} placements "
+            f"(use 0 for the deal, 1 to {len(placements)} for the position after that placement)"
+        )
+    match = Match(target=record.target, seed=record.seed)
+    for earlier in record.hands[: h - 1]:
+        match.start_hand(earlier.deal, earlier.leader)
+        for placement in earlier.placements:
+            match.push(placement.play)
+    match.start_hand(log.deal, log.leader)
+    for placement in placements[:k]:
+        match.push(placement.play)
+    return match
+
+
+def render_command(
+    record_path: Annotated[Path, typer.Argument(metavar="RECORD", help="A match record (JSON).")],
+    hand: Annotated[
+        int | None, typer.Option("--hand", "-n", help="Hand number, from 1 (default: the last hand).")
+    ] = None,
+    play: Annotated[
+        int | None,
+        typer.Option("--play", "-k", help="Placements made in that hand: 0 is the deal (default: all)."),
+    ] = None,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Where to write: a .svg or .png file (default: SVG on stdout)."),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option("--seat", "-s", help="Draw what this seat (0-3) sees: the other hands stay hidden."),
+    ] = None,
+    layout_only: Annotated[
+        bool, typer.Option("--layout-only", help="Draw only the layout, with a legend and the counted sum.")
+    ] = False,
+    size: Annotated[int | None, typer.Option("--size", help="Larger side of the picture in pixels.")] = None,
+) -> None:
+    """Draw the position after play K of hand N of a match record, as SVG or PNG."""
+    try:
+        if output is not None and output.suffix.lower() not in _FORMATS:
+            raise RenderError(f"cannot write {output}: the output must end in .svg or .png")
+        if seat is not None and seat not in range(4):
+            raise RenderError(f"--seat must be 0, 1, 2 or 3, not {seat}")
+        if size is not None and not 16 <= size <= 10000:
+            raise RenderError(f"--size must be between 16 and 10000 pixels, not {size}")
+        record = load_record(record_path)
+        match = position_at(record, hand, play)
+        last = match.placements[-1].play if match.placements else None
+        highlight = [last] if last is not None else []
+        if layout_only:
+            counted = [n for _, n in match.layout.counted()]
+            caption = " + ".join(map(str, counted)) + f" = {match.layout.ends_total}" if counted else None
+            picture = svg.layout(match.layout, size=size, highlight=highlight, legend=True, caption=caption)
+        else:
+            source = match.view(seat) if seat is not None else match
+            picture = svg.position(source, size=size, highlight=highlight)
+        if output is None:
+            sys.stdout.write(picture + "\n")
+            return
+        if output.suffix.lower() == ".png":
+            from sevenrocks.png import svg_to_png
+
+            data = svg_to_png(picture, width=size or 900)
+        else:
+            data = picture.encode("utf-8")
+        try:
+            output.write_bytes(data)
+        except OSError as err:
+            raise RenderError(f"cannot write {output}: {err.strerror or err}") from None
+    except (SevenRocksError, RuntimeError) as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    typer.echo(f"wrote {output}", err=True)
