@@ -12,6 +12,7 @@ from sevenrocks.cli.ladder import ladder_command
 from sevenrocks.cli.play import play_command
 from sevenrocks.cli.render import render_command
 from sevenrocks.cli.replay import replay_command
+from sevenrocks.cli.simulate import simulate_command
 from sevenrocks.cli.show import show_command
 from sevenrocks.cli.tournament import tournament_command
 
@@ -45,6 +46,7 @@ app.command("play")(play_command)
 app.command("show")(show_command)
 app.command("bot")(bot_command)
 app.command("tournament")(tournament_command)
+app.command("simulate")(simulate_command)
 app.command("ladder")(ladder_command)
 app.command("render")(render_command)
 

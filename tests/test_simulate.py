@@ -1,0 +1,96 @@
+"""``sevenrocks simulate``: random hands summarized, through the real command line."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from sevenrocks.cli.app import app
+from sevenrocks.cli.simulate import simulate
+from sevenrocks.core.playout import random_hand
+
+runner = CliRunner()
+
+
+def test_json_summary_matches_the_hands_played() -> None:
+    result = runner.invoke(app, ["simulate", "--hands", "500", "--seed", "7", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    rng = random.Random(7)
+    hands = [random_hand(rng) for _ in range(500)]
+    assert data["hands"] == 500 and data["seed"] == 7
+    assert data["placements"] == sum(h.placements for h in hands)
+    assert data["knocks"] == sum(h.knocks for h in hands)
+    assert data["blocked"] == sum(h.blocked for h in hands)
+    assert data["points"] == sum(sum(h.points) for h in hands)
+    assert data["deductions"] == sum(sum(h.deductions) for h in hands)
+    assert data["placements_per_hand"] == data["placements"] / 500
+    assert data["blocked_share"] == data["blocked"] / 500
+    assert data["mean_points"] == data["points"] / 500
+    assert data["mean_deductions"] == data["deductions"] / 500
+    assert data["hands_per_second"] > 0 and data["placements_per_second"] > data["hands_per_second"]
+    assert 0 < data["cpu_seconds"]
+
+
+def test_same_seed_same_summary() -> None:
+    a, b = simulate(300, 99), simulate(300, 99)
+    assert (a.placements, a.knocks, a.blocked, a.points, a.deductions) == (
+        b.placements,
+        b.knocks,
+        b.blocked,
+        b.points,
+        b.deductions,
+    )
+    c = simulate(300, 100)
+    assert (a.placements, a.points, a.deductions) != (c.placements, c.points, c.deductions)
+
+
+def test_table_output_names_every_figure() -> None:
+    result = runner.invoke(app, ["simulate", "--hands", "300", "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    for figure in (
+        "hands per second",
+        "placements per hand",
+        "blocked hands",
+        "mean points scored per hand",
+        "mean deductions per hand",
+        "seed 3",
+    ):
+        assert figure in result.stdout
+    # not a terminal: no progress bar in the output
+    assert "simulating" not in result.output
+
+
+def test_without_seed_reports_the_seed_it_drew() -> None:
+    result = runner.invoke(app, ["simulate", "--hands", "50", "--json"])
+    assert result.exit_code == 0
+    seed = json.loads(result.stdout)["seed"]
+    again = json.loads(runner.invoke(app, ["simulate", "--hands", "50", "--seed", str(seed), "--json"]).stdout)
+    assert again["placements"] == json.loads(result.stdout)["placements"]
+
+
+def test_bad_hand_counts_are_refused_cleanly() -> None:
+    for bad in ("0", "-5", "many"):
+        result = runner.invoke(app, ["simulate", "--hands", bad])
+        assert result.exit_code == 2
+        assert "--hands" in result.output
+        assert "Traceback" not in result.output
+    result = runner.invoke(app, ["simulate", "--seed", "x"])
+    assert result.exit_code == 2 and "--seed" in result.output
+
+
+def test_as_a_separate_process_prints_only_json_on_stdout() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "sevenrocks", "simulate", "--hands", "200", "--seed", "1", "--json"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["hands"] == 200
+    assert proc.stderr == ""
