@@ -12,6 +12,7 @@ from sevenrocks.cli.ladder import ladder_command
 from sevenrocks.cli.play import play_command
 from sevenrocks.cli.render import render_command
 from sevenrocks.cli.replay import replay_command
+from sevenrocks.cli.serve import serve_command
 from sevenrocks.cli.simulate import simulate_command
 from sevenrocks.cli.show import show_command
 from sevenrocks.cli.tournament import tournament_command
@@ -42,6 +43,7 @@ def _root(
 
 
 app.command("replay")(replay_command)
+app.command("serve")(serve_command)
 app.command("play")(play_command)
 app.command("show")(show_command)
 app.command("bot")(bot_command)

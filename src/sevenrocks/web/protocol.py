@@ -1,0 +1,250 @@
+"""The WebSocket message protocol: typed intents from browsers, typed messages to them.
+
+Every message is a JSON object with a ``"type"``. Browsers only send intents (``play``,
+``start``, ``next_hand``, ``replace``, ``ping``); the server answers with ``welcome``,
+``state``, ``pong`` or ``error``. A ``state`` message is built from one seat's
+:class:`~sevenrocks.core.view.SeatView` (or, for spectators, from the public part of a view),
+so it never holds another seat's tiles before the settlement reveals them.
+
+>>> parse_message('{"type": "play", "play": "3-4@4-4:B", "at": 5}')
+PlayIntent(play=Play.parse('3-4@4-4:B'), at=5)
+>>> parse_message('{"type": "dance"}')  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+sevenrocks.web.protocol.ProtocolError: unknown message type 'dance': use one of next_hand, ping, play, ...
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Final
+
+from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.events import Event, HandResult, Knock, Placement
+from sevenrocks.core.layout import Layout
+from sevenrocks.core.notation import Play
+from sevenrocks.core.scoring import placement_points
+from sevenrocks.core.tiles import Tile
+from sevenrocks.core.view import SeatView
+
+__all__ = [
+    "ClientMessage",
+    "NextHandIntent",
+    "Ping",
+    "PlayIntent",
+    "ProtocolError",
+    "ReplaceIntent",
+    "StartIntent",
+    "error_message",
+    "event_json",
+    "legal_json",
+    "parse_message",
+    "result_json",
+    "view_json",
+]
+
+#: Messages larger than this (in bytes) are refused unless the settings say otherwise.
+MAX_MESSAGE_BYTES: Final = 4096
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot act on; ``code`` is a short machine-readable reason."""
+
+    def __init__(self, message: str, code: str = "bad_message") -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class PlayIntent:
+    """Place ``play``; ``at`` (optional) is the ``move`` number of the state the player saw."""
+
+    play: Play
+    at: int | None = None
+
+
+@dataclass(frozen=True)
+class StartIntent:
+    """Start the match (the table's creator only)."""
+
+
+@dataclass(frozen=True)
+class NextHandIntent:
+    """This seat has seen the settlement and is ready for the next hand."""
+
+
+@dataclass(frozen=True)
+class ReplaceIntent:
+    """Seat a bot of level ``bot`` in place of the player who left ``seat`` (creator only)."""
+
+    seat: int
+    bot: str
+
+
+@dataclass(frozen=True)
+class Ping:
+    """Ask for a ``pong`` (and the current state)."""
+
+
+ClientMessage = PlayIntent | StartIntent | NextHandIntent | ReplaceIntent | Ping
+
+_FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
+    "play": {"play": (str, True), "at": (int, False)},
+    "start": {},
+    "next_hand": {},
+    "replace": {"seat": (int, True), "bot": (str, True)},
+    "ping": {},
+}
+
+
+def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> ClientMessage:
+    """Check one message from a browser and turn it into an intent, or raise :class:`ProtocolError`."""
+    if len(raw) > max_bytes:
+        raise ProtocolError(f"message too large: {len(raw)} bytes, at most {max_bytes}", "too_large")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        raise ProtocolError('a message must be a JSON object like {"type": "ping"}', "not_json") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"a message must be a JSON object, not {type(data).__name__}")
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise ProtocolError('a message needs a "type" text field')
+    fields = _FIELDS.get(kind)
+    if fields is None:
+        known = ", ".join(sorted(_FIELDS))
+        raise ProtocolError(f"unknown message type {kind[:40]!r}: use one of {known}", "unknown_type")
+    extra = sorted(set(data) - set(fields) - {"type"})
+    if extra:
+        raise ProtocolError(f"{kind} message has unknown field(s): {', '.join(e[:40] for e in extra)}")
+    for name, (expected, required) in fields.items():
+        if name not in data:
+            if required:
+                raise ProtocolError(f'{kind} message needs the field "{name}"')
+            continue
+        value = data[name]
+        if not isinstance(value, expected) or isinstance(value, bool):
+            raise ProtocolError(
+                f'{kind} message: "{name}" must be {expected.__name__}, not {type(value).__name__}'
+            )
+    if kind == "play":
+        try:
+            play = Play.parse(data["play"])
+        except SevenRocksError as err:
+            raise ProtocolError(f"play: {err.reason}", "bad_play") from None
+        return PlayIntent(play, data.get("at"))
+    if kind == "replace":
+        return ReplaceIntent(data["seat"], data["bot"])
+    if kind == "start":
+        return StartIntent()
+    if kind == "next_hand":
+        return NextHandIntent()
+    return Ping()
+
+
+def error_message(message: str, code: str = "bad_message", request: str | None = None) -> dict[str, Any]:
+    """The ``error`` message sent back for a refused message; the connection stays open."""
+    out: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if request is not None:
+        out["request"] = request
+    return out
+
+
+# ---------------------------------------------------------------------- building messages
+def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
+    return [str(t) for t in tiles]
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    """A placement or a knock as JSON (with its announcement text)."""
+    if isinstance(event, Knock):
+        return {"kind": "knock", "seat": event.seat, "values": list(event.values), "text": str(event)}
+    assert isinstance(event, Placement)
+    play = event.play
+    return {
+        "kind": "placement",
+        "seat": event.seat,
+        "play": str(play),
+        "tile": str(play.tile),
+        "point": None if play.point is None else str(play.point),
+        "ends_total": event.ends_total,
+        "points": event.points,
+        "text": str(event),
+    }
+
+
+def result_json(number: int, result: HandResult) -> dict[str, Any]:
+    """A finished hand: how it ended, and (after a settlement) hands, pips, rounding and deductions."""
+    out: dict[str, Any] = {
+        "hand": number,
+        "end": result.end.value,
+        "finisher": result.finisher,
+        "scores": list(result.scores),
+        "pips": None if result.pips is None else list(result.pips),
+        "deductions": None if result.deductions is None else list(result.deductions),
+        "hands": None if result.hands is None else [_tiles(h) for h in result.hands],
+        "loss": None,
+        "scores_before": list(result.scores),
+    }
+    if result.deductions is not None:
+        d = result.deductions
+        loss = [d[0] + d[2], d[1] + d[3]]
+        out["loss"] = loss
+        out["scores_before"] = [result.scores[0] + loss[0], result.scores[1] + loss[1]]
+    return out
+
+
+def legal_json(layout: Layout, plays: tuple[Play, ...]) -> list[dict[str, Any]]:
+    """Each legal placement with where it goes and what it would score."""
+    out = []
+    for play in plays:
+        total = layout.ends_total_after(play)
+        out.append(
+            {
+                "play": str(play),
+                "tile": str(play.tile),
+                "point": None if play.point is None else str(play.point),
+                "ends_total": total,
+                "points": placement_points(total),
+            }
+        )
+    return out
+
+
+def layout_json(layout: Layout, svg: str) -> dict[str, Any]:
+    """The drawn layout and its open points and counted ends."""
+    return {
+        "svg": svg,
+        "ends_total": layout.ends_total,
+        "points": [str(p) for p in layout.points],
+        "counted": [[str(t), n] for t, n in layout.counted()],
+        "spinner": None if layout.spinner is None else str(layout.spinner),
+        "tiles": len(layout),
+    }
+
+
+def view_json(view: SeatView, *, private: bool, svg: str, move: int) -> dict[str, Any]:
+    """The ``state`` body for ``view.seat`` (``private``) or for a spectator (public part only).
+
+    ``move`` counts the placements of the whole match; a play intent may quote it as ``at``.
+    """
+    results = [result_json(i, r) for i, r in enumerate(view.results)]
+    hand_over = view.turn is None and view.hand_number >= 0 and len(view.results) > view.hand_number
+    return {
+        "seat": view.seat if private else None,
+        "hand": _tiles(view.hand) if private else None,
+        "legal": legal_json(view.layout, view.legal_plays) if private else [],
+        "layout": layout_json(view.layout, svg),
+        "events": [event_json(e) for e in view.events],
+        "tile_counts": list(view.tile_counts),
+        "scores": list(view.scores),
+        "target": view.target,
+        "hand_number": view.hand_number,
+        "leader": view.leader,
+        "turn": view.turn,
+        "results": results,
+        "hand_over": hand_over,
+        "move": move,
+    }

@@ -1,0 +1,26 @@
+"""The drawn layout for the web pages: the library's SVG renderer (:mod:`sevenrocks.svg`).
+
+The renderer marks every open connection point with ``data-point="ANCHOR:SIDE"``; the table
+page makes those marks clickable for the selected tile.
+
+>>> from sevenrocks.core import Layout, Play
+>>> table = Layout()
+>>> _ = table.place(Play.parse("3-6"))
+>>> picture = render_layout(table, last=Play.parse("3-6"))
+>>> picture.startswith("<svg"), 'data-point="3-6:low"' in picture
+(True, True)
+"""
+
+from __future__ import annotations
+
+from sevenrocks import svg
+from sevenrocks.core.layout import Layout
+from sevenrocks.core.notation import Play
+
+__all__ = ["render_layout"]
+
+
+def render_layout(layout: Layout, *, last: Play | None = None) -> str:
+    """The SVG text of ``layout``: every tile, the spinner framed, counted ends as filled numbers
+    and the other open points as hollow dots; ``last`` (the latest placement) is tinted."""
+    return str(svg.layout(layout, highlight=() if last is None else (last,)))

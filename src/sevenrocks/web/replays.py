@@ -1,0 +1,96 @@
+"""Finished matches for the replay viewer: a summary, any position, and the record file."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sevenrocks.core.events import Knock
+from sevenrocks.core.match import Match
+from sevenrocks.core.record import MatchRecord
+from sevenrocks.web.protocol import event_json, result_json
+from sevenrocks.web.render import render_layout
+from sevenrocks.web.storage import TableRecord
+
+__all__ = ["PositionError", "match_record", "match_summary", "position"]
+
+
+def _players(record: TableRecord) -> tuple[str, str, str, str]:
+    names = [str(info.get("name") or f"seat {seat}") for seat, info in enumerate(record.seats)]
+    return (names[0], names[1], names[2], names[3])
+
+
+def match_record(record: TableRecord, match: Match) -> dict[str, Any]:
+    """The match's record file (the format of ``docs/record-format.md``)."""
+    created = record.created_at.isoformat() if record.created_at else ""
+    meta = {"source": "sevenrocks web", "table": record.id, "created": created}
+    return MatchRecord.from_match(match, players=_players(record), metadata=meta).to_json()
+
+
+def match_summary(record: TableRecord, match: Match) -> dict[str, Any]:
+    """Every hand of a finished match, with deals, events and results, for the replay viewer."""
+    hands = []
+    for number, log in enumerate(match.history):
+        hands.append(
+            {
+                "hand": number,
+                "leader": log.leader,
+                "deal": [[str(t) for t in hand] for hand in log.deal],
+                "events": [event_json(e) for e in log.events],
+                "placements": len(log.placements),
+                "result": None if log.result is None else result_json(number, log.result),
+            }
+        )
+    return {
+        "table": record.id,
+        "players": list(_players(record)),
+        "target": match.target,
+        "scores": list(match.scores),
+        "winner": match.winner,
+        "finished_at": record.finished_at.isoformat() if record.finished_at else None,
+        "hands": hands,
+    }
+
+
+class PositionError(ValueError):
+    """A hand or step that the match does not have."""
+
+
+def position(match: Match, hand: int, step: int) -> dict[str, Any]:
+    """The position after ``step`` placements of hand ``hand``: layout, every seat's tiles, scores."""
+    history = match.history
+    if not 0 <= hand < len(history):
+        raise PositionError(f"hand must be 0..{len(history) - 1}, not {hand}")
+    placements = history[hand].placements
+    if not 0 <= step <= len(placements):
+        raise PositionError(f"step must be 0..{len(placements)} in hand {hand}, not {step}")
+    replay = Match(target=match.target)
+    for h in range(hand + 1):
+        log = history[h]
+        replay.start_hand(log.deal, leader=log.leader)
+        todo = log.placements if h < hand else log.placements[:step]
+        for placement in todo:
+            replay.push(placement.play)
+    last = placements[step - 1] if step else None
+    knocks = []
+    if step:
+        events = replay.events
+        i = len(events)
+        while i > 0 and isinstance(events[i - 1], Knock):
+            i -= 1
+        knocks = [event_json(e) for e in events[i:]]
+    return {
+        "hand": hand,
+        "step": step,
+        "steps": len(placements),
+        "svg": render_layout(replay.layout, last=None if last is None else last.play),
+        "ends_total": replay.layout.ends_total,
+        "hands": [[str(t) for t in replay.hand(s)] for s in range(4)],
+        "scores": list(replay.scores),
+        "turn": replay.turn,
+        "leader": replay.leader,
+        "last": None if last is None else event_json(last),
+        "knocks": knocks,
+        "result": None
+        if replay.turn is not None or not replay.results or len(replay.results) <= hand
+        else result_json(hand, replay.results[hand]),
+    }

@@ -1,0 +1,246 @@
+"""HTTP and WebSocket routes: the pages, the JSON API and ``/ws/tables/{id}``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Literal
+from urllib.parse import urlencode
+
+from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, Response
+from pydantic import BaseModel, Field
+
+from sevenrocks.bots import BOT_NAMES
+from sevenrocks.web.protocol import ProtocolError, error_message
+from sevenrocks.web.replays import PositionError, match_record, match_summary, position
+from sevenrocks.web.service import Connection, LiveTable, SeatSpec, TableService
+
+__all__ = ["router"]
+
+router = APIRouter()
+_STATIC = Path(__file__).parent / "static"
+
+
+def _service(request: Request | WebSocket) -> TableService:
+    service: TableService = request.app.state.service
+    return service
+
+
+# ------------------------------------------------------------------------------ pages
+@router.get("/", include_in_schema=False)
+async def index_page() -> FileResponse:
+    """The lobby: make a table, watch one, replay past matches."""
+    return FileResponse(_STATIC / "index.html")
+
+
+@router.get("/table/{table_id}", include_in_schema=False)
+async def table_page(table_id: str) -> FileResponse:
+    """The table: play (with a seat link) or watch."""
+    return FileResponse(_STATIC / "table.html")
+
+
+@router.get("/replay/{table_id}", include_in_schema=False)
+async def replay_page(table_id: str) -> FileResponse:
+    """The replay viewer of a finished match."""
+    return FileResponse(_STATIC / "replay.html")
+
+
+# -------------------------------------------------------------------------------- API
+class SeatIn(BaseModel):
+    """One seat of a new table."""
+
+    kind: Literal["me", "friend", "bot"]
+    name: str = Field("", max_length=40)
+    bot: str = Field("greedy", max_length=40)
+
+
+class TableIn(BaseModel):
+    """A new table: four seats (partners opposite: 0 with 2, 1 with 3) and the target."""
+
+    seats: list[SeatIn] = Field(min_length=4, max_length=4)
+    target: int = Field(250, ge=1, le=10_000)
+
+
+def _link(table_id: str, **params: str) -> str:
+    query = urlencode({k: v for k, v in params.items() if v})
+    return f"/table/{table_id}" + (f"?{query}" if query else "")
+
+
+@router.get("/api/bots")
+async def bots() -> dict[str, Any]:
+    """The bot levels a seat can be given."""
+    return {"bots": sorted(BOT_NAMES)}
+
+
+@router.post("/api/tables", status_code=201)
+async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
+    """Make a table. The answer holds the secret links: the creator's, and one per friend."""
+    service = _service(request)
+    try:
+        table, tokens = await service.create(
+            [SeatSpec(s.kind, s.name, s.bot) for s in body.seats], body.target
+        )
+    except ProtocolError as err:
+        raise HTTPException(400, err.message) from None
+    admin = table.record.admin_token
+    mine = next((s for s, info in enumerate(table.record.seats) if info.get("me")), None)
+    seats = []
+    for seat, info in enumerate(table.record.seats):
+        entry = {"seat": seat, "kind": info["kind"], "name": info["name"], "bot": info.get("bot")}
+        if seat in tokens and seat != mine:
+            entry["link"] = _link(table.id, token=tokens[seat])
+        seats.append(entry)
+    return {
+        "table": table.id,
+        "admin": admin,
+        "seat": mine,
+        "link": _link(table.id, token=tokens.get(mine, "") if mine is not None else "", admin=admin),
+        "watch": _link(table.id),
+        "seats": seats,
+    }
+
+
+async def _table(request: Request, table_id: str) -> LiveTable:
+    table = await _service(request).get(table_id)
+    if table is None:
+        raise HTTPException(404, f"no table {table_id[:40]!r}")
+    return table
+
+
+@router.get("/api/tables")
+async def live_tables(request: Request) -> dict[str, Any]:
+    """Tables waiting to start or being played (to watch)."""
+    service = _service(request)
+    records = await service.db(service.storage.tables, ("open", "playing"), 50)
+    out = []
+    for record in records:
+        table = await service.get(record.id)
+        if table is not None:
+            out.append(table.summary())
+    return {"tables": out}
+
+
+@router.get("/api/tables/{table_id}")
+async def table_info(table_id: str, request: Request) -> dict[str, Any]:
+    """Public facts about a table: seats, status, scores."""
+    return (await _table(request, table_id)).summary()
+
+
+class StartIn(BaseModel):
+    """The creator's secret, to start the match."""
+
+    admin: str = Field(max_length=100)
+
+
+@router.post("/api/tables/{table_id}/start")
+async def start_table(table_id: str, body: StartIn, request: Request) -> dict[str, Any]:
+    """Start the match (the creator only)."""
+    table = await _table(request, table_id)
+    if not table.is_admin(body.admin):
+        raise HTTPException(403, "only the table's creator can start the match")
+    try:
+        await _service(request).start(table)
+    except ProtocolError as err:
+        raise HTTPException(409, err.message) from None
+    return table.summary()
+
+
+@router.get("/api/matches")
+async def past_matches(request: Request) -> dict[str, Any]:
+    """Finished matches, newest first."""
+    service = _service(request)
+    records = await service.db(service.storage.tables, ("over",), 200)
+    return {
+        "matches": [
+            {
+                "table": r.id,
+                "players": [s["name"] for s in r.seats],
+                "scores": r.scores,
+                "winner": r.winner,
+                "target": r.target,
+                "finished_at": r.finished_at.isoformat() if r.finished_at else None,
+            }
+            for r in records
+        ]
+    }
+
+
+async def _finished(request: Request, table_id: str) -> LiveTable:
+    table = await _table(request, table_id)
+    if table.record.status != "over" or table.match is None:
+        raise HTTPException(404, f"table {table_id[:40]!r} has no finished match to replay yet")
+    return table
+
+
+@router.get("/api/matches/{table_id}")
+async def match_detail(table_id: str, request: Request) -> dict[str, Any]:
+    """A finished match, hand by hand, for the replay viewer."""
+    table = await _finished(request, table_id)
+    assert table.match is not None
+    return match_summary(table.record, table.match)
+
+
+@router.get("/api/matches/{table_id}/position")
+async def match_position(table_id: str, request: Request, hand: int = 0, step: int = 0) -> dict[str, Any]:
+    """The position after ``step`` placements of hand ``hand`` of a finished match."""
+    table = await _finished(request, table_id)
+    assert table.match is not None
+    try:
+        return position(table.match, hand, step)
+    except PositionError as err:
+        raise HTTPException(404, str(err)) from None
+
+
+@router.get("/api/matches/{table_id}/record")
+async def match_record_file(table_id: str, request: Request) -> Response:
+    """Download the match's record file (JSON)."""
+    table = await _finished(request, table_id)
+    assert table.match is not None
+    data = match_record(table.record, table.match)
+    return Response(
+        json.dumps(data, indent=1),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="sevenrocks-{table.id}.json"'},
+    )
+
+
+# -------------------------------------------------------------------------- WebSocket
+@router.websocket("/ws/tables/{table_id}")
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
+    """One browser at a table: ``token`` names its seat (none: a spectator), ``admin`` the creator."""
+    await websocket.accept()
+    service = _service(websocket)
+    token = websocket.query_params.get("token") or None
+    admin = websocket.query_params.get("admin") or None
+    table = await service.get(table_id)
+    if table is None:
+        await websocket.send_json(error_message(f"no table {table_id[:40]!r}", "unknown_table"))
+        await websocket.close(code=4404)
+        return
+    seat = table.seat_of_token(token)
+    if token and seat is None:
+        await websocket.send_json(
+            error_message("this seat link is not valid (or the seat was given to a bot)", "bad_token")
+        )
+        await websocket.close(code=4403)
+        return
+    if admin and not table.is_admin(admin):
+        await websocket.send_json(error_message("this creator link is not valid", "bad_token"))
+        await websocket.close(code=4403)
+        return
+    conn = Connection(seat, admin is not None, websocket.send_json)
+    await service.connect(table, conn)
+    try:
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            raw = message.get("text")
+            if raw is None:
+                raw = message.get("bytes") or b""
+            await service.handle(table, conn, raw)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await service.disconnect(table, conn)

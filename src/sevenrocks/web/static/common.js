@@ -1,0 +1,94 @@
+// Shared helpers for the Seven Rocks pages: tiles drawn as SVG, JSON fetches, small DOM helpers.
+"use strict";
+
+const SR = (() => {
+  const PIPS = {
+    0: [],
+    1: [[0.5, 0.5]],
+    2: [[0.25, 0.25], [0.75, 0.75]],
+    3: [[0.25, 0.25], [0.5, 0.5], [0.75, 0.75]],
+    4: [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75]],
+    5: [[0.25, 0.25], [0.75, 0.25], [0.5, 0.5], [0.25, 0.75], [0.75, 0.75]],
+    6: [[0.25, 0.2], [0.75, 0.2], [0.25, 0.5], [0.75, 0.5], [0.25, 0.8], [0.75, 0.8]],
+  };
+
+  function esc(text) {
+    return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
+  }
+
+  // A domino drawn upright (low half on top), as SVG text. `size` is the width in pixels.
+  function tileSvg(tile, size = 36) {
+    const [a, b] = tile.split("-").map(Number);
+    const w = size, h = size * 2, r = size * 0.09;
+    let dots = "";
+    for (const [half, value] of [[0, a], [1, b]]) {
+      for (const [x, y] of PIPS[value]) {
+        dots += `<circle cx="${(x * w).toFixed(1)}" cy="${(half * w + y * w).toFixed(1)}" r="${r.toFixed(1)}" class="pip"/>`;
+      }
+    }
+    return `<svg class="domino" viewBox="-1 -1 ${w + 2} ${h + 2}" width="${w + 2}" height="${h + 2}" aria-hidden="true">` +
+      `<rect x="0" y="0" width="${w}" height="${h}" rx="${size * 0.14}" class="face"/>` +
+      `<line x1="${w * 0.12}" y1="${w}" x2="${w * 0.88}" y2="${w}" class="bar"/>${dots}</svg>`;
+  }
+
+  // A face-down tile (for the other seats' counts).
+  function backSvg(size = 14) {
+    return `<svg class="domino back" viewBox="0 0 ${size} ${size * 2}" width="${size}" height="${size * 2}" aria-hidden="true">` +
+      `<rect x="0.5" y="0.5" width="${size - 1}" height="${size * 2 - 1}" rx="2"/></svg>`;
+  }
+
+  async function getJson(url, options) {
+    const response = await fetch(url, options);
+    let data = null;
+    try { data = await response.json(); } catch (_) { data = null; }
+    if (!response.ok) {
+      const message = data && data.message ? data.message : `${response.status} ${response.statusText}`;
+      throw new Error(message);
+    }
+    return data;
+  }
+
+  function el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "html") node.innerHTML = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  const TEAM_NAMES = ["Seats 0 & 2", "Seats 1 & 3"];
+
+  // A cribbage-like board: one track per partnership, a hole every five points up to the target,
+  // the front peg at the score and the back peg at the score before the last change.
+  function pegBoard(scores, previous, target) {
+    const holes = Math.max(1, Math.ceil(target / 5));
+    const width = 600, rowH = 26, left = 8, right = 8;
+    const step = (width - left - right) / holes;
+    const xOf = (score) => left + Math.max(0, Math.min(holes, score / 5)) * step;
+    let rows = "";
+    for (const team of [0, 1]) {
+      const y = 14 + team * rowH;
+      let dots = "";
+      for (let i = 0; i <= holes; i++) {
+        const big = i % 10 === 0 ? " big" : "";
+        dots += `<circle cx="${(left + i * step).toFixed(1)}" cy="${y}" r="${big ? 2.2 : 1.4}" class="hole${big}"/>`;
+      }
+      const back = previous ? previous[team] : scores[team];
+      rows += `<g class="track team${team}"><line x1="${left}" y1="${y}" x2="${width - right}" y2="${y}" class="rail"/>${dots}` +
+        `<circle cx="${xOf(back).toFixed(1)}" cy="${y}" r="5" class="peg back"/>` +
+        `<circle cx="${xOf(scores[team]).toFixed(1)}" cy="${y}" r="6" class="peg front"/></g>`;
+    }
+    return `<svg class="pegboard" viewBox="0 0 ${width} ${rowH * 2 + 4}" preserveAspectRatio="none" role="img" ` +
+      `aria-label="Score board: ${TEAM_NAMES[0]} ${scores[0]}, ${TEAM_NAMES[1]} ${scores[1]}, target ${target}">${rows}</svg>`;
+  }
+
+  return { esc, tileSvg, backSvg, getJson, el, pegBoard, TEAM_NAMES };
+})();

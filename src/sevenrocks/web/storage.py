@@ -1,0 +1,212 @@
+"""Storage of tables and their matches with SQLAlchemy (SQLite by default, PostgreSQL by URL).
+
+A table row holds who sits where; every deal and every placement is appended as an event row
+as it happens, so the match of any table can be rebuilt exactly after a restart.
+
+>>> store = Storage("sqlite://")
+>>> store.create_table(TableRecord("t1", 250, [{"kind": "bot", "name": "b", "bot": "random"}] * 4, "adm"))
+>>> store.append_event("t1", 0, "hand", {"deal": [], "leader": 0})
+>>> [e.kind for e in store.events("t1")], store.table("t1").status
+(['hand'], 'open')
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    UniqueConstraint,
+    create_engine,
+    event,
+    select,
+)
+from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import ArgumentError
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
+
+__all__ = ["EventRecord", "Storage", "StorageError", "TableRecord"]
+
+
+class StorageError(RuntimeError):
+    """The database cannot be opened or used."""
+
+
+class _Base(DeclarativeBase):
+    pass
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class _TableRow(_Base):
+    __tablename__ = "sevenrocks_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    target: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), default="open", index=True)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    admin_token: Mapped[str] = mapped_column(String(64))
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    scores: Mapped[list[int]] = mapped_column(JSON, default=lambda: [0, 0])
+
+
+class _EventRow(_Base):
+    __tablename__ = "sevenrocks_events"
+    __table_args__ = (UniqueConstraint("table_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("sevenrocks_tables.id"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+@dataclass
+class TableRecord:
+    """A stored table: its seats (``kind`` human or bot, ``name``, ``bot``, ``token``) and state."""
+
+    id: str
+    target: int
+    seats: list[dict[str, Any]]
+    admin_token: str
+    status: str = "open"
+    winner: int | None = None
+    scores: list[int] = field(default_factory=lambda: [0, 0])
+    created_at: dt.datetime | None = None
+    finished_at: dt.datetime | None = None
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    """One stored event of a table: ``hand`` (a deal and its leader), ``play`` or ``seat``."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+
+
+def _record(row: _TableRow) -> TableRecord:
+    return TableRecord(
+        id=row.id,
+        target=row.target,
+        seats=[dict(s) for s in row.seats],
+        admin_token=row.admin_token,
+        status=row.status,
+        winner=row.winner,
+        scores=list(row.scores),
+        created_at=row.created_at,
+        finished_at=row.finished_at,
+    )
+
+
+class Storage:
+    """Synchronous access to the database; the web service calls it from one worker thread."""
+
+    def __init__(self, url: str) -> None:
+        try:
+            parsed = make_url(url)
+        except ArgumentError:
+            raise StorageError(f"not a database URL: {url!r} (e.g. sqlite:///sevenrocks.db)") from None
+        kwargs: dict[str, Any] = {}
+        if parsed.get_backend_name() == "sqlite":
+            kwargs["connect_args"] = {"check_same_thread": False}
+            if parsed.database and parsed.database != ":memory:":
+                Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+            else:
+                from sqlalchemy.pool import StaticPool
+
+                kwargs["poolclass"] = StaticPool
+        try:
+            self.engine: Engine = create_engine(url, **kwargs)
+        except Exception as err:  # a missing driver, a bad option
+            raise StorageError(f"cannot open the database {url!r}: {err}") from err
+        if parsed.get_backend_name() == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        try:
+            _Base.metadata.create_all(self.engine)
+        except Exception as err:
+            raise StorageError(f"cannot use the database {url!r}: {err}") from err
+        self._session = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    # ---------------------------------------------------------------- tables
+    def create_table(self, table: TableRecord) -> None:
+        """Store a new table."""
+        with self._session.begin() as session:
+            session.add(
+                _TableRow(
+                    id=table.id,
+                    target=table.target,
+                    seats=table.seats,
+                    admin_token=table.admin_token,
+                    status=table.status,
+                    scores=list(table.scores),
+                )
+            )
+
+    def update_table(self, table_id: str, **values: Any) -> None:
+        """Change stored fields of a table (``status``, ``seats``, ``winner``, ``scores``...)."""
+        with self._session.begin() as session:
+            row = session.get(_TableRow, table_id)
+            if row is None:
+                raise StorageError(f"no table {table_id!r} is stored")
+            for key, value in values.items():
+                setattr(row, key, value)
+
+    def table(self, table_id: str) -> TableRecord | None:
+        """The stored table, or ``None``."""
+        with self._session() as session:
+            row = session.get(_TableRow, table_id)
+            return None if row is None else _record(row)
+
+    def tables(self, statuses: tuple[str, ...], limit: int = 100) -> list[TableRecord]:
+        """Tables in any of ``statuses``, newest first."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(_TableRow)
+                .where(_TableRow.status.in_(statuses))
+                .order_by(_TableRow.created_at.desc())
+                .limit(limit)
+            )
+            return [_record(row) for row in rows]
+
+    # ---------------------------------------------------------------- events
+    def append_event(self, table_id: str, seq: int, kind: str, data: dict[str, Any], **table: Any) -> None:
+        """Append event ``seq`` of a table (and update its row's fields ``table`` in the same commit)."""
+        with self._session.begin() as session:
+            session.add(_EventRow(table_id=table_id, seq=seq, kind=kind, data=data))
+            if table:
+                row = session.get(_TableRow, table_id)
+                if row is None:
+                    raise StorageError(f"no table {table_id!r} is stored")
+                for key, value in table.items():
+                    setattr(row, key, value)
+
+    def events(self, table_id: str) -> list[EventRecord]:
+        """Every stored event of a table, in order."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(_EventRow).where(_EventRow.table_id == table_id).order_by(_EventRow.seq)
+            )
+            return [EventRecord(row.seq, row.kind, dict(row.data)) for row in rows]
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()

@@ -1,0 +1,84 @@
+"""Fixtures for the web app: an app on a fresh SQLite file, and WebSocket helpers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from fastapi.testclient import TestClient
+
+from sevenrocks.web import Settings, create_app
+
+TILE = re.compile(r"(?<![\d.\-])[0-6]-[0-6](?![\d.])")
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """A SQLite file of its own for each test."""
+    return f"sqlite:///{tmp_path / 'web.db'}"
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """The app (bots with no delay) on a fresh database, started and stopped around the test."""
+    with TestClient(create_app(Settings(database_url=db_url, bot_delay=0))) as test_client:
+        yield test_client
+
+
+def make_table(client: TestClient, kinds: list[str], target: int = 250, bot: str = "random") -> dict[str, Any]:
+    """Create a table; ``kinds`` are me/friend/bot per seat. Adds ``tokens`` (seat -> token)."""
+    seats = [{"kind": k, "bot": bot} for k in kinds]
+    response = client.post("/api/tables", json={"seats": seats, "target": target})
+    assert response.status_code == 201, response.text
+    made: dict[str, Any] = response.json()
+    tokens: dict[int, str] = {}
+    link = parse_qs(urlparse(made["link"]).query)
+    if made["seat"] is not None:
+        tokens[made["seat"]] = link["token"][0]
+    for seat in made["seats"]:
+        if "link" in seat:
+            tokens[seat["seat"]] = parse_qs(urlparse(seat["link"]).query)["token"][0]
+    made["tokens"] = tokens
+    made["admin_token"] = link["admin"][0]
+    return made
+
+
+class Socket:
+    """A WebSocket session that records every message it receives."""
+
+    def __init__(self, session: Any, label: str) -> None:
+        self.session = session
+        self.label = label
+        self.messages: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+
+    def recv(self) -> dict[str, Any]:
+        message: dict[str, Any] = self.session.receive_json()
+        self.messages.append(message)
+        if message.get("type") == "state":
+            self.state = message
+        return message
+
+    def send(self, message: Any) -> None:
+        self.session.send_json(message)
+
+    def until(self, predicate: Callable[[dict[str, Any]], bool], limit: int = 500) -> dict[str, Any]:
+        """Receive until a message satisfies ``predicate``; return it."""
+        for _ in range(limit):
+            message = self.recv()
+            if predicate(message):
+                return message
+        raise AssertionError(f"{self.label}: no matching message in {limit}")
+
+    def error(self) -> dict[str, Any]:
+        """The next error message (states in between are recorded)."""
+        return self.until(lambda m: m["type"] == "error")
+
+
+def ws_path(table: str, token: str | None = None, admin: str | None = None) -> str:
+    query = "&".join(f"{k}={v}" for k, v in (("token", token), ("admin", admin)) if v)
+    return f"/ws/tables/{table}" + (f"?{query}" if query else "")
