@@ -123,9 +123,10 @@ def _half(half: Half, out: list[str]) -> None:
 def _tile_box(box: TileBox, out: list[str], *, highlighted: bool, inset: float = 0.04) -> None:
     r = box.rect.grow(-inset)
     fill = COLORS["highlight"] if highlighted else COLORS["tile"]
+    order = f' data-order="{box.order}"' if box.order >= 0 else ""
     classes = "tile" + (" spinner" if box.is_spinner else "") + (" highlight" if highlighted else "")
     out.append(
-        f'<g class="{classes}" data-tile="{box.tile}" data-order="{box.order}">'
+        f'<g class="{classes}" data-tile="{box.tile}"{order}>'
         f"<title>{box.tile}{' (spinner)' if box.is_spinner else ''}</title>"
         f'<rect x="{_n(r.x)}" y="{_n(r.y)}" width="{_n(r.w)}" height="{_n(r.h)}" rx="{_n(0.12)}" '
         f'fill="{fill}" stroke="{COLORS["tile-stroke"]}" stroke-width="1.5"/>'
