@@ -599,7 +599,8 @@ def _why_no_knock(match: Match, seat: int, p: int) -> str:
     if match.turn is None:
         return "the hand has ended"
     if seat == match.turn:
-        return f"seat {seat} holds a tile that matches {_values(match.layout.point_values)}, so it must place"
+        values = _values(sorted(set(match.layout.point_values)))
+        return f"seat {seat} holds a tile that matches {values}, so it must place"
     return f"it is seat {match.turn}'s turn now: no seat knocks here"
 
 
