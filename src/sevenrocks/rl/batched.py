@@ -1,0 +1,388 @@
+"""Many hands stepped at once, for training throughput: NumPy arrays and a Numba kernel.
+
+:class:`BatchedHands` plays ``n`` independent hands of Seven Rocks side by side. Each call
+to :meth:`BatchedHands.step` takes one action (the integers of :mod:`sevenrocks.rl.actions`)
+for every game still in progress and returns the partnership rewards; :attr:`BatchedHands.mask`
+is then the ``(n, 448)`` ``int8`` mask of legal actions of the seat to place in each game.
+
+The kernel keeps each layout in a few integers, like :mod:`sevenrocks.core.playout`; its
+tables (which tile joins which point and what it opens, what an open point counts) are built
+from the core's :data:`~sevenrocks.core.notation.PLAY_TABLE` and
+:data:`~sevenrocks.core.notation.POINTS`. It is checked against :class:`sevenrocks.core.Match`
+on thousands of random hands: the same deals, leaders and actions give the same legal masks,
+counted totals, scores, knocks, finishers and deductions (``tests/rl/test_batched.py``).
+
+Each hand starts from scores 0-0 with the match target (250) checked after every scoring
+placement, as the engine does: reaching it ends the hand at once with no settlement.
+
+>>> sim = BatchedHands(4, seed=0)
+>>> sim.mask.shape, sim.mask.dtype, int(sim.mask[0].sum())
+((4, 448), dtype('int8'), 7)
+>>> rng = np.random.default_rng(0)
+>>> while not sim.done.all():
+...     rewards = sim.step(sim.sample_actions(rng))
+>>> bool((sim.placements >= 7).all()), sim.scores.shape
+(True, (4, 2))
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from sevenrocks.core.notation import NUM_POINT_IDS, PLAY_TABLE, POINTS, SIDES_PER_TILE
+from sevenrocks.core.scoring import DEFAULT_TARGET
+from sevenrocks.core.tiles import NUM_SEATS, SUIT_MASKS, TILES
+from sevenrocks.rl.actions import ACTION_PID, ACTION_TILE, NUM_ACTIONS, InvalidActionError
+
+__all__ = ["END_BLOCKED", "END_DOMINO", "END_NONE", "END_TARGET", "BatchedHands"]
+
+I64 = npt.NDArray[np.int64]
+
+#: :attr:`BatchedHands.end` codes.
+END_NONE: Final = 0
+END_DOMINO: Final = 1
+END_BLOCKED: Final = 2
+END_TARGET: Final = 3
+
+_NT = len(TILES)
+_NP = NUM_POINT_IDS
+_MAXP = 8  # open connection points at most: 4 arms + 2 branches, with room to spare
+_A, _B, _BA, _BB = 2, 3, 4, 5
+
+
+def _tables() -> dict[str, npt.NDArray[np.int64]]:
+    join = np.full(_NT * _NP, -1, dtype=np.int64)
+    action_at = np.full(_NT * _NP, -1, dtype=np.int64)
+    for i, play in enumerate(PLAY_TABLE):
+        if play is None:
+            continue
+        t = i // _NP
+        tile = TILES[t]
+        value = POINTS[i % _NP].value  # type: ignore[union-attr]
+        side = _B if tile.is_double else (1 if tile.low == value else 0)
+        join[i] = t * SIDES_PER_TILE + side
+        action_at[i] = play.action
+    count = np.array(
+        [0 if p is None else (p.value if p.side <= 1 else (0 if p.side >= _BA else 2 * p.value)) for p in POINTS],
+        dtype=np.int64,
+    )
+    suit = np.array([0 if p is None else SUIT_MASKS[p.value] for p in POINTS], dtype=np.int64)
+    return {
+        "join": join,
+        "action_at": action_at,
+        "count": count,
+        "suit": suit,
+        "is_double": np.array([t.is_double for t in TILES], dtype=np.int64),
+        "low": np.array([t.low for t in TILES], dtype=np.int64),
+        "pips": np.array([t.pips for t in TILES], dtype=np.int64),
+    }
+
+
+_T: Final = _tables()
+
+
+@numba.njit(cache=True)  # type: ignore[misc]
+def _fill_mask(i, hands, points, npts, turn, mask, action_at):  # type: ignore[no-untyped-def]
+    mask[i, :] = 0
+    seat = turn[i]
+    if seat < 0:
+        return
+    hand = hands[i, seat]
+    if npts[i] == 0:
+        for t in range(28):
+            if (hand >> t) & 1:
+                mask[i, t] = 1
+        return
+    for t in range(28):
+        if (hand >> t) & 1:
+            row = t * 168
+            for k in range(npts[i]):
+                a = action_at[row + points[i, k]]
+                if a >= 0:
+                    mask[i, a] = 1
+
+
+@numba.njit(cache=True)  # type: ignore[misc]
+def _step_kernel(  # type: ignore[no-untyped-def]
+    actions, hands, points, npts, spinner, total, turn, scores, end, finisher, placements, knocks,
+    deductions, rewards, mask, target, action_tile, action_pid, join, action_at, count, suit, is_double,
+    low, pips,
+):  # fmt: skip
+    n = hands.shape[0]
+    for i in range(n):
+        rewards[i, 0] = 0
+        rewards[i, 1] = 0
+        seat = turn[i]
+        if seat < 0:
+            continue
+        a = actions[i]
+        t = action_tile[a]
+        pid = action_pid[a]
+        base = t * 6
+        if pid < 0:
+            if is_double[t]:
+                spinner[i] = t
+                points[i, 0] = base + 2
+                points[i, 1] = base + 3
+            else:
+                points[i, 0] = base
+                points[i, 1] = base + 1
+            npts[i] = 2
+        else:
+            m = npts[i]
+            k = 0
+            for j in range(m):  # remove pid
+                if points[i, j] != pid:
+                    points[i, k] = points[i, j]
+                    k += 1
+            points[i, k] = join[t * 168 + pid]
+            k += 1
+            if is_double[t] and spinner[i] < 0:
+                spinner[i] = t
+            sp = spinner[i]
+            if sp >= 0 and pid // 6 == sp:
+                side = pid - sp * 6
+                if side == 2 or side == 3:
+                    other = sp * 6 + (3 if side == 2 else 2)
+                    still_open = False
+                    for j in range(k):
+                        if points[i, j] == other:
+                            still_open = True
+                    if not still_open:
+                        points[i, k] = sp * 6 + 4
+                        points[i, k + 1] = sp * 6 + 5
+                        k += 2
+            # keep the points sorted (insertion sort: at most 8 of them)
+            for j in range(1, k):
+                v = points[i, j]
+                q = j - 1
+                while q >= 0 and points[i, q] > v:
+                    points[i, q + 1] = points[i, q]
+                    q -= 1
+                points[i, q + 1] = v
+            npts[i] = k
+        s = 0
+        playable = 0
+        for j in range(npts[i]):
+            s += count[points[i, j]]
+            playable |= suit[points[i, j]]
+        if pid < 0 and is_double[t]:  # an opening double alone counts both halves once
+            s = 2 * low[t]
+        total[i] = s
+        hands[i, seat] ^= np.int64(1) << t
+        placements[i] += 1
+        team = seat & 1
+        if s > 0 and s % 5 == 0:
+            scores[i, team] += s
+            rewards[i, team] += s
+            if scores[i, team] >= target:
+                end[i] = 3
+                turn[i] = -1
+                mask[i, :] = 0
+                continue
+        settle = False
+        if hands[i, seat] == 0:
+            end[i] = 1
+            finisher[i] = seat
+            settle = True
+        else:
+            nxt = -1
+            for step in range(1, 4):
+                q = (seat + step) & 3
+                if hands[i, q] & playable:
+                    nxt = q
+                    knocks[i] += step - 1
+                    break
+            if nxt < 0:
+                if hands[i, seat] & playable:  # only the placer can go on
+                    nxt = seat
+                    knocks[i] += 3
+                else:
+                    end[i] = 2
+                    settle = True
+            turn[i] = nxt
+        if settle:
+            turn[i] = -1
+            for q in range(4):
+                p = 0
+                h = hands[i, q]
+                for u in range(28):
+                    if (h >> u) & 1:
+                        p += pips[u]
+                d = (p + 2) // 5 * 5
+                deductions[i, q] = d
+                scores[i, q & 1] -= d
+                rewards[i, q & 1] -= d
+        _fill_mask(i, hands, points, npts, turn, mask, action_at)
+
+
+@numba.njit(cache=True)  # type: ignore[misc]
+def _sample_kernel(mask, uniform, out):  # type: ignore[no-untyped-def]
+    for i in range(mask.shape[0]):
+        c = 0
+        for a in range(mask.shape[1]):
+            c += mask[i, a]
+        if c == 0:
+            out[i] = 0
+            continue
+        r = int(uniform[i] * c)
+        if r >= c:
+            r = c - 1
+        for a in range(mask.shape[1]):
+            if mask[i, a]:
+                if r == 0:
+                    out[i] = a
+                    break
+                r -= 1
+
+
+@numba.njit(cache=True)  # type: ignore[misc]
+def _reset_kernel(rows, deals, leaders, hands, points, npts, spinner, total, turn, scores, end, finisher,
+                  placements, knocks, deductions, mask, action_at):  # type: ignore[no-untyped-def]  # fmt: skip
+    for r in range(rows.shape[0]):
+        i = rows[r]
+        for q in range(4):
+            h = np.int64(0)
+            for u in range(7):
+                h |= np.int64(1) << deals[r, q * 7 + u]
+            hands[i, q] = h
+            deductions[i, q] = 0
+        npts[i] = 0
+        spinner[i] = -1
+        total[i] = 0
+        turn[i] = leaders[r]
+        scores[i, 0] = 0
+        scores[i, 1] = 0
+        end[i] = 0
+        finisher[i] = -1
+        placements[i] = 0
+        knocks[i] = 0
+        _fill_mask(i, hands, points, npts, turn, mask, action_at)
+
+
+class BatchedHands:
+    """``n`` hands of Seven Rocks stepped together (partnership 0: seats 0 and 2).
+
+    Arrays, one row per game: ``hands`` ``(n, 4)`` tile bitmasks, ``turn`` (-1 once the hand is
+    over), ``total`` (the counted ends), ``scores`` ``(n, 2)`` (points less deductions in the
+    hand), ``end`` (:data:`END_NONE`, :data:`END_DOMINO`, :data:`END_BLOCKED`, :data:`END_TARGET`),
+    ``finisher``, ``placements``, ``knocks``, ``deductions`` ``(n, 4)``, and :attr:`mask`.
+    ``autoreset=True`` deals a new hand, within the same :meth:`step`, in every game that ended
+    (:attr:`ended` says which; :attr:`final_scores` keeps their scores), so every game always
+    has a seat to place.
+    """
+
+    def __init__(
+        self, n: int, *, seed: int | None = None, target: int = DEFAULT_TARGET, autoreset: bool = False
+    ) -> None:
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ValueError(f"the number of games must be a positive whole number, not {n!r}")
+        if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
+            raise ValueError(f"the target must be a positive whole number of points, not {target!r}")
+        self.n = n
+        self.target = target
+        self.autoreset = autoreset
+        self.rng = np.random.default_rng(seed)
+        self.hands = np.zeros((n, NUM_SEATS), dtype=np.int64)
+        self.points = np.zeros((n, _MAXP), dtype=np.int64)
+        self.npts = np.zeros(n, dtype=np.int64)
+        self.spinner = np.full(n, -1, dtype=np.int64)
+        self.total = np.zeros(n, dtype=np.int64)
+        self.turn = np.full(n, -1, dtype=np.int64)
+        self.scores = np.zeros((n, 2), dtype=np.int64)
+        self.end = np.zeros(n, dtype=np.int64)
+        self.finisher = np.full(n, -1, dtype=np.int64)
+        self.placements = np.zeros(n, dtype=np.int64)
+        self.knocks = np.zeros(n, dtype=np.int64)
+        self.deductions = np.zeros((n, NUM_SEATS), dtype=np.int64)
+        self.rewards = np.zeros((n, 2), dtype=np.int64)
+        self.mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
+        #: which games ended in the last step (with ``autoreset`` they have been dealt again)
+        self.ended = np.zeros(n, dtype=np.bool_)
+        #: with ``autoreset``: each game's scores when its last hand ended
+        self.final_scores = np.zeros((n, 2), dtype=np.int64)
+        self.reset()
+
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        """Which games have ended."""
+        return self.turn < 0
+
+    def reset(
+        self,
+        deals: npt.ArrayLike | None = None,
+        leaders: npt.ArrayLike | None = None,
+        rows: npt.ArrayLike | None = None,
+    ) -> None:
+        """Deal new hands in ``rows`` (default: every game).
+
+        ``deals`` is ``(len(rows), 28)``: a permutation of the tile indexes per game, seat ``s``
+        getting entries ``7s .. 7s+6``; ``leaders`` the leading seats (drawn by lot if omitted).
+        """
+        idx = np.arange(self.n) if rows is None else np.asarray(rows, dtype=np.int64).reshape(-1)
+        m = len(idx)
+        if deals is None:
+            deal_arr = self.rng.permuted(np.tile(np.arange(_NT, dtype=np.int64), (m, 1)), axis=1)
+        else:
+            deal_arr = np.asarray(deals, dtype=np.int64)
+            if deal_arr.shape != (m, _NT) or not (np.sort(deal_arr, axis=1) == np.arange(_NT)).all():
+                raise ValueError(f"deals must be {m} rows, each a permutation of the 28 tile indexes")
+        if leaders is None:
+            lead_arr = self.rng.integers(0, NUM_SEATS, size=m, dtype=np.int64)
+        else:
+            lead_arr = np.asarray(leaders, dtype=np.int64).reshape(-1)
+            if lead_arr.shape != (m,) or ((lead_arr < 0) | (lead_arr >= NUM_SEATS)).any():
+                raise ValueError(f"leaders must be {m} seats 0..3")
+        _reset_kernel(
+            idx, deal_arr, lead_arr, self.hands, self.points, self.npts, self.spinner, self.total,
+            self.turn, self.scores, self.end, self.finisher, self.placements, self.knocks,
+            self.deductions, self.mask, _T["action_at"],
+        )  # fmt: skip
+
+    def step(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        """Apply one action per game (ignored for games that are over); return ``(n, 2)`` rewards.
+
+        The reward of a partnership is the change of its score: placement points, less the
+        settlement's deductions when the hand ends. An action that is not legal in a game in
+        progress raises :class:`~sevenrocks.rl.actions.InvalidActionError` and changes nothing.
+        """
+        acts = np.asarray(actions)
+        if acts.shape != (self.n,) or not np.issubdtype(acts.dtype, np.integer):
+            raise InvalidActionError(f"step needs one integer action per game: shape ({self.n},), not {acts.shape}")
+        acts = acts.astype(np.int64)
+        live = ~self.done
+        safe = np.clip(acts, 0, NUM_ACTIONS - 1)
+        bad = live & ((acts != safe) | (self.mask[np.arange(self.n), safe] == 0))
+        if bad.any():
+            games = np.flatnonzero(bad)
+            raise InvalidActionError(
+                f"illegal actions in {len(games)} game(s): game {games[0]} was given action "
+                f"{acts[games[0]]}; legal there: {np.flatnonzero(self.mask[games[0]]).tolist()}"
+            )
+        t = _T
+        _step_kernel(
+            acts, self.hands, self.points, self.npts, self.spinner, self.total, self.turn, self.scores,
+            self.end, self.finisher, self.placements, self.knocks, self.deductions, self.rewards, self.mask,
+            self.target, ACTION_TILE, ACTION_PID, t["join"], t["action_at"], t["count"], t["suit"],
+            t["is_double"], t["low"], t["pips"],
+        )  # fmt: skip
+        np.logical_and(live, self.turn < 0, out=self.ended)
+        if self.autoreset and self.ended.any():
+            rows = np.flatnonzero(self.ended)
+            self.final_scores[rows] = self.scores[rows]
+            self.reset(rows=rows)
+        return self.rewards
+
+    def sample_actions(self, rng: np.random.Generator) -> I64:
+        """A uniformly random legal action per game (0 for games that are over)."""
+        out = np.zeros(self.n, dtype=np.int64)
+        _sample_kernel(self.mask, rng.random(self.n), out)
+        return out
+
+    def open_points(self, game: int) -> list[int]:
+        """The open connection point ids of ``game``, ascending."""
+        return [int(p) for p in self.points[game, : self.npts[game]]]
