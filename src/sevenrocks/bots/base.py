@@ -7,7 +7,7 @@ from typing import Protocol, runtime_checkable
 from sevenrocks.core.notation import Play
 from sevenrocks.core.view import SeatView
 
-__all__ = ["Bot", "UnknownBotError"]
+__all__ = ["Bot", "BotOptionError", "UnknownBotError"]
 
 
 @runtime_checkable
@@ -24,3 +24,7 @@ class Bot(Protocol):
 
 class UnknownBotError(ValueError):
     """A bot name that no bot answers to."""
+
+
+class BotOptionError(ValueError):
+    """An option a bot does not take, or a value it cannot use (``search:think=-1``)."""

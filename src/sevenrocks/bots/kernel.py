@@ -845,6 +845,19 @@ class PlayEvaluator:
         self.squares = np.zeros(len(self.plays), dtype=np.float64)
         self.deals = 0
 
+    def arrays(self) -> tuple[Int64Array, int, Int64Array, Int64Array, Int64Array, Int64Array, Int64Array]:
+        """The packed search problem: position, seat, unseen tiles, their possible holders, tile
+        counts, candidate tiles and point ids (what a helper process needs; no core objects)."""
+        return (
+            self._base,
+            self.seat,
+            self._tiles,
+            self._allowed,
+            self._counts,
+            self._cand_t,
+            self._cand_p,
+        )
+
     def run(self, deals: int) -> None:
         """Play ``deals`` more sampled deals."""
         done = _evaluate(

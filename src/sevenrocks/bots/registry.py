@@ -6,14 +6,35 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from sevenrocks.bots.base import Bot, UnknownBotError
+from sevenrocks.bots.base import Bot, BotOptionError, UnknownBotError
+from sevenrocks.bots.expert import ExpertBot
 from sevenrocks.bots.simple import GreedyBot, RandomBot
 
-__all__ = ["BOT_NAMES", "make_bot", "register_bot"]
+__all__ = ["BOT_NAMES", "make_bot", "parse_bot_name", "register_bot"]
+
+
+def _search(
+    seed: int | None = None,
+    *,
+    think: float | None = None,
+    iterations: int | None = None,
+    workers: int = 1,
+    policy: str = "greedy",
+    target_bonus: float = 100.0,
+) -> Bot:
+    """The search bot, imported on first use (it loads the compiled kernel)."""
+    from sevenrocks.bots.search import SearchBot
+
+    return SearchBot(
+        seed, think=think, iterations=iterations, workers=workers, policy=policy, target_bonus=target_bonus
+    )
+
 
 _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "expert": ExpertBot,
+    "search": _search,
 }
 BOT_NAMES = _FACTORIES.keys()
 
@@ -28,6 +49,8 @@ def make_bot(name: str, *, seed: int | None = None, **options: Any) -> Bot:
 
     ``cmd:COMMAND`` runs COMMAND as a bot program speaking the bot protocol
     (:class:`~sevenrocks.bots.program.ProgramBot`; option ``timeout``: seconds per answer).
+    ``NAME:KEY=VALUE,...`` passes options in the name (``search:think=0.2``,
+    ``search:iterations=400,workers=2``); the bot must take them, and they win over ``options``.
     Other ``options`` (e.g. ``think``: seconds per move) go to the factories whose
     signature takes them by keyword; a bot that does not take an option ignores it.
     """
@@ -37,13 +60,52 @@ def make_bot(name: str, *, seed: int | None = None, **options: Any) -> Bot:
         if not name[4:].strip():
             raise UnknownBotError("'cmd:' must be followed by a command, e.g. cmd:python3 mybot.py")
         return ProgramBot(name[4:], timeout=float(options.get("timeout") or DEFAULT_BOT_TIMEOUT))
+    name, named = parse_bot_name(name)
     try:
         factory = _FACTORIES[name]
     except KeyError:
         known = ", ".join(sorted(_FACTORIES))
         raise UnknownBotError(f"unknown bot {name!r}: choose one of {known}, or cmd:COMMAND") from None
+    if named:
+        takes = _accepted(factory, dict.fromkeys(named))
+        unknown = [key for key in named if key not in takes]
+        if unknown:
+            keys = ", ".join(k for k in inspect.signature(factory).parameters if k != "seed") or "no options"
+            raise BotOptionError(f"bot {name!r} has no option {unknown[0]!r} (it takes: {keys})")
     call: Callable[..., Bot] = factory
-    return call(seed, **_accepted(factory, options))
+    return call(seed, **{**_accepted(factory, options), **named})
+
+
+def parse_bot_name(text: str) -> tuple[str, dict[str, Any]]:
+    """Split ``NAME:KEY=VALUE,KEY=VALUE`` into the name and its options (numbers become numbers).
+
+    >>> parse_bot_name("search:think=0.2,iterations=400")
+    ('search', {'think': 0.2, 'iterations': 400})
+    >>> parse_bot_name("expert")
+    ('expert', {})
+    """
+    name, sep, spec = text.partition(":")
+    options: dict[str, Any] = {}
+    if not sep:
+        return name, options
+    for item in spec.split(","):
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or not key.isidentifier():
+            raise BotOptionError(
+                f"{text!r}: write bot options as NAME:KEY=VALUE,KEY=VALUE, e.g. search:think=0.2"
+            )
+        options[key] = _option_value(value.strip())
+    return name, options
+
+
+def _option_value(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def _accepted(factory: Callable[..., Bot], options: dict[str, Any]) -> dict[str, Any]:
