@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from sevenrocks.bots.base import Bot, UnknownBotError
+from sevenrocks.bots.base import Bot
 from sevenrocks.bots.protocol import ProtocolError, serve
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.cli.durations import parse_duration
@@ -31,7 +31,7 @@ def bot_command(
     options = {} if think is None else {"think": parse_duration(think, what="a time per move")}
     try:
         make_bot(name, seed=seed, **options)  # fail now on an unknown name, before any message
-    except UnknownBotError as err:
+    except ValueError as err:  # an unknown bot or a bad option
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Any
@@ -66,7 +67,7 @@ def ladder_command(
         raise fail(f"--chart {chart}: the chart is a PNG picture; give a name ending in .png")
     think_seconds = None if think is None else parse_duration(think, what="a time per move")
     for bot in bots:
-        check_entrant(bot, "BOT")
+        check_entrant(bot, "BOT", {} if think_seconds is None else {"think": think_seconds})
     folder = prepare_records(records, no_records, f"ladder-{len(bots)}-bots-seed{seed}")
     pairings = list(combinations(range(len(bots)), 2))
     summaries: list[dict[str, Any]] = []
@@ -98,6 +99,8 @@ def ladder_command(
         raise typer.Exit(130) from None
     except RecordError as err:
         raise fail(str(err)) from None
+    except BrokenProcessPool:
+        raise fail("a worker process died (out of memory, or killed); try fewer --workers") from None
     results = [
         (s["team0"], s["team1"], s["team0_wins"] + s["draws"] / 2, s["team1_wins"] + s["draws"] / 2)
         for s in summaries

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -21,7 +22,6 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from sevenrocks.bots.base import UnknownBotError
 from sevenrocks.bots.program import CMD_PREFIX, DEFAULT_BOT_TIMEOUT, BotFailure, check_command
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.cli.durations import parse_duration
@@ -37,8 +37,9 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def check_entrant(name: str, option: str) -> None:
-    """Fail clearly, before any match, on an unknown bot or a ``cmd:`` program that cannot start."""
+def check_entrant(name: str, option: str, options: dict[str, Any] | None = None) -> None:
+    """Fail clearly, before any match, on an unknown bot, a bad option, or a ``cmd:`` program that
+    cannot start."""
     if name.startswith(CMD_PREFIX):
         try:
             check_command(name[len(CMD_PREFIX) :])
@@ -46,8 +47,8 @@ def check_entrant(name: str, option: str) -> None:
             raise fail(f"{option}: {err.reason}") from None
         return
     try:
-        bot = make_bot(name, seed=0)
-    except UnknownBotError as err:
+        bot = make_bot(name, seed=0, **(options or {}))
+    except ValueError as err:  # an unknown bot (UnknownBotError) or a bad option (BotOptionError)
         raise fail(f"{option}: {err}") from None
     close = getattr(bot, "close", None)
     if callable(close):
@@ -194,8 +195,9 @@ def tournament_command(
     if bot_timeout <= 0:
         raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
     think_seconds = None if think is None else parse_duration(think, what="a time per move")
-    check_entrant(team0, "--team0")
-    check_entrant(team1, "--team1")
+    options = {} if think_seconds is None else {"think": think_seconds}
+    check_entrant(team0, "--team0", options)
+    check_entrant(team1, "--team1", options)
     folder = prepare_records(records, no_records, f"{slug(team0)}-vs-{slug(team1)}-seed{seed}")
     config = TournamentConfig(
         team0=team0,
@@ -226,6 +228,8 @@ def tournament_command(
         raise typer.Exit(130) from None
     except RecordError as err:
         raise fail(str(err)) from None
+    except BrokenProcessPool:
+        raise fail("a worker process died (out of memory, or killed); try fewer --workers") from None
     if folder is not None:
         try:
             (folder / "tournament.json").write_text(json.dumps(summary, indent=1) + "\n")
