@@ -541,3 +541,48 @@ def test_knocks_must_match_the_replay(finished: MatchRecord) -> None:
     bad = copy.deepcopy(data)
     bad["hands"][h]["events"][e]["knock"] = "all"
     raises(bad, RecordError, "'knock' lists the open values")
+
+
+# ------------------------------------------- fuzzing: only SevenRocksError, never a crash
+_JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**40), 2**40)
+    | st.floats(allow_nan=False)
+    | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            out += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            out += _paths(item, (*path, i))
+    return out
+
+
+_FUZZ_BASE = record_of(play_random(1, stop=60)).to_json()
+_FUZZ_PATHS = _paths(_FUZZ_BASE)[1:]
+
+
+@settings(max_examples=300, deadline=None)
+@given(where=st.integers(0, len(_FUZZ_PATHS) - 1), value=_JSON_VALUES, delete=st.booleans())
+def test_property_any_corruption_gives_a_clear_error(where: int, value: Any, delete: bool) -> None:
+    data = copy.deepcopy(_FUZZ_BASE)
+    path = _FUZZ_PATHS[where]
+    parent = data
+    for key in path[:-1]:
+        parent = parent[key]
+    if delete:
+        del parent[path[-1]]
+    else:
+        parent[path[-1]] = value
+    try:
+        MatchRecord.from_json(data)
+    except SevenRocksError as err:
+        assert err.reason
