@@ -29,7 +29,9 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield test_client
 
 
-def make_table(client: TestClient, kinds: list[str], target: int = 250, bot: str = "random") -> dict[str, Any]:
+def make_table(
+    client: TestClient, kinds: list[str], target: int = 250, bot: str = "random"
+) -> dict[str, Any]:
     """Create a table; ``kinds`` are me/friend/bot per seat. Adds ``tokens`` (seat -> token)."""
     seats = [{"kind": k, "bot": bot} for k in kinds]
     response = client.post("/api/tables", json={"seats": seats, "target": target})

@@ -51,16 +51,28 @@ def test_bad_tables_are_refused_with_clear_messages(client: TestClient) -> None:
     assert odd.status_code == 422 and odd.json()["type"] == "error"
     unknown = client.post("/api/tables", json={"seats": [{"kind": "bot", "bot": "oracle"}] * 4})
     assert unknown.status_code == 400 and "unknown bot level 'oracle'" in unknown.json()["message"]
-    two_me = client.post("/api/tables", json={"seats": [{"kind": "me"}, {"kind": "me"}] + [{"kind": "bot"}] * 2})
+    two_me = client.post(
+        "/api/tables", json={"seats": [{"kind": "me"}, {"kind": "me"}] + [{"kind": "bot"}] * 2}
+    )
     assert two_me.status_code == 400 and "only one seat" in two_me.json()["message"]
     zero = client.post("/api/tables", json={"seats": [{"kind": "bot"}] * 4, "target": 0})
     assert zero.status_code == 422 and "target" in zero.json()["message"]
-    assert client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"}).status_code == 422
+    assert (
+        client.post(
+            "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
+        ).status_code
+        == 422
+    )
     assert client.get("/api/tables").json()["tables"] == []
 
 
 def test_unknown_tables_are_404(client: TestClient) -> None:
-    for path in ("/api/tables/nope", "/api/matches/nope", "/api/matches/nope/record", "/api/matches/nope/position"):
+    for path in (
+        "/api/tables/nope",
+        "/api/matches/nope",
+        "/api/matches/nope/record",
+        "/api/matches/nope/position",
+    ):
         response = client.get(path)
         assert response.status_code == 404
         assert response.json() == {"type": "error", "code": "not_found", "message": "no table 'nope'"}

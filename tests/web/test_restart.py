@@ -1,0 +1,97 @@
+"""A server restart loses nothing: tables in progress resume from the same position."""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from sevenrocks.core import MatchRecord
+from sevenrocks.web import Settings, create_app
+from tests.web.conftest import Socket, make_table, ws_path
+
+pytestmark = pytest.mark.timeout(60)
+
+SAME = (
+    "hand",
+    "legal",
+    "layout",
+    "events",
+    "tile_counts",
+    "scores",
+    "hand_number",
+    "leader",
+    "turn",
+    "move",
+    "results",
+)
+
+
+def connect_all(client: TestClient, stack: ExitStack, made: dict[str, Any]) -> dict[int, Socket]:
+    socks = {}
+    for seat in range(4):
+        admin = made["admin_token"] if seat == 0 else None
+        session = stack.enter_context(
+            client.websocket_connect(ws_path(made["table"], made["tokens"][seat], admin))
+        )
+        socks[seat] = Socket(session, str(seat))
+        socks[seat].until(lambda m: m["type"] == "state")
+    return socks
+
+
+def test_people_table_continues_after_a_restart(db_url: str) -> None:
+    settings = Settings(database_url=db_url, bot_delay=0)
+    with TestClient(create_app(settings)) as client:
+        made = make_table(client, ["me", "friend", "friend", "friend"], target=250)
+        with ExitStack() as stack:
+            socks = connect_all(client, stack, made)
+            socks[0].send({"type": "start"})
+            for sock in socks.values():
+                sock.until(lambda m: m["type"] == "state" and m["phase"] == "playing")
+            for _ in range(9):
+                state = socks[0].state
+                assert state is not None
+                mover = socks[state["turn"]]
+                assert mover.state is not None
+                mover.send({"type": "play", "play": mover.state["legal"][-1]["play"], "at": state["move"]})
+                for sock in socks.values():
+                    sock.until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
+            before = {seat: sock.state for seat, sock in socks.items()}
+
+    # a new server on the same database
+    with TestClient(create_app(settings)) as client, ExitStack() as stack:
+        socks = connect_all(client, stack, made)
+        for seat, sock in socks.items():
+            after = sock.state
+            assert after is not None and before[seat] is not None
+            assert {k: after[k] for k in SAME} == {k: before[seat][k] for k in SAME}  # type: ignore[index]
+            assert after["status"] == "playing"
+        state = socks[0].state
+        assert state is not None
+        mover = socks[state["turn"]]
+        assert mover.state is not None
+        mover.send({"type": "play", "play": mover.state["legal"][0]["play"], "at": state["move"]})
+        moved = mover.until(lambda m: m["type"] == "state" and m["move"] == state["move"] + 1)
+        assert len(moved["hand"]) == len(mover.state["hand"]) or moved["hand_over"]
+
+
+def test_bot_table_resumes_by_itself_after_a_restart(db_url: str) -> None:
+    with TestClient(create_app(Settings(database_url=db_url, bot_delay=0.01))) as client:
+        made = make_table(client, ["bot"] * 4, target=150, bot="greedy")
+        client.post(f"/api/tables/{made['table']}/start", json={"admin": made["admin_token"]})
+        time.sleep(0.3)
+        live = client.app.state.service.tables[made["table"]]  # type: ignore[attr-defined]
+        stopped_at, finished = live.moves, live.match.is_over
+    assert stopped_at > 0 and not finished
+    with TestClient(create_app(Settings(database_url=db_url, bot_delay=0))) as client:
+        live = client.app.state.service.tables[made["table"]]  # type: ignore[attr-defined]
+        assert live.moves >= stopped_at  # resumed at start-up, from the stored position
+        deadline = time.monotonic() + 30
+        while client.get(f"/api/tables/{made['table']}").json()["status"] != "over":
+            assert time.monotonic() < deadline, "the resumed bots did not finish the match"
+            time.sleep(0.05)
+        record = MatchRecord.from_json(client.get(f"/api/matches/{made['table']}/record").json())
+        assert record.winner in (0, 1) and max(record.scores) >= 150

@@ -1,0 +1,223 @@
+"""The table WebSocket: welcome and state, seats and spectators, and hostile messages."""
+
+from __future__ import annotations
+
+import json
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from tests.web.conftest import Socket, make_table, ws_path
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def open_seats(client: TestClient, stack: ExitStack, made: dict[str, Any]) -> dict[int, Socket]:
+    """Connect every person's seat (seat 0 with the creator's secret too) and start the match."""
+    socks: dict[int, Socket] = {}
+    for seat, token in sorted(made["tokens"].items()):
+        admin = made["admin_token"] if seat == made["seat"] else None
+        session = stack.enter_context(client.websocket_connect(ws_path(made["table"], token, admin)))
+        socks[seat] = Socket(session, f"seat {seat}")
+        welcome = socks[seat].recv()
+        assert welcome == {
+            "type": "welcome",
+            "table": made["table"],
+            "seat": seat,
+            "admin": admin is not None,
+            "name": welcome["name"],
+        }
+        socks[seat].until(lambda m: m["type"] == "state")
+    return socks
+
+
+def started(socks: dict[int, Socket]) -> dict[str, Any]:
+    first = min(socks)
+    socks[first].send({"type": "start"})
+    for sock in socks.values():
+        sock.until(lambda m: m["type"] == "state" and m["phase"] == "playing")
+    state = socks[first].state
+    assert state is not None
+    return state
+
+
+def stored(client: TestClient, table: str) -> tuple[Any, ...]:
+    """The server's position of a table: events stored and the match's placements."""
+    live = client.app.state.service.tables[table]  # type: ignore[attr-defined]
+    return (
+        live.seq,
+        live.moves,
+        tuple(live.match.events) if live.match else (),
+        live.match.scores if live.match else (),
+    )
+
+
+def test_seat_gets_its_own_view_and_spectator_none(client: TestClient) -> None:
+    made = make_table(client, ["me", "friend", "friend", "friend"])
+    with ExitStack() as stack:
+        socks = open_seats(client, stack, made)
+        state = started(socks)
+        watcher = Socket(stack.enter_context(client.websocket_connect(ws_path(made["table"]))), "spectator")
+        assert watcher.recv() == {
+            "type": "welcome",
+            "table": made["table"],
+            "seat": None,
+            "admin": False,
+            "name": None,
+        }
+        public = watcher.until(lambda m: m["type"] == "state")
+        assert public["hand"] is None and public["legal"] == [] and public["seat"] is None
+        assert public["tile_counts"] == [7, 7, 7, 7] and public["layout"]["svg"].startswith("<svg")
+        hands = [set(socks[s].state["hand"]) for s in range(4)]  # type: ignore[index]
+        assert all(len(h) == 7 for h in hands) and len(set.union(*hands)) == 28
+        leader = state["turn"]
+        assert len(socks[leader].state["legal"]) == 7  # type: ignore[index]
+        assert all(socks[s].state["legal"] == [] for s in range(4) if s != leader)  # type: ignore[index]
+        assert all(
+            o["points"] == (o["ends_total"] if o["ends_total"] % 5 == 0 and o["ends_total"] else 0)
+            for o in socks[leader].state["legal"]
+        )  # type: ignore[index]
+
+
+def test_unknown_table_and_bad_tokens_are_refused(client: TestClient) -> None:
+    made = make_table(client, ["me", "friend", "bot", "bot"])
+    for path, code in (
+        (ws_path("no-such-table"), "unknown_table"),
+        (ws_path(made["table"], "forged-token"), "bad_token"),
+        (ws_path(made["table"], None, "forged-admin"), "bad_token"),
+    ):
+        with client.websocket_connect(path) as ws:
+            message = ws.receive_json()
+            assert message["type"] == "error" and message["code"] == code
+            with pytest.raises(WebSocketDisconnect):
+                ws.receive_json()
+
+
+HOSTILE: list[tuple[Any, str]] = [
+    ("not json at all", "not_json"),
+    ("[1, 2, 3]", "bad_message"),
+    ('"play"', "bad_message"),
+    ("{}", "bad_message"),
+    ('{"type": 7}', "bad_message"),
+    ('{"type": "teleport"}', "unknown_type"),
+    ('{"type": "play"}', "bad_message"),
+    ('{"type": "play", "play": 34}', "bad_message"),
+    ('{"type": "play", "play": "9-9"}', "bad_play"),
+    ('{"type": "play", "play": "3-4@"}', "bad_play"),
+    ('{"type": "play", "play": "3-4", "at": "zero"}', "bad_message"),
+    ('{"type": "play", "play": "3-4", "at": true}', "bad_message"),
+    ('{"type": "play", "play": "3-4", "seat": 2}', "bad_message"),
+    ('{"type": "replace", "seat": "one", "bot": "random"}', "bad_message"),
+    (json.dumps({"type": "play", "play": "x" * 10_000}), "too_large"),
+    ("{" * 3000, "not_json"),
+]
+
+
+def test_hostile_messages_get_errors_and_change_nothing(client: TestClient) -> None:
+    made = make_table(client, ["me", "friend", "friend", "friend"])
+    with ExitStack() as stack:
+        socks = open_seats(client, stack, made)
+        state = started(socks)
+        before = stored(client, made["table"])
+        leader = state["turn"]
+        other = (leader + 1) % 4
+        mover = socks[leader]
+        for raw, code in HOSTILE:
+            mover.session.send_text(raw)
+            error = mover.error()
+            assert error["code"] == code, (raw[:40], error)
+            assert error["message"]
+        mover.session.send_bytes(b"\xff\xfe binary")
+        assert mover.error()["code"] == "not_json"
+        # a tile of another seat, out of turn, from a spectator, stale positions, the creator's powers
+        foreign = socks[other].state["hand"][0]  # type: ignore[index]
+        mover.send({"type": "play", "play": foreign})
+        assert mover.error()["code"] == "illegal"
+        own = mover.state["legal"][0]["play"]  # type: ignore[index]
+        socks[other].send({"type": "play", "play": own})
+        assert socks[other].error()["code"] == "not_your_turn"
+        mover.send({"type": "play", "play": own, "at": 5})
+        assert mover.error()["code"] == "stale"
+        socks[other].send({"type": "start"})
+        assert socks[other].error()["code"] == "forbidden"
+        socks[other].send({"type": "next_hand"})
+        assert socks[other].error()["code"] == "not_waiting"
+        socks[other].send({"type": "replace", "seat": leader, "bot": "random"})
+        assert socks[other].error()["code"] == "forbidden"
+        watcher = Socket(stack.enter_context(client.websocket_connect(ws_path(made["table"]))), "spectator")
+        watcher.until(lambda m: m["type"] == "state")
+        watcher.send({"type": "play", "play": own})
+        assert watcher.error()["code"] == "forbidden"
+        assert stored(client, made["table"]) == before
+        # the connection is still usable: the real play goes through, and a replay of it is refused
+        mover.send({"type": "play", "play": own, "at": state["move"]})
+        after = mover.until(lambda m: m["type"] == "state" and m["move"] == state["move"] + 1)
+        assert own.split("@")[0] not in after["hand"]
+        mover.send({"type": "play", "play": own, "at": state["move"]})
+        assert mover.error()["code"] in ("stale", "not_your_turn")
+        mover.send({"type": "ping"})
+        assert mover.until(lambda m: m["type"] != "state") == {"type": "pong"}
+        assert stored(client, made["table"])[1] == 1
+
+
+def test_creator_replaces_a_departed_player_with_a_bot(client: TestClient) -> None:
+    made = make_table(client, ["me", "friend", "bot", "bot"], target=60)
+    table = made["table"]
+    with ExitStack() as stack:
+        creator = Socket(
+            stack.enter_context(
+                client.websocket_connect(ws_path(table, made["tokens"][0], made["admin_token"]))
+            ),
+            "creator",
+        )
+        creator.until(lambda m: m["type"] == "state")
+        with client.websocket_connect(ws_path(table, made["tokens"][1])) as friend:
+            friend.receive_json()
+            creator.until(lambda m: m["type"] == "state" and m["seats"][1]["connected"])
+            creator.send({"type": "replace", "seat": 1, "bot": "greedy"})
+            assert creator.error()["code"] == "still_connected"
+        creator.until(lambda m: m["type"] == "state" and not m["seats"][1]["connected"])
+        creator.send({"type": "replace", "seat": 1, "bot": "oracle"})
+        assert "unknown bot level" in creator.error()["message"]
+        creator.send({"type": "replace", "seat": 1, "bot": "greedy"})
+        state = creator.until(lambda m: m["type"] == "state" and m["seats"][1]["kind"] == "bot")
+        assert state["seats"][1]["bot"] == "greedy"
+        creator.send({"type": "replace", "seat": 2, "bot": "greedy"})
+        assert creator.error()["code"] == "not_human"
+        # the friend's old link no longer holds a seat
+        with client.websocket_connect(ws_path(table, made["tokens"][1])) as old:
+            assert old.receive_json()["code"] == "bad_token"
+        stored_seats = client.app.state.service.storage.table(table).seats  # type: ignore[attr-defined]
+        assert stored_seats[1]["kind"] == "bot"
+
+
+def test_next_hand_waits_for_every_connected_person(client: TestClient) -> None:
+    made = make_table(client, ["me", "bot", "friend", "bot"], target=10_000)
+    with ExitStack() as stack:
+        socks = open_seats(client, stack, made)
+        started(socks)
+        while True:
+            state = socks[0].until(lambda m: m["type"] == "state" and (m["turn"] in (0, 2) or m["hand_over"]))
+            if state["hand_over"]:
+                break
+            mover = socks[state["turn"]]
+            current = (
+                state
+                if mover is socks[0]
+                else mover.until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
+            )
+            mover.send({"type": "play", "play": current["legal"][0]["play"], "at": current["move"]})
+        result = state["results"][0]
+        assert result["hands"] is not None and result["pips"] == [
+            sum(int(a) + int(b) for a, b in (t.split("-") for t in hand)) for hand in result["hands"]
+        ]
+        socks[0].send({"type": "next_hand"})
+        ready = socks[0].until(lambda m: m["type"] == "state" and m["seats"][0]["ready"])
+        assert ready["hand_number"] == 0
+        socks[2].until(lambda m: m["type"] == "state" and m["hand_over"])
+        socks[2].send({"type": "next_hand"})
+        dealt = socks[2].until(lambda m: m["type"] == "state" and m["hand_number"] == 1)
+        assert len(dealt["hand"]) == 7 and not dealt["hand_over"]
