@@ -314,3 +314,9 @@ def test_bot_command_bad_input_is_a_message_not_a_traceback() -> None:
     assert result.exit_code == 2 and "bad message from the host: line 1: not JSON" in result.output
     result = runner.invoke(app, ["bot", "random", "--think", "fast"], input="")
     assert result.exit_code == 2 and "not a time per move" in result.output
+
+
+def test_the_documented_example_is_the_tested_one() -> None:
+    doc = (REPO / "docs" / "bot-protocol.md").read_text()
+    assert EXAMPLE.read_text() in doc
+    assert len(EXAMPLE.read_text().splitlines()) <= 40

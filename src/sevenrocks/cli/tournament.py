@@ -246,4 +246,4 @@ def tournament_command(
             console.print(f"  {line}", markup=False, highlight=False)
     if folder is not None:
         console.print(f"Records: {folder}/match-*.json, summary: {folder}/tournament.json")
-    console.print(f"{summary['seconds']} s")
+    console.print(f"Played in {summary['seconds']} s.")
