@@ -305,10 +305,10 @@ def play_command(
 ) -> None:
     """Play seat 0 against three bots; your partner sits opposite at seat 2.
 
-    Each turn shows the layout (open connection points in <angle brackets>, counted ends in
-    (parentheses)), your tiles and your legal placements with what each would score. Type a
-    number, a placement such as 3-4@4-4:B, or q to quit. The match record is saved after every
-    hand and at the end; see it again with 'sevenrocks show RECORD'.
+    Each turn shows the layout, your tiles and your placements with what each scores.
+    In the layout, <1-2:high> is an open connection point and (2) a counted end.
+    Type a number, a placement such as 3-4@4-4:B, or q to quit.
+    The record is saved after every hand; see it with 'sevenrocks show RECORD'.
     """
     console = console_for(color=color)
     err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)

@@ -110,11 +110,10 @@ def show_command(
         typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
     ] = None,
 ) -> None:
-    """Print a match record hand by hand: deals, leaders, plays with their totals and points,
-    knocks, settlements and scores.
+    """Print a match record hand by hand: plays, knocks, settlements and scores.
 
-    The record is checked by replaying it first: a bad file is reported (exit code 2) with the
-    hand, the play and the rule it breaks.
+    The record is checked by replaying it first.
+    A bad file is reported with the hand, the play and the rule, and exit code 2.
     """
     try:
         data = load_record(record)
