@@ -183,7 +183,7 @@ class Layout:
         >>> Layout().check(Play.parse("3-4@4-4:B"))  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        sevenrocks.core.errors.OpeningPlayError: the layout is empty: open the hand with ...
+        sevenrocks.core.errors.OpeningPlayError: 3-4@4-4:B: the layout is empty: open the hand ...
         """
         if self._fast_pid(play) is not None:
             return
@@ -196,7 +196,9 @@ class Layout:
                 )
             return
         if not self._placed:
-            raise OpeningPlayError("the layout is empty: open the hand with a tile alone, e.g. '3-4'")
+            raise OpeningPlayError(
+                f"{play}: the layout is empty: open the hand with a tile alone, e.g. '{play.tile}'"
+            )
         if tile in self:
             raise IllegalPlayError(f"tile {tile} is already in the layout")
         if anchor not in self:

@@ -339,8 +339,8 @@ class Match:
             )
         seat = self._turn
         if seat < 0:
-            if self._hand_index < 0:
-                raise HandOverError(f"{play}: no hand has been dealt yet", **where)
+            if self._hand_index < 0:  # no position to name yet
+                raise HandOverError(f"{play}: no hand has been dealt yet: deal one with start_hand()")
             ended = self._results[-1]
             how = f"seat {ended.finisher} dominoed" if ended.end is HandEnd.DOMINO else "it is blocked"
             raise HandOverError(f"{play}: hand {self._hand_index} has ended ({how})", **where)
