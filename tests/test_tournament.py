@@ -255,3 +255,13 @@ def test_ladder_bad_input() -> None:
     assert "once" in invoke("ladder", "greedy", "greedy").output
     result = invoke("ladder", "greedy", "random", "--chart", "ladder.svg")
     assert result.exit_code == 2 and "PNG" in result.output
+
+
+def test_an_entrant_that_never_works_stops_the_tournament_with_a_message(tmp_path: Path) -> None:
+    crasher = tmp_path / "crash.py"
+    crasher.write_text(CRASHER)
+    team1 = f"cmd:{sys.executable} {crasher}"
+    result = invoke("tournament", "--team0", "random", "--team1", team1, "--matches", "40", "--no-records")
+    assert result.exit_code == 2, result.output
+    assert f"error: {team1} forfeited each of its first 10 matches" in result.output
+    assert "exited with code 1" in result.output and "Traceback" not in result.output

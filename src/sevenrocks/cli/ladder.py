@@ -18,7 +18,7 @@ from sevenrocks.cli.durations import parse_duration
 from sevenrocks.cli.tournament import check_entrant, fail, prepare_records, progress_bar, slug
 from sevenrocks.core.errors import RecordError
 from sevenrocks.tournament.chart import ladder_chart
-from sevenrocks.tournament.duplicate import MatchSummary, TournamentConfig, timed_run
+from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
 from sevenrocks.tournament.ladder import fit_bradley_terry
 
 __all__ = ["ladder_command"]
@@ -97,7 +97,7 @@ def ladder_command(
     except KeyboardInterrupt:
         typer.echo("interrupted", err=True)
         raise typer.Exit(130) from None
-    except RecordError as err:
+    except (RecordError, EntrantFailing) as err:
         raise fail(str(err)) from None
     except BrokenProcessPool:
         raise fail("a worker process died (out of memory, or killed); try fewer --workers") from None

@@ -26,7 +26,7 @@ from sevenrocks.bots.program import CMD_PREFIX, DEFAULT_BOT_TIMEOUT, BotFailure,
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.cli.durations import parse_duration
 from sevenrocks.core.errors import RecordError
-from sevenrocks.tournament.duplicate import MatchSummary, TournamentConfig, timed_run
+from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
 
 __all__ = ["check_entrant", "prepare_records", "progress_bar", "tournament_command"]
 
@@ -226,7 +226,7 @@ def tournament_command(
         where = f"; the records so far are in {folder}" if folder is not None else ""
         typer.echo(f"interrupted after {sum(wins)} decided matches{where}", err=True)
         raise typer.Exit(130) from None
-    except RecordError as err:
+    except (RecordError, EntrantFailing) as err:
         raise fail(str(err)) from None
     except BrokenProcessPool:
         raise fail("a worker process died (out of memory, or killed); try fewer --workers") from None

@@ -30,6 +30,7 @@ from sevenrocks.tournament.runner import play_match
 from sevenrocks.tournament.stats import mean, percentile, wilson_interval
 
 __all__ = [
+    "EntrantFailing",
     "MatchSpec",
     "MatchSummary",
     "TournamentConfig",
@@ -40,6 +41,8 @@ __all__ = [
 
 SIDES: Final = ((0, 1, 0, 1), (1, 0, 1, 0))
 SIDE_NAMES: Final = ("team0", "team1")
+#: An entrant that forfeits each of its first this many matches stops the tournament.
+GIVE_UP_AFTER: Final = 10
 
 
 @dataclass(frozen=True)
@@ -194,23 +197,47 @@ def _chunks(specs: Sequence[MatchSpec]) -> Iterator[list[MatchSpec]]:
         yield list(specs[i : i + 2])
 
 
+class EntrantFailing(Exception):
+    """An entrant forfeited every one of its first matches: it does not work at all."""
+
+    def __init__(self, name: str, matches: int, reason: str) -> None:
+        self.name = name
+        self.reason = reason
+        super().__init__(
+            f"{name} forfeited each of its first {matches} matches, so the tournament stops: {reason}"
+        )
+
+
 def run_tournament(
     config: TournamentConfig,
     *,
     on_match: Callable[[MatchSummary], None] | None = None,
+    give_up_after: int | None = GIVE_UP_AFTER,
 ) -> list[MatchSummary]:
     """Play the whole tournament and return every match, in schedule order.
 
     With ``workers`` > 1 the duplicate pairs are shared out to that many processes; the
     results do not depend on it. ``on_match`` is called as each match finishes (for progress).
+    A bot that forfeits now and then just loses those matches; one that forfeits each of its
+    first ``give_up_after`` matches (a program that cannot start, crashes or hangs every time)
+    stops the tournament with :class:`EntrantFailing` rather than wasting hours on it.
     """
     specs = duplicate_schedule(config.matches, config.seed)
     results: list[MatchSummary] = []
+    forfeited = [0, 0]
 
     def done(summary: MatchSummary) -> None:
         results.append(summary)
         if on_match is not None:
             on_match(summary)
+        if give_up_after is None:
+            return
+        for side in (0, 1):
+            failed = summary.forfeit is not None and summary.forfeit["side"] == SIDE_NAMES[side]
+            if forfeited[side] >= 0:
+                forfeited[side] = forfeited[side] + 1 if failed else -1
+            if forfeited[side] == give_up_after and summary.forfeit is not None:
+                raise EntrantFailing(config.entrants[side], give_up_after, summary.forfeit["reason"])
 
     if config.workers <= 1:
         for spec in specs:
