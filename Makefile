@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint typecheck unit bench clean
+.PHONY: install run test lint typecheck unit bench clean i18n i18n-compile
 
 install: $(STAMP)
 
@@ -34,3 +34,15 @@ bench: install
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+
+# Message catalogues (docs/rules-guide.md): extract the marked texts, merge them into every
+# language's .po, compile the .mo files (kept in the repository, so installs need no step).
+LOCALE := src/sevenrocks/locale
+i18n: install
+	$(BIN)/pybabel extract -F babel.cfg -k _ -k N_ --no-location --sort-output --project sevenrocks \
+		--version 0.1.0 --copyright-holder "sevenrocks developers" -o $(LOCALE)/sevenrocks.pot src/sevenrocks
+	$(BIN)/pybabel update -i $(LOCALE)/sevenrocks.pot -d $(LOCALE) -D sevenrocks --no-fuzzy-matching --ignore-obsolete
+	$(BIN)/pybabel compile -d $(LOCALE) -D sevenrocks --statistics
+
+i18n-compile: install
+	$(BIN)/pybabel compile -d $(LOCALE) -D sevenrocks --statistics

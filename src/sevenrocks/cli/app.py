@@ -12,6 +12,7 @@ from sevenrocks.cli.ladder import ladder_command
 from sevenrocks.cli.play import play_command
 from sevenrocks.cli.render import render_command
 from sevenrocks.cli.replay import replay_command
+from sevenrocks.cli.rules import rules_command
 from sevenrocks.cli.serve import serve_command
 from sevenrocks.cli.simulate import simulate_command
 from sevenrocks.cli.show import show_command
@@ -51,6 +52,7 @@ app.command("tournament")(tournament_command)
 app.command("simulate")(simulate_command)
 app.command("ladder")(ladder_command)
 app.command("render")(render_command)
+app.command("rules")(rules_command)
 
 
 def main() -> None:

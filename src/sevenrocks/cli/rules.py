@@ -1,0 +1,134 @@
+"""``sevenrocks rules``: the illustrated rules guide in the terminal, in the player's language.
+
+The language comes from ``--lang``, else from the environment (``LANGUAGE``, ``LC_ALL``,
+``LC_MESSAGES``, ``LANG``); an unknown one falls back to English with a note. Figures are
+drawn as text by :func:`sevenrocks.text.render_layout`, every step with its caption.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.padding import Padding
+from rich.rule import Rule
+from rich.text import Text
+
+from sevenrocks.core.layout import Layout
+from sevenrocks.guide import Figure, Guide, rules_guide
+from sevenrocks.i18n import LANGUAGES, language_from_env, translation
+from sevenrocks.text import layout_arms
+
+__all__ = ["figure_text", "print_guide", "rules_command"]
+
+
+def figure_text(layout: Layout, gettext: Callable[[str], str]) -> str:
+    """A figure as text, one arm per line: ``(n)`` a counted contribution, ``<1-4:high>`` a point.
+
+    The spinner is written ``{1|1}``, other doubles ``[4|4]``; arms come from
+    :func:`sevenrocks.text.layout_arms` (the engine's points and counted ends).
+    """
+    names = {"line": gettext("line"), "bA": gettext("branch A"), "bB": gettext("branch B")}
+    width = max(len(name) for name in names.values())
+    lines: list[str] = []
+    for arm in layout_arms(layout):
+        parts: list[str] = []
+        if arm.left is not None:
+            parts.append(str(arm.left))
+        for tile, first, second in arm.tiles:
+            if tile is layout.spinner:
+                parts.append(f"{{{first}|{second}}}")
+            elif tile.is_double:
+                parts.append(f"[{first}|{second}]")
+            else:
+                parts.append(f"{first}|{second}")
+        if arm.right is not None:
+            end = arm.right
+            parts.append((f"({end.counted})" if end.counted is not None else "") + f"<{end.point}>")
+        lines.append(f"{names.get(arm.name, arm.name):<{width}}  " + " ".join(parts))
+    return "\n".join(lines)
+
+
+def _figure(console: Console, figure: Figure, *, brief: bool, gettext: Callable[[str], str]) -> None:
+    console.print(Text(gettext("Figure: {title}").format(title=figure.title), style="bold"))
+    numbers = [figure.start] if brief else list(range(1, len(figure.steps) + 1))
+    for number in numbers:
+        step = figure.step(number)
+        heading = gettext("Step {number} of {count}: {play}").format(
+            number=number, count=len(figure.steps), play=str(step.play)
+        )
+        console.print(Text(heading, style="cyan"))
+        drawing = Text(figure_text(figure.layout(number), gettext), no_wrap=True, overflow="ignore")
+        console.print(Padding(drawing, (0, 0, 0, 2)))
+        console.print(Padding(Text(step.caption), (0, 0, 1, 2)))
+
+
+def print_guide(console: Console, guide: Guide, *, section: str | None = None, brief: bool = False) -> None:
+    """Print ``guide`` (or one of its sections) to ``console``."""
+    _ = translation(guide.lang).gettext
+    sections = guide.sections if section is None else (guide.section(section),)
+    if section is None:
+        console.print(Text(guide.title, style="bold underline"))
+        console.print(guide.introduction, highlight=False)
+        console.print()
+        console.print(
+            Text(_("In the drawings, (n) is a counted contribution and <ANCHOR:SIDE> a connection point."))
+        )
+    for number, part in enumerate(sections, start=1):
+        index = guide.sections.index(part) + 1 if section is not None else number
+        console.print()
+        console.print(Rule(Text(f"{index}. {part.title}", style="bold"), align="left"))
+        for paragraph in part.paragraphs:
+            console.print(paragraph, highlight=False)
+            console.print()
+        for figure in part.figures:
+            _figure(console, figure, brief=brief, gettext=_)
+        if part.sums:
+            console.print(Text(_("Worked sums"), style="bold"))
+            for worked in part.sums:
+                console.print(Text("• " + worked.text), highlight=False)
+
+
+def rules_command(
+    lang: Annotated[
+        str | None,
+        typer.Option("--lang", "-l", help="Language: en, ar, tr or ru (default: from LANG)."),
+    ] = None,
+    section: Annotated[
+        str | None,
+        typer.Option(
+            "--section",
+            "-s",
+            help="Print one section: players, leading, placing, doubles, arms, points, passing, end, "
+            "winning.",
+        ),
+    ] = None,
+    brief: Annotated[
+        bool, typer.Option("--brief", help="Show each figure at its main step only, not play by play.")
+    ] = False,
+) -> None:
+    """Print the rules of Seven Rocks, section by section, with worked figures and sums."""
+    console = Console(highlight=False, soft_wrap=False)
+    errors = Console(stderr=True, highlight=False)
+    code = lang.strip().lower() if lang else language_from_env()
+    if code not in LANGUAGES:
+        code = code.replace("_", "-").split("-")[0]
+    if code not in LANGUAGES:
+        errors.print(
+            translation("en")
+            .gettext("Unknown language {lang}: showing the rules in English. Available: {languages}.")
+            .format(lang=repr(lang), languages=", ".join(LANGUAGES))
+        )
+        code = "en"
+    guide = rules_guide(code)
+    _ = translation(code).gettext
+    if section is not None and section not in {s.key for s in guide.sections}:
+        errors.print(
+            _("No section {key}. The sections are: {keys}.").format(
+                key=repr(section), keys=", ".join(s.key for s in guide.sections)
+            )
+        )
+        raise typer.Exit(2)
+    print_guide(console, guide, section=section, brief=brief)
