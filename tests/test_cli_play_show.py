@@ -51,7 +51,7 @@ def test_whole_match_choosing_option_one(tmp_path: Path) -> None:
         assert played == position.legal_plays()[0]
     # what the person was shown: layouts, own tiles, numbered placements, knocks, settlements
     out = run.output
-    assert "your tiles:" in out and "your placements:" in out and " 1. " in out
+    assert "your tiles:" in out and "your placements\n" in out and "  1. " in out
     assert "line  <" in out and "knocks" in out
     assert "pips" in out and ("dominoes" in out or "blocked" in out)
     assert f"seats 0+2 (you): {record.scores[0]}" in out
@@ -254,3 +254,14 @@ def test_show_missing_file_through_the_real_command(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert run.stderr.strip() == f"error: no such file: {missing}"
     assert run.stdout == ""
+
+
+def test_show_script_feeds_replay(finished_record: Path) -> None:
+    record = load_record(finished_record)
+    run = runner.invoke(app, ["show", "--script", str(finished_record)])
+    assert run.exit_code == 0
+    script = json.loads(run.stdout)
+    assert script == record.to_script()
+    replayed = runner.invoke(app, ["replay", "-"], input=run.stdout)
+    assert replayed.exit_code == 0
+    assert json.loads(replayed.stdout) == record.to_report()

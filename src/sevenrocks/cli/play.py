@@ -32,10 +32,9 @@ from sevenrocks.text import (
     PlayChoice,
     play_choices,
     render_event,
-    render_hand,
-    render_layout,
     render_result,
     render_scores,
+    render_view,
     seat_label,
 )
 
@@ -172,29 +171,9 @@ def _human_choice(match: Match, console: Console, choices: Sequence[PlayChoice])
             console.print(Text(message, style="red"))
 
 
-def _show_position(
-    match: Match, console: Console, names: Sequence[str], choices: Sequence[PlayChoice]
-) -> None:
-    view = match.view(HUMAN)
+def _show_position(match: Match, console: Console, names: Sequence[str]) -> None:
     console.print()
-    console.print(
-        Text(f"hand {view.hand_number + 1} · " + render_scores(view.scores, target=view.target, me=HUMAN))
-    )
-    console.print(render_layout(view.layout, indent="  "))
-    console.print("your tiles: " + render_hand(view.hand))
-    voids = view.void_values()
-    others = []
-    for seat in (1, 2, 3):
-        count = view.tile_counts[seat]
-        text = f"{seat_label(seat, me=HUMAN, names=names)}: {count} tile{'' if count == 1 else 's'}"
-        if voids[seat]:
-            text += f" (knocked on {', '.join(str(v) for v in sorted(voids[seat]))})"
-        others.append(text)
-    console.print(" · ".join(others))
-    console.print("your placements:")
-    for choice in choices:
-        score = f"scores {choice.points}" if choice.points else "scores nothing"
-        console.print(f"  {choice.number:>2}. {choice.play!s:<14} → ends {choice.ends_total:>2}, {score}")
+    console.print(render_view(match.view(HUMAN), names=names, choices=True))
 
 
 def run_match(
@@ -224,7 +203,7 @@ def run_match(
             if seat == HUMAN:
                 view = match.view(HUMAN)
                 choices = play_choices(view)
-                _show_position(match, console, names, choices)
+                _show_position(match, console, names)
                 play = _human_choice(match, console, choices)
             else:
                 play = bots[seat].choose(match.view(seat))

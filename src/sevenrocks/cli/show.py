@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -105,6 +107,12 @@ def show_command(
         bool, typer.Option("--layouts/--no-layouts", help="Draw each hand's final layout.")
     ] = True,
     deals: Annotated[bool, typer.Option("--deals/--no-deals", help="List each hand's deal.")] = True,
+    script: Annotated[
+        bool,
+        typer.Option(
+            "--script", help="Print the conformance match script instead, for 'sevenrocks replay -'."
+        ),
+    ] = False,
     color: Annotated[
         bool | None,
         typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
@@ -123,6 +131,9 @@ def show_command(
             f"error: {message}"
         )
         raise typer.Exit(2) from None
+    if script:
+        sys.stdout.write(json.dumps(data.to_script(), indent=1) + "\n")
+        return
     console = console_for(color=color)
     console.print(f"match record {record}")
     print_record(data, console, layouts=layouts, deals=deals)
