@@ -131,6 +131,29 @@ def test_unfinished_record_can_go_on() -> None:
     again.push(again.legal_plays()[0])  # the position can be played on
 
 
+@pytest.mark.parametrize("stop", [0, 30, 95])
+def test_replay_continues_with_the_same_deals(stop: int) -> None:
+    original = play_random(31, stop=stop)
+    again = record_of(original).replay()
+    for match in (original, again):
+        while match.turn is not None:
+            match.push(match.legal_plays()[0])
+        match.start_hand()
+    assert again.history[-1] == original.history[-1]
+    assert again.history == original.history
+
+
+def test_replay_of_deals_made_elsewhere() -> None:
+    source = play_random(2, stop=10)
+    match = Match(seed=99)
+    log = source.history[0]
+    match.start_hand(log.deal, log.leader)
+    for placement in log.placements:
+        match.push(placement.play)
+    again = record_of(match).replay()
+    assert again.history == match.history and again.turn == match.turn
+
+
 def test_ended_early() -> None:
     match = play_random(5, stop=12)
     abandoned = record_of(match, end=MatchEnd.ABANDONED, reason="the player quit")

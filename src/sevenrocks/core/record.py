@@ -437,13 +437,34 @@ class MatchRecord:
         """The match re-played from its deals to the record's last position.
 
         The returned match can go on (when the record is not finished): call
-        :meth:`Match.push` or :meth:`Match.start_hand`. Its generator starts from ``seed``;
-        deals already recorded are not drawn again from it.
+        :meth:`Match.push` or :meth:`Match.start_hand`. When the recorded deals and lots are
+        the ones ``seed`` draws (as in a match dealt by :class:`Match` itself), the generator
+        is brought to the same state, so the next deal is the one the original match would
+        have dealt; otherwise it starts afresh from ``seed``.
+
+        >>> from sevenrocks.core.match import Match
+        >>> match = Match(seed=9)
+        >>> match.start_hand()
+        >>> while match.turn is not None:
+        ...     _ = match.push(match.legal_plays()[0])
+        >>> again = MatchRecord.from_match(match).replay()
+        >>> match.start_hand(); again.start_hand()
+        >>> again.history[-1] == match.history[-1]
+        True
         """
         match = Match(target=self.target, seed=self.seed)
+        in_step = self.seed is not None
         for h, log in enumerate(self.hands):
             try:
-                match.start_hand(log.deal, log.leader)
+                if in_step:
+                    probe = match.copy(stack=False)
+                    probe.start_hand()
+                    last = probe.history[-1]
+                    in_step = last.deal == log.deal and last.leader == log.leader
+                if in_step:
+                    match.start_hand()  # the same draws as the original match made
+                else:
+                    match.start_hand(log.deal, log.leader)
                 for placement in log.placements:
                     match.push(placement.play)
             except SevenRocksError as err:
