@@ -120,7 +120,10 @@ def svg_to_png(svg: str, *, width: int | None = None) -> bytes:
         elif tag == "text" and el.text:
             px = float(a.get("font-size", "12")) * scale
             face = font(px, a.get("font-weight") == "bold")
-            horizontal = {"middle": "m", "end": "r"}.get(a.get("text-anchor", "start"), "l")
+            rtl = a.get("direction") == "rtl"
+            horizontal = {"middle": "m", "end": "l" if rtl else "r"}.get(
+                a.get("text-anchor", "start"), "r" if rtl else "l"
+            )
             vertical = "m" if a.get("dy") else "s"  # dy="0.35em" centres the text on y
             draw.text((x(a["x"]), y(a["y"])), el.text, fill=fill, font=face, anchor=horizontal + vertical)
     final = image.resize((size[0] // _SUPERSAMPLE, size[1] // _SUPERSAMPLE), image_mod.Resampling.LANCZOS)

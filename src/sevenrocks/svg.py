@@ -244,7 +244,7 @@ def _draw_layout(
 def _legend(legend: Legend, x: float, y: float, width: float, out: list[str]) -> float:
     """Draw the legend from ``(x, y)``; return its height in units."""
     font = f'font-family="sans-serif" font-size="{_n(0.36)}" fill="{COLORS["text"]}"'
-    anchor = "end" if legend.rtl else "start"
+    anchor = "start"  # with direction="rtl" the start of the text is its right end
     direction = ' direction="rtl"' if legend.rtl else ""
     mx = x + width - 0.4 if legend.rtl else x + 0.4
     tx = mx - 0.6 if legend.rtl else mx + 0.6
