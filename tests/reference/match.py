@@ -63,6 +63,7 @@ class RefMatch:
     events: list[tuple[object, ...]] = field(default_factory=list)
     results: list[RefResult] = field(default_factory=list)
     hand_number: int = -1
+    saved: list[tuple[list[set[Tile]], list[int], int, int, int]] = field(default_factory=list)
 
     def required_leader(self) -> int | None:
         """The seat that must lead the next hand (the last finisher), or None for a lot."""
@@ -82,6 +83,7 @@ class RefMatch:
         self.hands = [set(hand) for hand in deal]
         self.layout = RefLayout()
         self.events = []
+        self.saved = []
         self.turn = leader
 
     def legal_plays(self) -> set[str]:
@@ -112,6 +114,9 @@ class RefMatch:
         assert play in self.legal_plays(), play
         seat = self.turn
         tile = parse_play(play)[0]
+        self.saved.append(
+            ([set(h) for h in self.hands], list(self.scores), seat, len(self.events), len(self.results))
+        )
         self.hands[seat].remove(tile)
         total = self.layout.place(play)
         points = total if total > 0 and total % 5 == 0 else 0
@@ -136,6 +141,17 @@ class RefMatch:
                 return seat, total, points
         self._settle(RefHandEnd.BLOCKED, None)
         return seat, total, points
+
+    def undo(self) -> str:
+        """Take back the last play of the current hand (and what followed it); return it."""
+        hands, scores, turn, n_events, n_results = self.saved.pop()
+        self.hands = hands
+        self.scores = scores
+        self.turn = turn
+        del self.events[n_events:]
+        del self.results[n_results:]
+        self.winner = None
+        return self.layout.unplace()
 
     def _settle(self, end: RefHandEnd, finisher: int | None) -> None:
         pips = [sum(a + b for a, b in hand) for hand in self.hands]

@@ -1,0 +1,1 @@
+"""Golden data: perft counts (see make_perft.py)."""
