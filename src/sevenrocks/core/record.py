@@ -31,6 +31,7 @@ sevenrocks.core.errors.NotInHandError: hand 0, play 1: tile 6-6 is not in seat .
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import tempfile
@@ -51,7 +52,7 @@ from sevenrocks.core.errors import (
 from sevenrocks.core.events import HandEnd, HandLog, HandResult, Knock, Placement
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Play
-from sevenrocks.core.tiles import NUM_SEATS, Tile
+from sevenrocks.core.tiles import NUM_SEATS, TILES, Tile
 
 __all__ = [
     "FORMAT",
@@ -521,6 +522,7 @@ def _replay_hand(match: Match, h: int, hand: Any) -> None:
 
 def _replay_events(match: Match, h: int, events: list[Any]) -> None:
     pending: list[Knock] = []  # knocks the engine made that the record must list next
+    seen = 0  # events of the hand so far
     p = -1  # index of the last play read
     for e, event in enumerate(events):
         if not isinstance(event, dict):
@@ -580,7 +582,7 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
         if not isinstance(text, str):
             raise RecordError(f"a play is text like '3-4@4-4:B', not {text!r}", hand=h, play=p)
         try:
-            play = Play.parse(text)
+            play = _parse_play(text)
         except SevenRocksError as err:
             raise err.at(hand=h, play=p) from None
         seat = _seat_field(event["seat"], h, p)
@@ -594,7 +596,6 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
                 hand=h,
                 play=p,
             )
-        before = len(match.events)
         placement = match.push(play)
         for key, actual in (("ends_total", placement.ends_total), ("points", placement.points)):
             if key in event and event[key] != actual:
@@ -604,7 +605,9 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
                     hand=h,
                     play=p,
                 )
-        pending = [k for k in match.events[before + 1 :] if isinstance(k, Knock)]
+        made = match.events
+        pending = [k for k in made[seen + 1 :] if isinstance(k, Knock)]
+        seen = len(made)
     if pending:
         raise RecordError(
             f"after play {p}, seat {pending[0].seat} knocks (no tile matches {_values(pending[0].values)}), "
@@ -697,7 +700,7 @@ def _tile_sets(raw: Any) -> Any:
         if not isinstance(tiles, list):
             return raw
         try:
-            out.append(sorted(Tile.parse(t).index for t in tiles))
+            out.append(sorted(_parse_tile(t).index for t in tiles))
         except SevenRocksError:
             return raw
     return out
@@ -851,11 +854,26 @@ def _parse_deal(raw: Any, h: int) -> list[list[Tile]]:
         parsed = []
         for text in tiles:
             try:
-                parsed.append(Tile.parse(text))
+                parsed.append(_parse_tile(text))
             except SevenRocksError as err:
                 raise DealError(f"seat {seat}'s deal: {err.reason}", hand=h) from None
         deal.append(parsed)
     return deal
+
+
+_TILE_BY_TEXT: Final = {str(tile): tile for tile in TILES}
+
+
+def _parse_tile(text: Any) -> Tile:
+    """``Tile.parse`` with a fast path for the canonical spelling records use."""
+    tile = _TILE_BY_TEXT.get(text) if isinstance(text, str) else None
+    return tile if tile is not None else Tile.parse(text)
+
+
+@functools.lru_cache(maxsize=8192)
+def _parse_play(text: str) -> Play:
+    """``Play.parse``, remembered (plays are shared immutable objects; errors are not cached)."""
+    return Play.parse(text)
 
 
 def _how(result: HandResult) -> str:
