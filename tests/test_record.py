@@ -90,6 +90,7 @@ def test_round_trip_finished(finished: MatchRecord, tmp_path: Path) -> None:
     assert data["result"] == {"end": "target", "winner": finished.winner, "reason": None}
     assert MatchRecord.from_json(data) == finished
     assert MatchRecord.from_json(json.loads(json.dumps(data))) == finished
+    assert hash(MatchRecord.from_json(data)) == hash(finished)
     assert parse_record(finished.dumps()) == finished
     path = finished.save(tmp_path / "sub" / "m.json")
     assert load_record(path) == finished

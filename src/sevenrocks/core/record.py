@@ -126,6 +126,12 @@ class MatchRecord:
         object.__setattr__(self, "hands", tuple(self.hands))
         _check_outcome(self.end, self.winner, self.reason, self._target_winner())
 
+    def __hash__(self) -> int:
+        items = tuple(sorted(self.metadata.items()))
+        return hash(
+            (self.target, self.players, self.hands, self.seed, items, self.end, self.winner, self.reason)
+        )
+
     # ------------------------------------------------------------------ reading
     def _target_winner(self) -> int | None:
         """The partnership that reached the target in the last hand, if one did."""
