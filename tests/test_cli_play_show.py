@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from sevenrocks.cli.app import app
-from sevenrocks.core import HandEnd, Match, MatchEnd, MatchRecord, Placement, Play, load_record
+from sevenrocks.core import HandEnd, Match, MatchEnd, MatchRecord, Placement, Play, RecordError, load_record
 
 runner = CliRunner()
 
@@ -265,3 +265,21 @@ def test_show_script_feeds_replay(finished_record: Path) -> None:
     replayed = runner.invoke(app, ["replay", "-"], input=run.stdout)
     assert replayed.exit_code == 0
     assert json.loads(replayed.stdout) == record.to_report()
+
+
+def test_autosave_failure_warns_and_play_goes_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "m.json"
+    calls = {"n": 0}
+    real_save = MatchRecord.save
+
+    def flaky(self: MatchRecord, where: Path) -> Path:
+        calls["n"] += 1
+        if calls["n"] == 2:  # the save after the first hand
+            raise RecordError(f"cannot save the match record to {where}: disk full")
+        return real_save(self, where)
+
+    monkeypatch.setattr(MatchRecord, "save", flaky)
+    run = play("--seed", "7", "--record", str(path), input="1\n" * 2000)
+    assert run.exit_code == 0, run.output
+    assert "warning: cannot save the match record" in run.output and "disk full" in run.output
+    assert load_record(path).end is MatchEnd.TARGET

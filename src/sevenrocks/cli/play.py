@@ -323,9 +323,15 @@ def play_command(
         f"{names[2]} is seat 2; opponents {names[1]} (seat 1) and {names[3]} (seat 3)"
     )
     console.print(HELP)
-    code = 0
+
+    def autosave() -> None:
+        try:
+            save()
+        except SevenRocksError as error:  # keep playing; the final save reports it again
+            err.print(f"warning: {error}")
+
     try:
-        run_match(match, bots, names, console, on_hand_end=save)
+        run_match(match, bots, names, console, on_hand_end=autosave)
     except (PlayerQuit, KeyboardInterrupt) as stop:
         reason = stop.reason if isinstance(stop, PlayerQuit) else "interrupted (Ctrl-C)"
         console.print()
@@ -336,8 +342,7 @@ def play_command(
             err.print(f"error: {error}")
             raise typer.Exit(2) from None
         console.print(f"the record so far is saved to {path}")
-        code = 130 if isinstance(stop, KeyboardInterrupt) else 0
-        raise typer.Exit(code) from None
+        raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
     try:
         save()
     except SevenRocksError as error:
