@@ -131,6 +131,7 @@ class ProgramBot:
         self._finalizer: weakref.finalize[Any, Any] | None = None
         self._buffer = b""
         self._closed = False
+        self._exit_by: float | None = None
         self._sent_match = False
         self._hand = -1
         self._events_sent = 0
@@ -293,24 +294,39 @@ class ProgramBot:
     def end_match(
         self, view: SeatView, winner: int | None, scores: Sequence[int], *, forfeit: Message | None = None
     ) -> None:
-        """Send the rest of the match and ``match_end``, then stop the program.
+        """Send the rest of the match and ``match_end``, then close the program's input.
 
-        Failures here are ignored: the match is decided already.
+        Failures here are ignored: the match is decided already. Call :meth:`close` after it
+        (hosts close every seat's program first, then wait for them together).
         """
         if self._proc is not None and self._proc.poll() is None:
             with contextlib.suppress(BotFailure):
                 self._sync(view)
                 self._send(match_end_message(winner, scores, forfeit=forfeit))
-        self.close()
+        self._close_input()
+
+    def _close_input(self) -> None:
+        """Close the program's input: the signal to exit. :meth:`close` then waits for it."""
+        if self._proc is not None and self._exit_by is None:
+            self._exit_by = time.monotonic() + min(EXIT_GRACE, self.timeout)
+            with contextlib.suppress(OSError):
+                if self._proc.stdin is not None:
+                    self._proc.stdin.close()
 
     def close(self) -> None:
-        """Stop the program (closing its input first); safe to call more than once."""
+        """Stop the program (closing its input first); safe to call more than once.
+
+        A program gets a second to exit after its input closes (less with a shorter timeout);
+        then it is terminated, then killed, with the processes it started.
+        """
         self._closed = True
         if self._finalizer is not None:
             self._finalizer.detach()
             self._finalizer = None
         if self._proc is not None:
-            _stop(self._proc, min(EXIT_GRACE, self.timeout))
+            self._close_input()
+            assert self._exit_by is not None
+            _stop(self._proc, max(0.0, self._exit_by - time.monotonic()))
         if self._stderr is not None:
             with contextlib.suppress(OSError):
                 self._stderr.close()
