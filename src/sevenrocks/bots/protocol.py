@@ -215,7 +215,12 @@ class ViewTracker:
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise ProtocolError(f"unknown message type {kind!r}: expected one of {', '.join(MESSAGE_TYPES)}")
-        handler(self, message)
+        try:
+            handler(self, message)
+        except ProtocolError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as err:
+            raise ProtocolError(f"malformed {kind!r} message: {type(err).__name__}: {err}") from None
 
     def _match(self, message: Message) -> None:
         self.seat = _seat_field(message)

@@ -45,3 +45,6 @@ def bot_command(
         raise typer.Exit(2) from None
     except (BrokenPipeError, KeyboardInterrupt):
         raise typer.Exit(1) from None
+    except Exception as err:  # the bot itself failed: say so on stderr, the host sees it exit
+        typer.echo(f"error: bot {name!r} failed: {type(err).__name__}: {err}", err=True)
+        raise typer.Exit(1) from None
