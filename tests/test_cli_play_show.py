@@ -283,3 +283,26 @@ def test_autosave_failure_warns_and_play_goes_on(tmp_path: Path, monkeypatch: py
     assert run.exit_code == 0, run.output
     assert "warning: cannot save the match record" in run.output and "disk full" in run.output
     assert load_record(path).end is MatchEnd.TARGET
+
+
+def test_a_failing_bot_forfeits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sevenrocks.bots import registry
+
+    class Cheat:
+        name = "cheat"
+
+        def __init__(self, seed: int | None = None) -> None:
+            pass
+
+        def choose(self, view: object) -> Play:
+            return Play.parse("6-6@0-0:bB")
+
+    monkeypatch.setitem(registry._FACTORIES, "cheat", Cheat)
+    path = tmp_path / "m.json"
+    run = play("--seed", "2", "--seat3", "cheat", "--record", str(path), input="1\n" * 50)
+    assert run.exit_code == 1, run.output
+    assert "seat 3 (cheat) chose 6-6@0-0:bB, which is not legal" in run.output
+    assert "seats 0+2 win by forfeit" in run.output and "Traceback" not in run.output
+    record = load_record(path)
+    assert record.end is MatchEnd.FORFEIT and record.winner == 0
+    assert record.reason is not None and "seat 3 (cheat)" in record.reason

@@ -55,6 +55,15 @@ class PlayerQuit(Exception):
         super().__init__(reason)
 
 
+class BotFailed(Exception):
+    """A bot raised an error or chose a placement that is not legal."""
+
+    def __init__(self, seat: int, reason: str) -> None:
+        self.seat = seat
+        self.reason = reason
+        super().__init__(reason)
+
+
 class LayoutHighlighter(RegexHighlighter):
     """Colours connection points, counted contributions, doubles and the spinner."""
 
@@ -206,7 +215,7 @@ def run_match(
                 _show_position(match, console, names)
                 play = _human_choice(match, console, choices)
             else:
-                play = bots[seat].choose(match.view(seat))
+                play = _bot_choice(bots[seat], match, seat, names)
             match.push(play)
             shown = _print_events(match, console, names, shown)
         _print_events(match, console, names, shown)
@@ -215,6 +224,22 @@ def run_match(
         console.print(render_result(result, me=HUMAN, names=names, target=match.target))
         if on_hand_end is not None:
             on_hand_end()
+
+
+def _bot_choice(bot: Bot, match: Match, seat: int, names: Sequence[str]) -> Play:
+    """The bot's placement, checked; :class:`BotFailed` if it fails or breaks a rule."""
+    try:
+        play = bot.choose(match.view(seat))
+    except Exception as error:  # a bot is outside code: any failure forfeits, none crashes play
+        raise BotFailed(seat, f"seat {seat} ({names[seat]}) failed: {error}") from None
+    if not isinstance(play, Play):
+        raise BotFailed(seat, f"seat {seat} ({names[seat]}) returned {play!r}, not a placement")
+    try:
+        match.check(play)
+    except SevenRocksError as error:
+        reason = f"seat {seat} ({names[seat]}) chose {play}, which is not legal: {error.reason}"
+        raise BotFailed(seat, reason) from None
+    return play
 
 
 def _print_events(match: Match, console: Console, names: Sequence[str], shown: int) -> int:
@@ -309,8 +334,10 @@ def play_command(
     created = datetime.now(UTC).isoformat(timespec="seconds")
     metadata = {"created": created, "program": f"sevenrocks {__version__} play"}
 
-    def save(end: MatchEnd | None = None, reason: str | None = None) -> None:
-        data = MatchRecord.from_match(match, players=names, metadata=metadata, end=end, reason=reason)
+    def save(end: MatchEnd | None = None, reason: str | None = None, winner: int | None = None) -> None:
+        data = MatchRecord.from_match(
+            match, players=names, metadata=metadata, end=end, reason=reason, winner=winner
+        )
         data.save(path)
 
     try:
@@ -343,15 +370,24 @@ def play_command(
             raise typer.Exit(2) from None
         console.print(f"the record so far is saved to {path}")
         raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
+    except BotFailed as failure:
+        console.print()
+        winner = 1 - failure.seat % 2
+        console.print(f"match stopped: {failure.reason}; seats {winner}+{winner + 2} win by forfeit")
+        try:
+            save(MatchEnd.FORFEIT, failure.reason, winner=winner)
+        except SevenRocksError as error:
+            err.print(f"error: {error}")
+            raise typer.Exit(2) from None
+        console.print(f"the record is saved to {path}")
+        raise typer.Exit(1) from None
     try:
         save()
     except SevenRocksError as error:
         err.print(f"error: {error}")
         raise typer.Exit(2) from None
     console.rule("match over")
-    winner = match.winner
-    assert winner is not None
-    yours = winner == 0
+    yours = match.winner == 0
     console.print(
         f"{'you and your partner win' if yours else 'seats 1 and 3 win'}: "
         + render_scores(match.scores, target=target, me=HUMAN)
