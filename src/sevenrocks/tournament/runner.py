@@ -105,7 +105,7 @@ def lot_for(deal_seed: str, hand: int) -> int:
     return random.Random(f"{deal_seed}/lot/{hand}").randrange(NUM_SEATS)
 
 
-def _close(bot: Bot) -> None:
+def _close(bot: object) -> None:
     close = getattr(bot, "close", None)
     if callable(close):
         with contextlib.suppress(Exception):  # a bot failing to stop must not stop the tournament
@@ -153,6 +153,7 @@ def _play(
     max_hands: int,
 ) -> MatchOutcome:
     match = Match(target=target)
+    observers = [(seat, bot) for seat, bot in enumerate(bots) if isinstance(bot, MatchObserver)]
     think: list[list[float]] = [[] for _ in range(NUM_SEATS)]
     forfeit: Forfeit | None = None
     abandoned = False
@@ -166,7 +167,7 @@ def _play(
             if leader is None:
                 leader = first_leader if hand == 0 and first_leader is not None else lot_for(deal_seed, hand)
             match.start_hand(deal_for(deal_seed, hand), leader)
-            forfeit = _tell_observers(bots, match, hand)  # bot programs get their tiles (and start) now
+            forfeit = _tell_observers(observers, match, hand)  # bot programs get their tiles (and start) now
             while match.turn is not None and forfeit is None:
                 seat = match.turn
                 view = match.view(seat)
@@ -188,34 +189,36 @@ def _play(
                     break
                 match.push(play)
             if forfeit is None:
-                forfeit = _tell_observers(bots, match, hand)
+                forfeit = _tell_observers(observers, match, hand)
     finally:
-        _tell_match_end(bots, match, forfeit)
+        _tell_match_end(observers, match, forfeit)
     return _outcome(match, players, think, forfeit, abandoned, max_hands, metadata)
 
 
-def _tell_observers(bots: Sequence[Bot], match: Match, hand: int) -> Forfeit | None:
-    for seat, bot in enumerate(bots):
-        if isinstance(bot, MatchObserver):
-            try:
-                bot.observe(match.view(seat))
-            except BotFailure as err:
-                return Forfeit(seat, err.kind, err.reason, hand)
+def _tell_observers(
+    observers: Sequence[tuple[int, MatchObserver]], match: Match, hand: int
+) -> Forfeit | None:
+    for seat, bot in observers:
+        try:
+            bot.observe(match.view(seat))
+        except BotFailure as err:
+            return Forfeit(seat, err.kind, err.reason, hand)
     return None
 
 
-def _tell_match_end(bots: Sequence[Bot], match: Match, forfeit: Forfeit | None) -> None:
+def _tell_match_end(
+    observers: Sequence[tuple[int, MatchObserver]], match: Match, forfeit: Forfeit | None
+) -> None:
     winner = match.winner
     extra = None
     if forfeit is not None:
         winner = 1 - (forfeit.seat & 1)
         extra = {"seat": forfeit.seat, "reason": forfeit.reason}
-    for seat, bot in enumerate(bots):
-        if isinstance(bot, MatchObserver):
-            try:
-                bot.end_match(match.view(seat), winner, match.scores, forfeit=extra)
-            except Exception:
-                _close(bot)
+    for seat, bot in observers:
+        try:
+            bot.end_match(match.view(seat), winner, match.scores, forfeit=extra)
+        except Exception:
+            _close(bot)
 
 
 def _outcome(
