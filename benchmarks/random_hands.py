@@ -1,0 +1,264 @@
+"""Complete random hands per second: Seven Rocks side by side with two peers, in the same run.
+
+Every contender deals a new hand, picks its leader, and plays it out with uniformly random
+legal placements until it ends, on one core (one process, one thread):
+
+- **Seven Rocks, play-out** — :func:`sevenrocks.core.playout.random_hand`, what
+  ``sevenrocks simulate`` runs: the full Seven Rocks rules (spinner with four arms, counted
+  ends and scoring after every placement, settlement).
+- **Seven Rocks, Match API** — the same hands through the public ``Match`` API
+  (``legal_plays()`` / ``push()``), with events, knocks and results recorded.
+- **dominoes 6.1.0** (PyPI) — ``dominoes.Game``: 4 players, plain block rules (a line with two
+  ends, no spinner, no scoring during play).
+- **OpenSpiel python_team_dominoes** — block rules too (no spinner, no scoring during play);
+  the deal is 28 chance nodes, each drawn uniformly from ``chance_outcomes()``; seat 0 always leads.
+
+The contenders run in turns (several rounds, each a fixed time slice) so that a busy machine
+slows them alike, and rates are given both per processor second (``time.process_time``: what one
+core does) and per wall-clock second. Then ``sevenrocks simulate`` is timed as a whole process
+(start-up included), by wall clock and by the child's processor time.
+
+    .venv/bin/python benchmarks/random_hands.py            # or: make bench
+    .venv/bin/python benchmarks/random_hands.py --seconds 1 --rounds 2 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import resource
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from sevenrocks.core import Match
+from sevenrocks.core.playout import random_hand
+
+HandFn = Callable[[random.Random], int]
+"""Plays one complete random hand and returns the number of tiles placed."""
+
+
+# ------------------------------------------------------------------- contenders
+def sevenrocks_playout(rng: random.Random) -> int:
+    return random_hand(rng).placements
+
+
+def sevenrocks_match_api(rng: random.Random) -> int:
+    # a new match per hand: the hands are independent (deal and lot from rng, no target reached)
+    match = Match(target=10**9, rng=rng)
+    match.start_hand()
+    placed = 0
+    while match.turn is not None:
+        plays = match.legal_plays()
+        match.push(plays[rng.randrange(len(plays))])
+        placed += 1
+    return placed
+
+
+def dominoes_game() -> HandFn:
+    import dominoes
+
+    def hand(rng: random.Random) -> int:
+        # dominoes shuffles with the global random module
+        game = dominoes.Game.new(starting_player=rng.randrange(4))
+        while game.result is None:
+            moves = game.valid_moves
+            game.make_move(*moves[rng.randrange(len(moves))])
+        return len(game.board)
+
+    return hand
+
+
+def openspiel_team_dominoes() -> HandFn:
+    import pyspiel
+    from open_spiel.python.games import team_dominoes  # noqa: F401  (registers the game)
+
+    game = pyspiel.load_game("python_team_dominoes")
+
+    def hand(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        placed = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+                placed += 1
+        return placed
+
+    return hand
+
+
+# -------------------------------------------------------------------- measuring
+@dataclass
+class Tally:
+    name: str
+    rules: str
+    fn: HandFn
+    rng: random.Random
+    hands: int = 0
+    placements: int = 0
+    cpu: float = 0.0
+    wall: float = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Play hands for about ``seconds`` of processor time (checked every 50 hands)."""
+        fn, rng = self.fn, self.rng
+        hands = placements = 0
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        while time.process_time() - cpu0 < seconds:
+            for _ in range(50):
+                placements += fn(rng)
+            hands += 50
+        self.cpu += time.process_time() - cpu0
+        self.wall += time.perf_counter() - wall0
+        self.hands += hands
+        self.placements += placements
+
+    def rates(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "rules": self.rules,
+            "hands": self.hands,
+            "placements": self.placements,
+            "cpu_seconds": self.cpu,
+            "wall_seconds": self.wall,
+            "hands_per_cpu_second": self.hands / self.cpu,
+            "placements_per_cpu_second": self.placements / self.cpu,
+            "hands_per_second": self.hands / self.wall,
+            "placements_per_second": self.placements / self.wall,
+            "placements_per_hand": self.placements / self.hands,
+        }
+
+
+def simulate_process(hands: int) -> dict[str, Any]:
+    """Time ``sevenrocks simulate --hands N`` as a separate process (start-up included)."""
+    exe = shutil.which("sevenrocks", path=str(Path(sys.executable).parent))
+    command = [exe] if exe else [sys.executable, "-m", "sevenrocks"]
+    out: dict[str, Any] = {"command": " ".join(["sevenrocks", "simulate", "--hands", str(hands), "--json"])}
+    for label, n in (("startup", 1), ("run", hands)):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        proc = subprocess.run(
+            [*command, "simulate", "--hands", str(n), "--seed", "1", "--json"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        summary = json.loads(proc.stdout)
+        out[label] = {"hands": n, "wall_seconds": wall, "cpu_seconds": cpu}
+        if label == "run":
+            out["hands_per_second"] = n / wall
+            out["hands_per_cpu_second"] = n / cpu
+            out["inside_hands_per_second"] = summary["hands_per_second"]
+    out["heavy_imports"] = heavy_imports()
+    return out
+
+
+HEAVY = ("fastapi", "sqlalchemy", "uvicorn", "numpy", "numba", "matplotlib", "pyspiel", "gymnasium")
+
+
+def heavy_imports() -> list[str]:
+    """Heavy libraries that importing the command line pulls in (each costs start-up time)."""
+    code = f"import sys, sevenrocks.cli.app; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return proc.stdout.split()
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="processor seconds per slice (default 2)")
+    parser.add_argument("--rounds", type=int, default=3, help="slices per contender (default 3)")
+    parser.add_argument("--process-hands", type=int, default=100_000, help="hands for the simulate process")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    random.seed(args.seed)  # dominoes deals with the global generator
+
+    tallies = [
+        Tally("Seven Rocks (play-out)", "Seven Rocks", sevenrocks_playout, random.Random(args.seed)),
+        Tally("Seven Rocks (Match API)", "Seven Rocks", sevenrocks_match_api, random.Random(args.seed)),
+        Tally("dominoes 6.1.0", "block, 4 players", dominoes_game(), random.Random(args.seed)),
+        Tally(
+            "OpenSpiel python_team_dominoes",
+            "block, 4 players",
+            openspiel_team_dominoes(),
+            random.Random(args.seed),
+        ),
+    ]
+    err = Console(stderr=True)
+    for round_ in range(args.rounds):
+        for tally in tallies:
+            if err.is_terminal:
+                err.print(f"round {round_ + 1}/{args.rounds}: {tally.name}", style="dim")
+            tally.run(args.seconds)
+    rates = [t.rates() for t in tallies]
+    ours, api, dom, osp = rates
+    ratios = {
+        "playout_vs_dominoes": ours["hands_per_cpu_second"] / dom["hands_per_cpu_second"],
+        "playout_vs_openspiel": ours["hands_per_cpu_second"] / osp["hands_per_cpu_second"],
+        "match_api_vs_dominoes": api["hands_per_cpu_second"] / dom["hands_per_cpu_second"],
+        "match_api_vs_openspiel": api["hands_per_cpu_second"] / osp["hands_per_cpu_second"],
+    }
+    process = simulate_process(args.process_hands)
+    report = {"python": sys.version.split()[0], "contenders": rates, "ratios": ratios, "simulate": process}
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return 0
+
+    console = Console()
+    table = Table(title="Complete random hands, one core, same run")
+    for column in (
+        "contender",
+        "rules",
+        "hands/s (cpu)",
+        "placements/s (cpu)",
+        "hands/s (wall)",
+        "placements/hand",
+    ):
+        table.add_column(column, justify="left" if column in ("contender", "rules") else "right")
+    for r in rates:
+        table.add_row(
+            r["name"],
+            r["rules"],
+            f"{r['hands_per_cpu_second']:,.0f}",
+            f"{r['placements_per_cpu_second']:,.0f}",
+            f"{r['hands_per_second']:,.0f}",
+            f"{r['placements_per_hand']:.1f}",
+        )
+    console.print(table)
+    console.print(
+        f"play-out vs dominoes: {ratios['playout_vs_dominoes']:.2f}x (target 2.5x); "
+        f"vs OpenSpiel: {ratios['playout_vs_openspiel']:.1f}x (target 15x)"
+    )
+    console.print(
+        f"Match API vs dominoes: {ratios['match_api_vs_dominoes']:.2f}x; "
+        f"vs OpenSpiel: {ratios['match_api_vs_openspiel']:.1f}x"
+    )
+    startup = process["startup"]
+    console.print(
+        f"`{process['command']}` as a whole process: {process['hands_per_second']:,.0f} hands/s by wall "
+        f"clock, {process['hands_per_cpu_second']:,.0f} per processor second (target 10,000); start-up "
+        f"(1 hand) {startup['wall_seconds']:.2f} s wall, {startup['cpu_seconds']:.2f} s cpu"
+    )
+    if process["heavy_imports"]:
+        console.print(f"start-up imports: {', '.join(process['heavy_imports'])}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
