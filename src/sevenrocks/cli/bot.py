@@ -48,3 +48,13 @@ def bot_command(
     except Exception as err:  # the bot itself failed: say so on stderr, the host sees it exit
         typer.echo(f"error: bot {name!r} failed: {type(err).__name__}: {err}", err=True)
         raise typer.Exit(1) from None
+
+
+def main() -> None:
+    """``python -m sevenrocks.cli.bot NAME``: the same as ``sevenrocks bot NAME``, starting faster
+    (it loads only the bots, not the rest of the command line)."""
+    typer.run(bot_command)
+
+
+if __name__ == "__main__":
+    main()
