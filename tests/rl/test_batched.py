@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from sevenrocks.core import HandEnd, Knock, Match, TILES
+from sevenrocks.core import TILES, HandEnd, Knock, Match
 from sevenrocks.rl.actions import InvalidActionError, action_mask, play_of
 from sevenrocks.rl.batched import END_BLOCKED, END_DOMINO, END_TARGET, BatchedHands
 

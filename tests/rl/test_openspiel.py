@@ -131,7 +131,9 @@ def test_openspiel_bots_play_it(kind: str) -> None:
     rs = np.random.RandomState(0)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
     if kind == "mcts":
-        bot: pyspiel.Bot = mcts.MCTSBot(GAME, uct_c=40.0, max_simulations=10, evaluator=evaluator, random_state=rs)
+        bot: pyspiel.Bot = mcts.MCTSBot(
+            GAME, uct_c=40.0, max_simulations=10, evaluator=evaluator, random_state=rs
+        )
     else:
         bot = ismcts.ISMCTSBot(GAME, evaluator, uct_c=40.0, max_simulations=10, random_state=rs)
     random_bot = _RandomBot(0)

@@ -128,7 +128,9 @@ def test_gym_env_sums_rewards_between_turns() -> None:
             assert g.aec.agent_selection == AGENTS[g.seat]
             assert np.array_equal(info["action_mask"], g.action_masks())
             assert g.observation_space.contains(obs)
-            obs, reward, terminated, truncated, info = g.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            obs, reward, terminated, truncated, info = g.step(
+                int(rng.choice(np.flatnonzero(info["action_mask"])))
+            )
             total += float(reward)
             done = terminated or truncated
         scores = info["scores"]

@@ -67,7 +67,10 @@ def _tables() -> dict[str, npt.NDArray[np.int64]]:
         join[i] = t * SIDES_PER_TILE + side
         action_at[i] = play.action
     count = np.array(
-        [0 if p is None else (p.value if p.side <= 1 else (0 if p.side >= _BA else 2 * p.value)) for p in POINTS],
+        [
+            0 if p is None else (p.value if p.side <= 1 else (0 if p.side >= _BA else 2 * p.value))
+            for p in POINTS
+        ],
         dtype=np.int64,
     )
     suit = np.array([0 if p is None else SUIT_MASKS[p.value] for p in POINTS], dtype=np.int64)
@@ -85,7 +88,7 @@ def _tables() -> dict[str, npt.NDArray[np.int64]]:
 _T: Final = _tables()
 
 
-@numba.njit(cache=True)  # type: ignore[misc]
+@numba.njit(cache=True)
 def _fill_mask(i, hands, points, npts, turn, mask, action_at):  # type: ignore[no-untyped-def]
     mask[i, :] = 0
     seat = turn[i]
@@ -106,7 +109,7 @@ def _fill_mask(i, hands, points, npts, turn, mask, action_at):  # type: ignore[n
                     mask[i, a] = 1
 
 
-@numba.njit(cache=True)  # type: ignore[misc]
+@numba.njit(cache=True)
 def _step_kernel(  # type: ignore[no-untyped-def]
     actions, hands, points, npts, spinner, total, turn, scores, end, finisher, placements, knocks,
     deductions, rewards, mask, target, action_tile, action_pid, join, action_at, count, suit, is_double,
@@ -220,7 +223,7 @@ def _step_kernel(  # type: ignore[no-untyped-def]
         _fill_mask(i, hands, points, npts, turn, mask, action_at)
 
 
-@numba.njit(cache=True)  # type: ignore[misc]
+@numba.njit(cache=True)
 def _sample_kernel(mask, uniform, out):  # type: ignore[no-untyped-def]
     for i in range(mask.shape[0]):
         c = 0
@@ -240,9 +243,11 @@ def _sample_kernel(mask, uniform, out):  # type: ignore[no-untyped-def]
                 r -= 1
 
 
-@numba.njit(cache=True)  # type: ignore[misc]
-def _reset_kernel(rows, deals, leaders, hands, points, npts, spinner, total, turn, scores, end, finisher,
-                  placements, knocks, deductions, mask, action_at):  # type: ignore[no-untyped-def]  # fmt: skip
+@numba.njit(cache=True)
+def _reset_kernel(  # type: ignore[no-untyped-def]
+    rows, deals, leaders, hands, points, npts, spinner, total, turn, scores, end, finisher, placements,
+    knocks, deductions, mask, action_at,
+):  # fmt: skip
     for r in range(rows.shape[0]):
         i = rows[r]
         for q in range(4):
@@ -352,7 +357,9 @@ class BatchedHands:
         """
         acts = np.asarray(actions)
         if acts.shape != (self.n,) or not np.issubdtype(acts.dtype, np.integer):
-            raise InvalidActionError(f"step needs one integer action per game: shape ({self.n},), not {acts.shape}")
+            raise InvalidActionError(
+                f"step needs one integer action per game: shape ({self.n},), not {acts.shape}"
+            )
         acts = acts.astype(np.int64)
         live = ~self.done
         safe = np.clip(acts, 0, NUM_ACTIONS - 1)

@@ -31,7 +31,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, SupportsFloat
+from typing import Any, SupportsFloat, cast
 
 import gymnasium
 import numpy as np
@@ -67,7 +67,9 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
             raise ValueError(f"seat must be 0, 1, 2 or 3, not {seat!r}")
         if isinstance(opponents, str) or len(opponents) != 3:
-            raise ValueError(f"opponents must name three bots (next seat, partner, previous), not {opponents!r}")
+            raise ValueError(
+                f"opponents must name three bots (next seat, partner, previous), not {opponents!r}"
+            )
         self.seat = seat
         self._bot_specs = tuple(opponents)
         self._bots: dict[int, Bot] = {}
@@ -78,7 +80,7 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
         )
         self.render_mode = render_mode
         self.observation_space = _observation_space()["observation"]
-        self.action_space = gymnasium.spaces.Discrete(NUM_ACTIONS)
+        self.action_space = cast(gymnasium.spaces.Space[int], gymnasium.spaces.Discrete(NUM_ACTIONS))
         self._agent = AGENTS[seat]
         self._points = 0.0
 
@@ -115,7 +117,9 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
             total += aec.rewards[self._agent]
         return total
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Obs, dict[str, Any]]:
         """Deal a new hand (or match) and let the bots play until the learner's first turn.
 
         A hand that ends before the learner can place at all (it knocked throughout) is

@@ -58,7 +58,7 @@ value lies in ``[0, 1]``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
 from dataclasses import dataclass
 from typing import Final
 
@@ -67,7 +67,7 @@ import numpy.typing as npt
 
 from sevenrocks.core.events import Knock, Placement
 from sevenrocks.core.notation import NUM_POINT_IDS
-from sevenrocks.core.tiles import NUM_SEATS, TILES, tiles_of_mask
+from sevenrocks.core.tiles import NUM_SEATS, TILES
 from sevenrocks.core.view import SeatView
 
 __all__ = [
@@ -93,11 +93,8 @@ class Field:
     name: str
     shape: tuple[int, ...]
     offset: int
-
-    @property
-    def size(self) -> int:
-        """Number of floats in the field."""
-        return int(np.prod(self.shape))
+    size: int
+    """Number of floats in the field."""
 
 
 class TensorLayout:
@@ -107,7 +104,7 @@ class TensorLayout:
         out: list[Field] = []
         offset = 0
         for name, shape in fields:
-            field = Field(name, shape, offset)
+            field = Field(name, shape, offset, math.prod(shape))
             out.append(field)
             offset += field.size
         self.fields: tuple[Field, ...] = tuple(out)
@@ -129,6 +126,8 @@ class TensorLayout:
         """Named, reshaped views into ``tensor`` (writing to a view writes the tensor)."""
         if tensor.shape[-1] != self.size:
             raise ValueError(f"a tensor of this layout has {self.size} values, not {tensor.shape[-1]}")
+        if tensor.ndim == 1:
+            return {f.name: tensor[f.offset : f.offset + f.size].reshape(f.shape) for f in self.fields}
         lead = tensor.shape[:-1]
         return {
             f.name: tensor[..., f.offset : f.offset + f.size].reshape(*lead, *f.shape) for f in self.fields
@@ -173,52 +172,67 @@ INFORMATION_STATE: Final = TensorLayout(
 )
 
 
-def _fill_observation(view: SeatView, f: Mapping[str, Array]) -> None:
+_O: Final = {f.name: f.offset for f in OBSERVATION.fields}
+
+
+def _fill_observation(view: SeatView, tensor: Array) -> None:
+    """Write the observation fields of ``view`` into the first ``OBSERVATION.size`` values.
+
+    The values are gathered in a Python list and copied into the array once, which is
+    several times faster than item-by-item writes into NumPy views.
+    """
+    o = _O
+    v = [0.0] * OBSERVATION.size
     me = view.seat
     for tile in view.hand:
-        f["hand"][tile.index] = 1.0
+        v[o["hand"] + tile.index] = 1.0
     order = 0
     for event in view.events:
         if isinstance(event, Placement):
             t = event.play.tile.index
-            f["played_by"][(event.seat - me) % NUM_SEATS, t] = 1.0
             order += 1
-            f["play_order"][t] = order / _NT
+            v[o["played_by"] + ((event.seat - me) % NUM_SEATS) * _NT + t] = 1.0
+            v[o["play_order"] + t] = order / _NT
         elif isinstance(event, Knock):
-            f["knocks"][(event.seat - me) % NUM_SEATS] += 1.0 / _NT
+            v[o["knocks"] + (event.seat - me) % NUM_SEATS] += 1.0 / _NT
     layout = view.layout
     for point in layout.points:
-        f["open_points"][point.id] = 1.0
-        f["open_values"][point.value] += 1.0 / 6
+        v[o["open_points"] + point.id] = 1.0
+        v[o["open_values"] + point.value] += 1.0 / 6
     for tile, contribution in layout.counted():
-        f["counted_ends"][tile.index] += contribution / 12
-    f["ends_total"][0] = layout.ends_total / 36
+        v[o["counted_ends"] + tile.index] += contribution / 12
+    v[o["ends_total"]] = layout.ends_total / 36
     spinner = layout.spinner
     if spinner is not None:
-        f["spinner"][spinner.index] = 1.0
+        v[o["spinner"] + spinner.index] = 1.0
     voids = view.void_values()
     for seat in range(NUM_SEATS):
         r = (seat - me) % NUM_SEATS
         for value in voids[seat]:
-            f["voids"][r, value] = 1.0
-        for tile in tiles_of_mask(view.possible_mask(seat)):
-            f["possible"][r, tile.index] = 1.0
-        f["tile_counts"][r] = view.tile_counts[seat] / 7
+            v[o["voids"] + r * 7 + value] = 1.0
+        base = o["possible"] + r * _NT
+        mask = view.possible_mask(seat)
+        while mask:
+            low = mask & -mask
+            v[base + low.bit_length() - 1] = 1.0
+            mask ^= low
+        v[o["tile_counts"] + r] = view.tile_counts[seat] / 7
     team = me & 1
-    f["scores"][0] = view.scores[team] / view.target
-    f["scores"][1] = view.scores[1 - team] / view.target
-    f["seat"][me] = 1.0
+    v[o["scores"]] = view.scores[team] / view.target
+    v[o["scores"] + 1] = view.scores[1 - team] / view.target
+    v[o["seat"] + me] = 1.0
     if view.turn is not None:
-        f["turn"][(view.turn - me) % NUM_SEATS] = 1.0
+        v[o["turn"] + (view.turn - me) % NUM_SEATS] = 1.0
     if view.leader is not None:
-        f["leader"][(view.leader - me) % NUM_SEATS] = 1.0
-    f["hand_number"][0] = min(max(view.hand_number, 0), 100) / 100
+        v[o["leader"] + (view.leader - me) % NUM_SEATS] = 1.0
+    v[o["hand_number"]] = min(max(view.hand_number, 0), 100) / 100
+    tensor[: OBSERVATION.size] = v
 
 
 def encode_observation(view: SeatView, out: Array | None = None) -> Array:
     """The observation of ``view``'s seat (see the module table); written into ``out`` if given."""
     tensor = _target(OBSERVATION, out)
-    _fill_observation(view, OBSERVATION.views(tensor))
+    _fill_observation(view, tensor)
     return tensor
 
 
@@ -234,8 +248,8 @@ def encode_information_state(view: SeatView, out: Array | None = None) -> Array:
     (7, 3, 0)
     """
     tensor = _target(INFORMATION_STATE, out)
+    _fill_observation(view, tensor)
     f = INFORMATION_STATE.views(tensor)
-    _fill_observation(view, f)
     me = view.seat
     for tile in view.hand:
         f["dealt"][tile.index] = 1.0
@@ -258,6 +272,8 @@ def _target(layout: TensorLayout, out: Array | None) -> Array:
     if out is None:
         return layout.zeros()
     if out.shape != (layout.size,) or out.dtype != np.float32:
-        raise ValueError(f"out must be a float32 array of shape ({layout.size},), not {out.dtype} {out.shape}")
+        raise ValueError(
+            f"out must be a float32 array of shape ({layout.size},), not {out.dtype} {out.shape}"
+        )
     out.fill(0.0)
     return out

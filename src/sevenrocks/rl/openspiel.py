@@ -30,7 +30,7 @@ Importing this module registers the game. One game is one hand of Seven Rocks fr
 from __future__ import annotations
 
 import random
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import pyspiel
 
@@ -181,15 +181,11 @@ class SevenRocksState(pyspiel.State):  # type: ignore[misc]
         a seat's knocks prove it lacks. ``probability_sampler`` (from ISMCTS) gives the randomness
         when it is callable, else a fresh generator does.
         """
-        state = self.clone()
+        state = cast(SevenRocksState, self.clone())
         match = self.match
         if match is None:
             return state
-        seed = (
-            int(probability_sampler() * 2**31)
-            if callable(probability_sampler)
-            else random.getrandbits(32)
-        )
+        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(32)
         view = match.view(player_id)
         hands = sample_hands(view, random.Random(seed))
         state.match = Match.from_view(view, hands)
@@ -298,9 +294,7 @@ class SevenRocksObserver:
                 for e in view.events
                 if isinstance(e, Placement | Knock)
             )
-            return (
-                f"seat {player} dealt {' '.join(map(str, dealt))}; leader {view.leader}; record {record}"
-            )
+            return f"seat {player} dealt {' '.join(map(str, dealt))}; leader {view.leader}; record {record}"
         voids = ";".join(",".join(map(str, sorted(v))) for v in view.void_values())
         return (
             f"seat {player} hand {' '.join(map(str, view.hand))}; "

@@ -112,7 +112,7 @@ def _observation_space() -> gymnasium.spaces.Dict:
     )
 
 
-class raw_env(AECEnv[str, Observation, int | None]):  # noqa: N801 (PettingZoo's naming)
+class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     """The Seven Rocks AEC environment without wrappers (illegal actions raise).
 
     ``mode`` is ``"hand"`` or ``"match"``, ``reward`` ``"points"`` or ``"win"`` (by default
@@ -295,7 +295,7 @@ class raw_env(AECEnv[str, Observation, int | None]):  # noqa: N801 (PettingZoo's
         return "sevenrocks_v0"
 
 
-class _CheckedTerminateIllegal(wrappers.TerminateIllegalWrapper[str, Observation, int | None]):
+class _CheckedTerminateIllegal(wrappers.TerminateIllegalWrapper[str, Observation, int | None]):  # type: ignore[misc]
     """PettingZoo's illegal-move penalty, after a clear error for non-actions (not 0..447)."""
 
     def step(self, action: int | None) -> None:

@@ -1,0 +1,147 @@
+"""Environment steps per second with random legal actions, side by side in one run, one core.
+
+- ``BatchedHands``: :class:`sevenrocks.rl.batched.BatchedHands`, ``--games`` hands stepped at
+  once (Numba kernel, auto-reset), actions drawn from its masks;
+- ``sevenrocks_v0 (AEC)``: our PettingZoo environment stepping one hand at a time, an action
+  drawn from each observation's mask (observations are built at every step, as an agent
+  loop does);
+- ``python_seven_rocks``: our OpenSpiel game, one hand at a time (chance nodes: the deal);
+- ``python_team_dominoes``: OpenSpiel's own Python dominoes game (simpler rules: no spinner,
+  no scoring by fives), one game at a time.
+
+An environment step is one placement (a player's decision); the dealing chance nodes of the
+OpenSpiel games and the automatic knocks are not counted as steps, but their time is.
+
+    .venv/bin/python benchmarks/rl_step.py          # about 40 s
+    .venv/bin/python benchmarks/rl_step.py --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Callable
+
+os.environ.setdefault("NUMBA_NUM_THREADS", "1")
+
+
+def _rate(run: Callable[[float], int], seconds: float, repeat: int) -> float:
+    """Best steps per second over ``repeat`` runs of about ``seconds`` each."""
+    best = 0.0
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        steps = run(seconds)
+        best = max(best, steps / (time.perf_counter() - t0))
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=1024, help="games stepped at once by BatchedHands")
+    parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
+    parser.add_argument("--repeat", type=int, default=3, help="timed runs of each (the best counts)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    args = parser.parse_args(argv)
+
+    import numpy as np
+    import open_spiel.python.games  # noqa: F401 (registers python_team_dominoes)
+    import pyspiel
+
+    import sevenrocks.rl.openspiel  # noqa: F401 (registers python_seven_rocks)
+    from sevenrocks.rl.batched import BatchedHands
+    from sevenrocks.rl.pettingzoo import raw_env
+
+    t0 = time.perf_counter()
+    warm = BatchedHands(4, seed=0)
+    warm.step(warm.sample_actions(np.random.default_rng(0)))
+    warm_up = time.perf_counter() - t0
+
+    def batched(seconds: float) -> int:
+        sim = BatchedHands(args.games, seed=1, autoreset=True)
+        rng = np.random.default_rng(1)
+        steps = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(20):
+                sim.step(sim.sample_actions(rng))
+            steps += 20 * args.games
+        return steps
+
+    def aec(seconds: float) -> int:
+        env = raw_env()
+        rng = np.random.default_rng(1)
+        steps = 0
+        end = time.perf_counter() + seconds
+        seed = 0
+        while time.perf_counter() < end:
+            env.reset(seed=seed)
+            seed += 1
+            while not any(env.terminations.values()):
+                mask = env.observe(env.agent_selection)["action_mask"]
+                env.step(int(rng.choice(np.flatnonzero(mask))))
+                steps += 1
+        return steps
+
+    def openspiel(name: str) -> Callable[[float], int]:
+        game = pyspiel.load_game(name)
+
+        def run(seconds: float) -> int:
+            rng = np.random.default_rng(1)
+            steps = 0
+            end = time.perf_counter() + seconds
+            while time.perf_counter() < end:
+                state = game.new_initial_state()
+                while not state.is_terminal():
+                    if state.is_chance_node():
+                        outcomes = state.chance_outcomes()
+                        state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+                    else:
+                        actions = state.legal_actions()
+                        state.apply_action(actions[rng.integers(len(actions))])
+                        steps += 1
+            return steps
+
+        return run
+
+    rates = {
+        f"BatchedHands ({args.games} games)": _rate(batched, args.seconds, args.repeat),
+        "sevenrocks_v0 (PettingZoo AEC)": _rate(aec, args.seconds, args.repeat),
+        "python_seven_rocks (OpenSpiel)": _rate(openspiel("python_seven_rocks"), args.seconds, args.repeat),
+        "python_team_dominoes (OpenSpiel)": _rate(
+            openspiel("python_team_dominoes"), args.seconds, args.repeat
+        ),
+    }
+    base = rates["python_team_dominoes (OpenSpiel)"]
+    first = next(iter(rates.values()))
+    result = {
+        "command": "benchmarks/rl_step.py " + " ".join(sys.argv[1:] if argv is None else argv),
+        "warm_up_seconds": round(warm_up, 3),
+        "steps_per_second": {k: round(v) for k, v in rates.items()},
+        "ratio_to_python_team_dominoes": {k: round(v / base, 1) for k, v in rates.items()},
+        "target_100k_met": first >= 100_000,
+    }
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(
+        title=f"Environment steps per second, random legal actions (one core, best of {args.repeat})"
+    )
+    for col in ("environment", "steps/s", "× python_team_dominoes"):
+        table.add_column(col, justify="left" if col == "environment" else "right")
+    for name, rate in rates.items():
+        table.add_row(name, f"{rate:,.0f}", f"{rate / base:.1f}")
+    console = Console()
+    console.print(table)
+    console.print(f"kernel warm-up (load from cache or compile): {warm_up:.2f} s")
+    console.print(f"100,000 steps per second batched: {'met' if result['target_100k_met'] else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
