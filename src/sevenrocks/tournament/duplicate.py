@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import signal
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
@@ -187,6 +188,17 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
     )
 
 
+def _stop_worker(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
+def _worker_init() -> None:
+    """In a worker process: leave Ctrl-C to the main process, and on SIGTERM unwind (so that
+    the bot programs of the match being played are stopped too) and exit."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, _stop_worker)
+
+
 def _play_chunk(config: TournamentConfig, specs: Sequence[MatchSpec]) -> list[MatchSummary]:
     return [play_spec(config, spec) for spec in specs]
 
@@ -243,27 +255,17 @@ def run_tournament(
         for spec in specs:
             done(play_spec(config, spec))
     else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=config.workers, mp_context=context) as pool:
-            pending: set[Future[list[MatchSummary]]] = set()
-            chunks = _chunks(specs)
-            try:
-                for chunk in chunks:
-                    pending.add(pool.submit(_play_chunk, config, chunk))
-                    if len(pending) >= 4 * config.workers:
-                        finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                        for future in finished:
-                            for summary in future.result():
-                                done(summary)
-                while pending:
-                    finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in finished:
-                        for summary in future.result():
-                            done(summary)
-            except BaseException:
-                for future in pending:
-                    future.cancel()
-                raise
+        pool = multiprocessing.get_context("spawn").Pool(config.workers, initializer=_worker_init)
+        try:
+            for chunk in pool.imap_unordered(partial(_play_chunk, config), list(_chunks(specs))):
+                for summary in chunk:
+                    done(summary)
+            pool.close()
+        except BaseException:
+            pool.terminate()  # workers stop their bot programs on SIGTERM (see _worker_init)
+            raise
+        finally:
+            pool.join()
     results.sort(key=lambda s: s.index)
     return results
 
