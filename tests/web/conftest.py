@@ -76,6 +76,12 @@ class Socket:
                 return message
         raise AssertionError(f"{self.label}: no matching message in {limit}")
 
+    def current(self, predicate: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+        """The latest state if it satisfies ``predicate``, else the next message that does."""
+        if self.state is not None and predicate(self.state):
+            return self.state
+        return self.until(predicate)
+
     def error(self) -> dict[str, Any]:
         """The next error message (states in between are recorded)."""
         return self.until(lambda m: m["type"] == "error")

@@ -199,17 +199,27 @@ def test_next_hand_waits_for_every_connected_person(client: TestClient) -> None:
     with ExitStack() as stack:
         socks = open_seats(client, stack, made)
         started(socks)
+        acted = -1
         while True:
-            state = socks[0].until(lambda m: m["type"] == "state" and (m["turn"] in (0, 2) or m["hand_over"]))
+
+            def waiting(m: dict[str, Any], acted: int = acted) -> bool:
+                return m["type"] == "state" and (
+                    m["hand_over"] or (m["turn"] in (0, 2) and m["move"] > acted)
+                )
+
+            state = socks[0].state  # type: ignore[assignment]
+            if not waiting(state):
+                state = socks[0].until(waiting)
             if state["hand_over"]:
                 break
             mover = socks[state["turn"]]
             current = (
                 state
                 if mover is socks[0]
-                else mover.until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
+                else mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
             )
             mover.send({"type": "play", "play": current["legal"][0]["play"], "at": current["move"]})
+            acted = state["move"]
         result = state["results"][0]
         assert result["hands"] is not None and result["pips"] == [
             sum(int(a) + int(b) for a, b in (t.split("-") for t in hand)) for hand in result["hands"]
