@@ -229,8 +229,11 @@ def _place(st: Int64Array, t: int, pid: int) -> int:
 
 
 @_njit
-def _choose(st: Int64Array, policy: int, rng: UInt64Array, scratch: Int64Array) -> tuple[int, int]:
-    """A placement ``(tile, point id)`` for the seat to play, by ``policy``."""
+def _choose(
+    st: Int64Array, policy: int, rng: UInt64Array, scratch: Int64Array, playable: int
+) -> tuple[int, int]:
+    """A placement ``(tile, point id)`` for the seat to play, by ``policy`` (``playable``: the
+    tiles that fit an open point)."""
     hand = st[st[_TURN]]
     if st[_PLACED] == 0:
         if policy == RANDOM:
@@ -258,7 +261,6 @@ def _choose(st: Int64Array, policy: int, rng: UInt64Array, scratch: Int64Array) 
                     choice = t
         return choice, -1
     n = st[_NPOINTS]
-    playable = _playable(st)
     cand = hand & playable
     if policy == RANDOM:
         options = 0
@@ -338,6 +340,7 @@ def _run(
     res[_R_FINISHER] = -1
     res[_R_WINNER] = -1
     first = first_t >= 0
+    playable = _playable(st)
     while True:
         seat = st[_TURN]
         if first:
@@ -345,7 +348,7 @@ def _run(
             pid = first_pid
             first = False
         else:
-            t, pid = _choose(st, policy, rng, scratch)
+            t, pid = _choose(st, policy, rng, scratch, playable)
         pts = _place(st, t, pid)
         row = res[_R_PLACEMENTS]
         res[_R_PLACEMENTS] += 1
