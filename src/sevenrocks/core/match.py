@@ -44,7 +44,8 @@ from sevenrocks.core.events import Event, HandEnd, HandLog, HandResult, Knock, P
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import OPENINGS, PLAY_TABLE, POINT_VALUE, Play
 from sevenrocks.core.scoring import DEFAULT_TARGET, round_pips
-from sevenrocks.core.tiles import NUM_SEATS, SUIT_MASKS, TILES, Tile, tiles_of_mask
+from sevenrocks.core.tables import OPTIONS, SUIT_OF_POINT
+from sevenrocks.core.tiles import NUM_SEATS, TILES, Tile, tiles_of_mask
 
 if TYPE_CHECKING:
     from sevenrocks.core.view import SeatView
@@ -301,21 +302,15 @@ class Match:
         layout = self._layout
         if not layout._placed:
             return [OPENINGS[t.index] for t in tiles_of_mask(hand)]
-        points = layout._points
-        mask = 0
-        for pid in points:
-            mask |= SUIT_MASKS[POINT_VALUE[pid]]
-        cand = hand & mask
-        out: list[Play] = []
-        while cand:
-            low = cand & -cand
-            cand ^= low
-            base = (low.bit_length() - 1) * 168
-            for pid in points:
-                play = PLAY_TABLE[base + pid]
-                if play is not None:
-                    out.append(play)
-        return out
+        # per open point, the placements of the hand's tiles of its suit (one table lookup)
+        choices: tuple[int, ...] = ()
+        merged = False
+        for pid in layout._points:
+            tiles = hand & SUIT_OF_POINT[pid]
+            if tiles:
+                merged = bool(choices)
+                choices += OPTIONS[tiles << 8 | pid]
+        return [PLAY_TABLE[c] for c in (sorted(choices) if merged else choices)]  # type: ignore[misc]
 
     def is_legal(self, play: Play) -> bool:
         """True if ``play`` may be placed now by the seat to play."""
@@ -402,7 +397,7 @@ class Match:
         playable = 0
         points_ids = layout._points
         for p in points_ids:
-            playable |= SUIT_MASKS[POINT_VALUE[p]]
+            playable |= SUIT_OF_POINT[p]
         nxt = (seat + 1) & 3
         if hands[nxt] & playable:
             self._turn = nxt

@@ -14,11 +14,10 @@ integers and precomputed tables instead of objects, which makes it several times
 >>> hand == random_hand(random.Random(5))
 True
 
-How the tables work: a connection point is an integer id ``anchor.index * 6 + side`` (see
-:mod:`sevenrocks.core.notation`), a placement is ``tile.index * 168 + point id``. For every
-point and every set of tiles of the point's suit, :data:`_OPTIONS` holds the placements those
-tiles can make there, in ascending order; the legal placements of a hand are the union of the
-entries of the open points, which is the order of :meth:`Match.legal_plays`.
+How: a connection point is an integer id and a placement ``tile.index * 168 + point id``; the
+tables of :mod:`sevenrocks.core.tables` give, by one lookup each, the placements a hand can make
+on a point (in the order of :meth:`Match.legal_plays`), the point a placement opens and what
+each point adds to the counted ends. The counted total is kept up to date by differences.
 """
 
 from __future__ import annotations
@@ -26,50 +25,27 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
-from sevenrocks.core.notation import PLAY_TABLE, POINT_VALUE, POINTS, SIDES_PER_TILE
+from sevenrocks.core.notation import NUM_POINT_IDS, SIDES_PER_TILE
 from sevenrocks.core.scoring import placement_points, round_pips
-from sevenrocks.core.tiles import SUIT_MASKS, TILES
+from sevenrocks.core.tables import OPENS, OPTIONS, POINT_COUNT, POINT_OF, SUIT_OF_POINT, TILE_OF
+from sevenrocks.core.tiles import TILES
 
 __all__ = ["HandOutcome", "random_hand"]
 
-_NP: Final = len(POINTS)  # point ids per tile row of the play table (168)
 _NUM_TILES: Final = len(TILES)
 _LOW, _HIGH, _A, _B, _BA, _BB = 0, 1, 2, 3, 4, 5
 
 
-def _opened_point(choice: int) -> int:
-    """The point id that placement ``choice`` (tile * 168 + point) opens, or -1 if it cannot be made."""
-    t, pid = divmod(choice, _NP)
-    if PLAY_TABLE[choice] is None:
-        return -1
-    tile = TILES[t]
-    if tile.is_double:
-        return t * SIDES_PER_TILE + _B  # a double joins by line A, line B is open
-    return t * SIDES_PER_TILE + (_HIGH if tile.low == POINT_VALUE[pid] else _LOW)
-
-
-#: ``_JOIN[choice]``: the point id placement ``choice`` opens (-1: the tile does not fit there).
-_JOIN: Final[tuple[int, ...]] = tuple(_opened_point(i) for i in range(_NUM_TILES * _NP))
-_TILE_OF: Final = tuple(i // _NP for i in range(_NUM_TILES * _NP))
-_POINT_OF: Final = tuple(i % _NP for i in range(_NUM_TILES * _NP))
-#: ``_COUNT[pid]``: what an open point adds to the counted ends (a straight side of a double
-#: counts both halves, a branch nothing). The spinner with both straight sides open is the
-#: opening double alone, whose total is set apart.
-_COUNT: Final = tuple(
-    0 if p is None else (p.value if p.side <= _HIGH else (0 if p.side >= _BA else 2 * p.value))
-    for p in POINTS
-)
-_SUIT_OF_POINT: Final = tuple(0 if v < 0 else SUIT_MASKS[v] for v in POINT_VALUE)
-_ANCHOR_OF: Final = tuple(pid // SIDES_PER_TILE for pid in range(_NP))
+_ANCHOR_OF: Final = tuple(pid // SIDES_PER_TILE for pid in range(NUM_POINT_IDS))
 #: ``_OTHER_STRAIGHT[pid]``: for line A or B of a double, the other straight side; else -1.
 _OTHER_STRAIGHT: Final = tuple(
     {_A: pid + 1, _B: pid - 1}.get(pid % SIDES_PER_TILE, -1) if TILES[pid // SIDES_PER_TILE].is_double else -1
-    for pid in range(_NP)
+    for pid in range(NUM_POINT_IDS)
 )
 _BIT: Final = tuple(1 << t for t in range(_NUM_TILES))
 _IS_DOUBLE: Final = tuple(t.is_double for t in TILES)
 _PIPS: Final = tuple(t.pips for t in TILES)
-_MAX_INTERNAL: Final = 4 * 12  # largest sum of _COUNT over open points
+_MAX_INTERNAL: Final = 4 * 12  # largest sum of POINT_COUNT over open points
 _SCORE: Final = tuple(placement_points(total) for total in range(_MAX_INTERNAL + 1))
 _ROUNDED: Final = tuple(round_pips(pips) for pips in range(sum(_PIPS) + 1))
 #: ``_PIPS_BY_BYTE[k][b]``: pips of the tiles in byte ``k`` of a hand mask equal to ``b``.
@@ -81,27 +57,6 @@ _PIPS_BY_BYTE: Final = tuple(
 )
 
 
-def _build_options() -> dict[int, tuple[int, ...]]:
-    """``_OPTIONS[tiles << 8 | pid]``: the placements of ``tiles`` (a non-empty subset of the
-    suit of point ``pid``) on that point, ascending."""
-    table: dict[int, tuple[int, ...]] = {}
-    for pid, value in enumerate(POINT_VALUE):
-        if value < 0:
-            continue
-        suit = [t for t in range(_NUM_TILES) if (SUIT_MASKS[value] >> t) & 1]
-        for subset in range(1, 1 << len(suit)):
-            mask = 0
-            choices: list[int] = []
-            for i, t in enumerate(suit):
-                if (subset >> i) & 1:
-                    mask |= 1 << t
-                    if _JOIN[t * _NP + pid] >= 0:
-                        choices.append(t * _NP + pid)
-            table[mask << 8 | pid] = tuple(choices)
-    return table
-
-
-_OPTIONS: Final = _build_options()
 _ORDER: Final = list(range(_NUM_TILES))
 
 
@@ -159,13 +114,14 @@ def random_hand(rng: random.Random) -> HandOutcome:
         spinner = -1
         points = [base + _LOW, base + _HIGH]
         total = _PIPS[t]
-    counted = _COUNT[points[0]] + _COUNT[points[1]]  # sum over open points; equals the total from now on
+    # the sum over the open points, which is the counted total from the next placement on
+    counted = POINT_COUNT[points[0]] + POINT_COUNT[points[1]]
     score = _SCORE
     scored = [0, 0]
     scored[seat & 1] += score[total]
 
-    suit_of_point, options, join, count = _SUIT_OF_POINT, _OPTIONS, _JOIN, _COUNT
-    tile_of, point_of, anchor_of, other_straight = _TILE_OF, _POINT_OF, _ANCHOR_OF, _OTHER_STRAIGHT
+    suit_of_point, options, join, count = SUIT_OF_POINT, OPTIONS, OPENS, POINT_COUNT
+    tile_of, point_of, anchor_of, other_straight = TILE_OF, POINT_OF, _ANCHOR_OF, _OTHER_STRAIGHT
     placements = 1
     knocks = 0
     finisher = None
