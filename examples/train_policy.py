@@ -3,8 +3,10 @@
 1. Imitation data: four ``expert`` bots play hands in the PettingZoo environment
    (:mod:`sevenrocks.rl.pettingzoo`); every decision is recorded as (observation, action mask,
    the expert's action).
-2. Training: a one-hidden-layer network (563 -> 256 -> 448, ReLU) learns the expert's choices
-   with a masked softmax (illegal actions get no probability) and Adam, in NumPy.
+2. Training: a small network scores each legal placement from the observation (563 floats)
+   and 45 features of the placement read from the engine (points it scores, the counted total
+   after it, tile, side, own tiles that still fit, opponents' proven voids among the new open
+   values); a softmax over the legal placements learns the expert's choices with Adam, in NumPy.
 3. Evaluation: the network plays both seats of a partnership (as a :class:`~sevenrocks.bots.Bot`)
    in the Gymnasium wrapper (:mod:`sevenrocks.rl.gym`) against ``random`` and ``greedy``; each
    deal is played twice with the partnerships swapped. A hand is won when the partnership's
@@ -27,7 +29,8 @@ from rich.table import Table
 
 from sevenrocks.bots import Bot, make_bot
 from sevenrocks.core import Play, SeatView
-from sevenrocks.rl.actions import NUM_ACTIONS, legal_actions, play_of
+from sevenrocks.core.scoring import placement_points
+from sevenrocks.rl.actions import legal_actions, play_of
 from sevenrocks.rl.gym import SevenRocksEnv
 from sevenrocks.rl.observation import OBSERVATION, encode_observation
 from sevenrocks.rl.pettingzoo import raw_env
@@ -35,42 +38,91 @@ from sevenrocks.rl.pettingzoo import raw_env
 F = npt.NDArray[np.float32]
 
 
+def action_features(view: SeatView) -> F:
+    """Features of each legal placement (in ``legal_actions`` order), all read from the engine.
+
+    Points scored at once and the counted total after it; tile pips, double, opening; after
+    the placement: own tiles that still fit, the share of open values each other seat's knocks
+    prove it lacks, and one-hot tile and side.
+    """
+    layout = view.layout
+    hand = view.hand
+    voids = view.void_values()
+    plays = sorted(view.legal_plays, key=lambda p: p.action)
+    rows = np.zeros((len(plays), N_ACTION_FEATURES), np.float32)
+    for k, play in enumerate(plays):
+        total = layout.ends_total_after(play)
+        layout.place(play)
+        values = set(layout.point_values)
+        layout.unplace()
+        keep = [t for t in hand if t is not play.tile]
+        fits = sum(1 for t in keep if t.low in values or t.high in values)
+        row = rows[k]
+        row[0] = placement_points(total) / 35
+        row[1] = total / 36
+        row[2] = play.tile.pips / 12
+        row[3] = float(play.tile.is_double)
+        row[4] = float(play.is_opening)
+        row[5] = fits / 7
+        row[6] = float(not keep)
+        for j, rel in enumerate((1, 2, 3)):
+            seat = (view.seat + rel) % 4
+            row[7 + j] = len(values & voids[seat]) / max(len(values), 1)
+        row[10 + play.tile.index] = 1.0
+        row[38 + (int(play.side) if play.side is not None else 6)] = 1.0
+    return rows
+
+
+N_ACTION_FEATURES = 45
+
+
 class Policy:
-    """A two-layer network over the observation; scores only the legal actions."""
+    """Scores each legal placement: ``w2 . relu(obs @ Ws + features @ Wa + b1) + b2``; softmax over them."""
 
     def __init__(self, hidden: int, rng: np.random.Generator) -> None:
-        self.w1 = (rng.standard_normal((OBSERVATION.size, hidden)) * np.sqrt(2 / OBSERVATION.size)).astype(
+        self.ws = (rng.standard_normal((OBSERVATION.size, hidden)) * np.sqrt(1 / OBSERVATION.size)).astype(
+            np.float32
+        )
+        self.wa = (rng.standard_normal((N_ACTION_FEATURES, hidden)) * np.sqrt(2 / N_ACTION_FEATURES)).astype(
             np.float32
         )
         self.b1 = np.zeros(hidden, np.float32)
-        self.w2 = (rng.standard_normal((hidden, NUM_ACTIONS)) * np.sqrt(1 / hidden)).astype(np.float32)
-        self.b2 = np.zeros(NUM_ACTIONS, np.float32)
+        self.w2 = (rng.standard_normal(hidden) * np.sqrt(1 / hidden)).astype(np.float32)
 
     @property
     def params(self) -> list[F]:
-        return [self.w1, self.b1, self.w2, self.b2]
+        return [self.ws, self.wa, self.b1, self.w2]
 
-    def logits(self, obs: F) -> tuple[F, F]:
-        h = np.maximum(obs @ self.w1 + self.b1, 0.0)
-        return h @ self.w2 + self.b2, h
+    def scores(self, obs: F, feats: F, seg: npt.NDArray[np.int64]) -> tuple[F, F]:
+        """Scores of every (decision, action) row; ``seg[i]`` is row i's decision."""
+        pre = (obs @ self.ws)[seg] + feats @ self.wa + self.b1
+        h = np.maximum(pre, 0.0)
+        return h @ self.w2, h
 
-    def loss_and_grads(self, obs: F, mask: F, target: npt.NDArray[np.int64]) -> tuple[float, list[F]]:
-        z, h = self.logits(obs)
-        z = np.where(mask > 0, z, -1e9)
-        z -= z.max(axis=1, keepdims=True)
-        p = np.exp(z) * (mask > 0)
-        p /= p.sum(axis=1, keepdims=True)
-        n = len(target)
-        loss = -float(np.log(p[np.arange(n), target] + 1e-12).mean())
-        dz = p
-        dz[np.arange(n), target] -= 1.0
-        dz /= n
-        dh = (dz @ self.w2.T) * (h > 0)
-        return loss, [obs.T @ dh, dh.sum(0), h.T @ dz, dz.sum(0)]
+    def loss_and_grads(
+        self,
+        obs: F,
+        feats: F,
+        seg: npt.NDArray[np.int64],
+        starts: npt.NDArray[np.int64],
+        target: npt.NDArray[np.int64],
+    ) -> tuple[float, list[F]]:
+        """Cross-entropy of the chosen rows (``target``: row indexes) under a softmax per decision."""
+        z, h = self.scores(obs, feats, seg)
+        z = z - np.maximum.reduceat(z, starts)[seg]
+        e = np.exp(z)
+        p = e / np.add.reduceat(e, starts)[seg]
+        loss = -float(np.log(p[target] + 1e-12).mean())
+        dz = p.copy()
+        dz[target] -= 1.0
+        dz /= len(target)
+        dpre = (dz[:, None] * self.w2) * (h > 0)
+        ds = np.add.reduceat(dpre, starts)
+        return loss, [obs.T @ ds, feats.T @ dpre, dpre.sum(0), h.T @ dz]
 
 
 class PolicyBot:
-    """The trained network as a bot: the legal action with the highest score."""
+    """The trained network as a bot: the legal placement with the highest score."""
 
     name = "policy"
 
@@ -79,17 +131,28 @@ class PolicyBot:
 
     def choose(self, view: SeatView) -> Play:
         actions = legal_actions(view)
-        z, _ = self.policy.logits(encode_observation(view)[None, :])
-        return play_of(actions[int(np.argmax(z[0, actions]))])
+        feats = action_features(view)
+        z, _ = self.policy.scores(encode_observation(view)[None, :], feats, np.zeros(len(actions), np.int64))
+        return play_of(actions[int(np.argmax(z))])
 
 
-def collect(hands: int, seed: int, progress: Progress) -> tuple[F, F, npt.NDArray[np.int64]]:
-    """Expert decisions recorded through the PettingZoo environment."""
+Data = tuple[F, F, npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]
+
+
+def collect(hands: int, seed: int, progress: Progress) -> Data:
+    """Expert decisions recorded through the PettingZoo environment.
+
+    Returns observations (one row per decision), action features (one row per legal action,
+    decisions one after another), each row's decision, each decision's first row, and the
+    row of the expert's choice.
+    """
     env = raw_env()
     experts = [make_bot("expert", seed=seed + s) for s in range(4)]
     obs_rows: list[F] = []
-    masks: list[F] = []
+    feats: list[F] = []
     targets: list[int] = []
+    starts: list[int] = []
+    row = 0
     task = progress.add_task("expert hands", total=hands)
     for k in range(hands):
         env.reset(seed=seed + k)
@@ -99,32 +162,47 @@ def collect(hands: int, seed: int, progress: Progress) -> tuple[F, F, npt.NDArra
                 env.step(None)
                 continue
             observation = env.observe(agent)
-            action = experts[int(agent[-1])].choose(env.view(agent)).action
+            view = env.view(agent)
+            action = experts[int(agent[-1])].choose(view).action
+            legal = list(np.flatnonzero(observation["action_mask"]))
             obs_rows.append(observation["observation"])
-            masks.append(observation["action_mask"].astype(np.float32))
-            targets.append(action)
+            feats.append(action_features(view))
+            starts.append(row)
+            targets.append(row + legal.index(action))
+            row += len(legal)
             env.step(action)
         progress.advance(task)
-    return np.stack(obs_rows), np.stack(masks), np.array(targets, dtype=np.int64)
+    seg = np.repeat(np.arange(len(starts)), np.diff([*starts, row]))
+    return np.stack(obs_rows), np.concatenate(feats), seg, np.array(starts), np.array(targets)
 
 
-def train(policy: Policy, data: tuple[F, F, npt.NDArray[np.int64]], epochs: int, progress: Progress) -> float:
-    """Adam on the masked cross-entropy; returns the final accuracy on held-out decisions."""
-    obs, mask, target = data
-    n = len(target)
+def train(policy: Policy, data: Data, epochs: int, progress: Progress) -> float:
+    """Adam on the cross-entropy, in mini-batches of decisions; returns held-out agreement."""
+    obs, feats, seg, starts, target = data
+    n = len(starts)
+    ends = np.append(starts[1:], len(seg))
     rng = np.random.default_rng(0)
     order = rng.permutation(n)
-    held = order[: n // 10]
-    fit = order[n // 10 :]
+    held, fit = order[: n // 10], order[n // 10 :]
+
+    def batch_of(
+        decisions: npt.NDArray[np.int64],
+    ) -> tuple[F, F, npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        sizes = ends[decisions] - starts[decisions]
+        rows = np.concatenate([np.arange(starts[d], ends[d]) for d in decisions])
+        new_starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+        new_seg = np.repeat(np.arange(len(decisions)), sizes)
+        chosen = new_starts + (target[decisions] - starts[decisions])
+        return obs[decisions], feats[rows], new_seg, new_starts, chosen
+
     m = [np.zeros_like(p) for p in policy.params]
     v = [np.zeros_like(p) for p in policy.params]
-    lr, b1, b2, step = 1e-3, 0.9, 0.999, 0
+    lr, b1, b2, step = 2e-3, 0.9, 0.999, 0
     task = progress.add_task("training", total=epochs)
     for _ in range(epochs):
         rng.shuffle(fit)
         for start in range(0, len(fit), 256):
-            batch = fit[start : start + 256]
-            _, grads = policy.loss_and_grads(obs[batch], mask[batch], target[batch])
+            _, grads = policy.loss_and_grads(*batch_of(fit[start : start + 256]))
             step += 1
             for p, g, mi, vi in zip(policy.params, grads, m, v, strict=True):
                 mi *= b1
@@ -133,9 +211,10 @@ def train(policy: Policy, data: tuple[F, F, npt.NDArray[np.int64]], epochs: int,
                 vi += (1 - b2) * g * g
                 p -= lr * (mi / (1 - b1**step)) / (np.sqrt(vi / (1 - b2**step)) + 1e-8)
         progress.advance(task)
-    z, _ = policy.logits(obs[held])
-    z = np.where(mask[held] > 0, z, -np.inf)
-    return float((z.argmax(axis=1) == target[held]).mean())
+    h_obs, h_feats, h_seg, h_starts, h_target = batch_of(held)
+    z, _ = policy.scores(h_obs, h_feats, h_seg)
+    best = np.array([h_starts[i] + int(np.argmax(z[h_seg == i])) for i in range(len(held))])
+    return float((best == h_target).mean())
 
 
 def hand_win_rate(bot: Bot | str, opponent: str, deals: int, progress: Progress) -> tuple[float, float]:
@@ -162,9 +241,9 @@ def hand_win_rate(bot: Bot | str, opponent: str, deals: int, progress: Progress)
 
 def main() -> int:
     parser = argparse.ArgumentParser(description="Imitate the expert bot with a small NumPy network.")
-    parser.add_argument("--hands", type=int, default=1200, help="expert hands to imitate")
+    parser.add_argument("--hands", type=int, default=1000, help="expert hands to imitate")
     parser.add_argument("--epochs", type=int, default=12)
-    parser.add_argument("--hidden", type=int, default=256)
+    parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument(
         "--eval-deals", type=int, default=150, help="deals per evaluation (each played twice)"
     )
@@ -183,7 +262,7 @@ def main() -> int:
                 rate, margin = hand_win_rate(who, opponent, args.eval_deals, progress)
                 rows.append((getattr(who, "name", who), opponent, rate, margin))
     console.print(
-        f"{len(data[2]):,} expert decisions from {args.hands} hands; held-out agreement with the expert "
+        f"{len(data[3]):,} expert decisions from {args.hands} hands; held-out agreement with the expert "
         f"{accuracy:.1%}; data + training {trained:.0f} s"
     )
     table = Table(title=f"Hand win rate, {2 * args.eval_deals} duplicate hands per row (ties count half)")

@@ -9,7 +9,7 @@ import pyspiel
 import pytest
 from open_spiel.python.algorithms import ismcts, mcts
 
-from sevenrocks.core import TILES, Match
+from sevenrocks.core import TILES, IllegalPlayError, Match, NotInHandError
 from sevenrocks.rl.observation import INFORMATION_STATE, OBSERVATION
 from sevenrocks.rl.openspiel import SevenRocksState, sample_hands
 
@@ -147,3 +147,12 @@ def test_bad_chance_outcomes_raise() -> None:
     with pytest.raises(ValueError):
         state.apply_action(3)
     assert isinstance(state, SevenRocksState)
+
+
+def test_illegal_player_actions_raise_a_clear_error() -> None:
+    state = _dealt(leader=1)
+    with pytest.raises(NotInHandError, match="tile 0-0 is not in seat 1's hand"):
+        state.apply_action(0)
+    with pytest.raises(IllegalPlayError, match="the layout is empty"):
+        state.apply_action(100)
+    assert len(state.match.layout) == 0
