@@ -43,9 +43,8 @@ if str(ROOT) not in sys.path:
 if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
-from tests.reference import RefMatch, parse_tile  # noqa: E402
-
 from sevenrocks.core import Match, Tile  # noqa: E402
+from tests.reference import RefMatch, parse_tile  # noqa: E402
 
 OUTPUT = Path(__file__).with_name("perft.json")
 ALL_TILES = [f"{a}-{b}" for a in range(7) for b in range(a, 7)]
