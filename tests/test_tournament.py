@@ -16,6 +16,7 @@ from sevenrocks.bots.simple import GreedyBot
 from sevenrocks.cli.app import app
 from sevenrocks.core.record import MatchEnd, load_record
 from sevenrocks.tournament.duplicate import (
+    EntrantFailing,
     TournamentConfig,
     duplicate_schedule,
     run_tournament,
@@ -265,3 +266,28 @@ def test_an_entrant_that_never_works_stops_the_tournament_with_a_message(tmp_pat
     assert result.exit_code == 2, result.output
     assert f"error: {team1} forfeited each of its first 10 matches" in result.output
     assert "exited with code 1" in result.output and "Traceback" not in result.output
+
+
+def _processes_running(marker: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                cmdline = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if marker.encode() in cmdline:
+                found.append(int(entry.name))
+    return found
+
+
+def test_workers_stop_every_program_when_the_tournament_stops(tmp_path: Path) -> None:
+    marker = f"hung-bot-{tmp_path.name}"
+    hung = tmp_path / f"{marker}.py"
+    hung.write_text("import time\ntime.sleep(60)\n")
+    config = TournamentConfig(
+        "greedy", f"cmd:{sys.executable} {hung}", matches=40, workers=2, bot_timeout=0.3
+    )
+    with pytest.raises(EntrantFailing, match=r"each of its first 4 matches.*no answer within 0\.3 s"):
+        run_tournament(config, give_up_after=4)
+    assert _processes_running(marker) == []

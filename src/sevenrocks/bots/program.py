@@ -16,6 +16,7 @@ sevenrocks.bots.program.BotFailure: cannot start 'no-such-program --x': program 
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -46,7 +47,14 @@ from sevenrocks.bots.protocol import (
 from sevenrocks.core.notation import Play
 from sevenrocks.core.view import SeatView
 
-__all__ = ["CMD_PREFIX", "DEFAULT_BOT_TIMEOUT", "BotFailure", "ProgramBot", "check_command"]
+__all__ = [
+    "CMD_PREFIX",
+    "DEFAULT_BOT_TIMEOUT",
+    "BotFailure",
+    "ProgramBot",
+    "check_command",
+    "stop_all_programs",
+]
 
 #: A bot name starting with this runs a program instead.
 CMD_PREFIX: Final = "cmd:"
@@ -92,23 +100,54 @@ def check_command(command: str) -> list[str]:
     return argv
 
 
+#: The bot programs running now (in this process), so that they can all be stopped at once.
+_RUNNING: set[subprocess.Popen[bytes]] = set()
+
+
 def _stop(proc: subprocess.Popen[bytes], grace: float) -> None:
-    """Close the program's input, give it ``grace`` seconds to exit, then terminate and kill it."""
+    """Close the program's input, give it ``grace`` seconds to exit, then terminate and kill it.
+
+    The program was started in a session of its own, so the signals reach the processes it
+    started too. Even if this is interrupted (Ctrl-C, SIGTERM), the program is killed.
+    """
+    try:
+        with contextlib.suppress(OSError):
+            if proc.stdin is not None:
+                proc.stdin.close()
+        for sig, wait in ((None, grace), (signal.SIGTERM, 1.0), (signal.SIGKILL, 5.0)):
+            if sig is not None:
+                with contextlib.suppress(OSError):
+                    os.killpg(proc.pid, sig)  # the program's own process group (start_new_session)
+            try:
+                proc.wait(timeout=wait)
+                break
+            except subprocess.TimeoutExpired:
+                continue
+    finally:
+        if proc.returncode is None:
+            _kill(proc)
+        _RUNNING.discard(proc)
+        with contextlib.suppress(OSError):
+            if proc.stdout is not None:
+                proc.stdout.close()
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(OSError):
-        if proc.stdin is not None:
-            proc.stdin.close()
-    for sig, wait in ((None, grace), (signal.SIGTERM, 1.0), (signal.SIGKILL, 5.0)):
-        if sig is not None:
-            with contextlib.suppress(OSError):
-                os.killpg(proc.pid, sig)  # the program's own process group (start_new_session)
-        try:
-            proc.wait(timeout=wait)
-            break
-        except subprocess.TimeoutExpired:
-            continue
-    with contextlib.suppress(OSError):
-        if proc.stdout is not None:
-            proc.stdout.close()
+        os.killpg(proc.pid, signal.SIGKILL)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(timeout=5.0)
+
+
+def stop_all_programs() -> None:
+    """Kill every bot program this process started and has not stopped yet (for shutdowns)."""
+    for proc in list(_RUNNING):
+        if proc.poll() is None:
+            _kill(proc)
+        _RUNNING.discard(proc)
+
+
+atexit.register(stop_all_programs)
 
 
 class ProgramBot:
@@ -154,12 +193,13 @@ class ProgramBot:
                 cwd=self.cwd,
                 start_new_session=True,
             )
+            _RUNNING.add(proc)
+            self._proc = proc
         except OSError as err:
             raise BotFailure("not_found", f"cannot start {self.command!r}: {err.strerror or err}") from None
         assert proc.stdin is not None and proc.stdout is not None  # both are pipes
         os.set_blocking(proc.stdin.fileno(), False)
         os.set_blocking(proc.stdout.fileno(), False)
-        self._proc = proc
         self._finalizer = weakref.finalize(self, _stop, proc, 0.0)
         return proc
 

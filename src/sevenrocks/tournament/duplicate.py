@@ -25,7 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
+from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, stop_all_programs
 from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.tournament.runner import play_match
 from sevenrocks.tournament.stats import mean, percentile, wilson_interval
@@ -189,6 +189,7 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
 
 
 def _stop_worker(signum: int, frame: object) -> None:
+    stop_all_programs()
     raise SystemExit(128 + signum)
 
 
