@@ -376,3 +376,35 @@ def test_engine_and_reference_agree_on_full_length_matches() -> None:
                 assert_same_position(match, ref)
         assert match.winner == ref.winner and list(match.scores) == ref.scores
         assert max(match.scores) >= 250
+
+
+@settings(max_examples=300, **COMMON)
+@given(
+    seed=st.integers(min_value=0, max_value=50),
+    plays=st.integers(min_value=0, max_value=12),
+    text=st.one_of(
+        st.text(alphabet="0123456789-@:ABbhiglow ", max_size=14),
+        st.from_regex(r"[0-7]-[0-7](@[0-7]-[0-7]:(low|high|A|B|bA|bB|C))?", fullmatch=True),
+        st.text(max_size=12),
+    ),
+)
+def test_malformed_notation_never_escapes_as_another_error(seed: int, plays: int, text: str) -> None:
+    """Any text pushed as a play is either placed or refused with a SevenRocksError carrying the
+    position, and a refused one changes nothing."""
+    rng = random.Random(seed)
+    match = Match(seed=seed)
+    match.start_hand()
+    for _ in range(plays):
+        if match.turn is None:
+            break
+        match.push(rng.choice(match.legal_plays()))
+    before = snapshot(match)
+    legal = {str(p) for p in match.legal_plays()}
+    try:
+        placement = match.push_notation(text)
+    except SevenRocksError as err:
+        assert type(err) is not SevenRocksError, "a bare SevenRocksError names no kind of input"
+        assert (err.hand, err.play) == (match.hand_number, len(match.placements))
+        assert snapshot(match) == before
+    else:
+        assert str(placement.play) in legal
