@@ -8,6 +8,7 @@ import pytest
 from sevenrocks.core import TILES, HandEnd, Knock, Match
 from sevenrocks.rl.actions import InvalidActionError, action_mask, play_of
 from sevenrocks.rl.batched import END_BLOCKED, END_DOMINO, END_TARGET, BatchedHands
+from sevenrocks.rl.observation import encode_observation
 
 ENDS = {END_DOMINO: HandEnd.DOMINO, END_BLOCKED: HandEnd.BLOCKED, END_TARGET: HandEnd.TARGET}
 
@@ -64,6 +65,36 @@ def test_same_as_engine_on_random_hands(seed: int, target: int) -> None:
     if target < 100:
         assert (sim.end == END_TARGET).any()
     assert (sim.end == END_BLOCKED).any() and (sim.end == END_DOMINO).any()
+
+
+def test_observations_are_the_encoder_s() -> None:
+    n = 150
+    rng = np.random.default_rng(9)
+    deals = rng.permuted(np.tile(np.arange(28), (n, 1)), axis=1)
+    leaders = rng.integers(0, 4, size=n)
+    sim = BatchedHands(n)
+    sim.reset(deals=deals, leaders=leaders)
+    matches = _engine_hands(deals, leaders)
+    while True:
+        for seat in range(4):
+            batch = sim.observations(np.full(n, seat))
+            for i, match in enumerate(matches):
+                expected = encode_observation(match.view(seat))
+                assert np.allclose(batch[i], expected, atol=1e-6), (
+                    i,
+                    seat,
+                    np.flatnonzero(batch[i] != expected),
+                )
+        if sim.done.all():
+            break
+        actions = sim.sample_actions(rng)
+        sim.step(actions)
+        for i, match in enumerate(matches):
+            if match.turn is not None:
+                match.push(play_of(int(actions[i])))
+    assert sim.observations().shape == (n, 563)
+    with pytest.raises(ValueError, match="seats"):
+        sim.observations([0, 1])
 
 
 def test_illegal_actions_raise_and_change_nothing() -> None:

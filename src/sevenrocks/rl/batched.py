@@ -33,10 +33,11 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from sevenrocks.core.notation import NUM_POINT_IDS, PLAY_TABLE, POINTS, SIDES_PER_TILE
+from sevenrocks.core.notation import NUM_POINT_IDS, PLAY_TABLE, POINT_VALUE, POINTS, SIDES_PER_TILE
 from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.core.tiles import NUM_SEATS, SUIT_MASKS, TILES
 from sevenrocks.rl.actions import ACTION_PID, ACTION_TILE, NUM_ACTIONS, InvalidActionError
+from sevenrocks.rl.observation import OBSERVATION
 
 __all__ = ["END_BLOCKED", "END_DOMINO", "END_NONE", "END_TARGET", "BatchedHands"]
 
@@ -51,7 +52,15 @@ END_TARGET: Final = 3
 _NT = len(TILES)
 _NP = NUM_POINT_IDS
 _MAXP = 8  # open connection points at most: 4 arms + 2 branches, with room to spare
+# columns of BatchedHands.record
+_PLACED_BY, _ORDER, _VOIDS, _SEAT_KNOCKS, _LEADER, _LAYOUT, _REC = 0, 28, 56, 60, 64, 65, 66
 _A, _B, _BA, _BB = 2, 3, 4, 5
+
+
+_OBS_FIELDS: Final = (
+    "hand", "played_by", "play_order", "open_points", "open_values", "counted_ends", "ends_total",
+    "spinner", "voids", "possible", "knocks", "tile_counts", "scores", "seat", "turn", "leader",
+)  # fmt: skip
 
 
 def _tables() -> dict[str, npt.NDArray[np.int64]]:
@@ -82,6 +91,9 @@ def _tables() -> dict[str, npt.NDArray[np.int64]]:
         "is_double": np.array([t.is_double for t in TILES], dtype=np.int64),
         "low": np.array([t.low for t in TILES], dtype=np.int64),
         "pips": np.array([t.pips for t in TILES], dtype=np.int64),
+        "point_value": np.array([max(v, 0) for v in POINT_VALUE], dtype=np.int64),
+        "suit_of_value": np.array(SUIT_MASKS, dtype=np.int64),
+        "offsets": np.array([OBSERVATION.offset(name) for name in _OBS_FIELDS], dtype=np.int64),
     }
 
 
@@ -113,7 +125,7 @@ def _fill_mask(i, hands, points, npts, turn, mask, action_at):  # type: ignore[n
 def _step_kernel(  # type: ignore[no-untyped-def]
     actions, hands, points, npts, spinner, total, turn, scores, end, finisher, placements, knocks,
     deductions, rewards, mask, target, action_tile, action_pid, join, action_at, count, suit, is_double,
-    low, pips,
+    low, pips, rec, point_value,
 ):  # fmt: skip
     n = hands.shape[0]
     for i in range(n):
@@ -178,6 +190,12 @@ def _step_kernel(  # type: ignore[no-untyped-def]
         total[i] = s
         hands[i, seat] ^= np.int64(1) << t
         placements[i] += 1
+        rec[i, _PLACED_BY + t] = seat
+        rec[i, _ORDER + t] = placements[i]
+        rec[i, _LAYOUT] |= np.int64(1) << t
+        values = 0
+        for j in range(npts[i]):
+            values |= 1 << point_value[points[i, j]]
         team = seat & 1
         if s > 0 and s % 5 == 0:
             scores[i, team] += s
@@ -199,11 +217,19 @@ def _step_kernel(  # type: ignore[no-untyped-def]
                 if hands[i, q] & playable:
                     nxt = q
                     knocks[i] += step - 1
+                    for back in range(1, step):
+                        k_seat = (seat + back) & 3
+                        rec[i, _VOIDS + k_seat] |= values
+                        rec[i, _SEAT_KNOCKS + k_seat] += 1
                     break
             if nxt < 0:
                 if hands[i, seat] & playable:  # only the placer can go on
                     nxt = seat
                     knocks[i] += 3
+                    for back in range(1, 4):
+                        k_seat = (seat + back) & 3
+                        rec[i, _VOIDS + k_seat] |= values
+                        rec[i, _SEAT_KNOCKS + k_seat] += 1
                 else:
                     end[i] = 2
                     settle = True
@@ -221,6 +247,70 @@ def _step_kernel(  # type: ignore[no-untyped-def]
                 scores[i, q & 1] -= d
                 rewards[i, q & 1] -= d
         _fill_mask(i, hands, points, npts, turn, mask, action_at)
+
+
+@numba.njit(cache=True)
+def _observe_kernel(  # type: ignore[no-untyped-def]
+    seats, hands, points, npts, spinner, total, turn, scores, rec, target, o, count, suit_of_value,
+    point_value, out,
+):  # fmt: skip
+    """The observation of :mod:`sevenrocks.rl.observation` (``hand_number`` 0) for ``seats[i]``."""
+    full = (np.int64(1) << 28) - 1
+    for i in range(hands.shape[0]):
+        me = seats[i]
+        for c in range(out.shape[1]):
+            out[i, c] = 0.0
+        mine = hands[i, me]
+        for t in range(28):
+            if (mine >> t) & 1:
+                out[i, o[0] + t] = 1.0
+            by = rec[i, _PLACED_BY + t]
+            if by >= 0:
+                out[i, o[1] + ((by - me) & 3) * 28 + t] = 1.0
+                out[i, o[2] + t] = rec[i, _ORDER + t] / 28.0
+        spinner_seen = False
+        sp = spinner[i]
+        for j in range(npts[i]):
+            pid = points[i, j]
+            out[i, o[3] + pid] += 1.0
+            out[i, o[4] + point_value[pid]] += 1.0 / 6.0
+            side = pid % 6
+            anchor = pid // 6
+            if side >= 4:
+                continue
+            if anchor == sp:
+                if spinner_seen:
+                    continue
+                spinner_seen = True
+            out[i, o[5] + anchor] += count[pid] / 12.0
+        out[i, o[6]] = total[i] / 36.0
+        if sp >= 0:
+            out[i, o[7] + sp] = 1.0
+        unseen = full & ~mine & ~rec[i, _LAYOUT]
+        for q in range(4):
+            r = (q - me) & 3
+            vmask = rec[i, _VOIDS + q]
+            banned = np.int64(0)
+            for v in range(7):
+                if (vmask >> v) & 1:
+                    out[i, o[8] + r * 7 + v] = 1.0
+                    banned |= suit_of_value[v]
+            held = mine if q == me else unseen & ~banned
+            n_held = 0
+            h = hands[i, q]
+            for t in range(28):
+                if (held >> t) & 1:
+                    out[i, o[9] + r * 28 + t] = 1.0
+                n_held += (h >> t) & 1
+            out[i, o[10] + r] = rec[i, _SEAT_KNOCKS + q] / 28.0
+            out[i, o[11] + r] = n_held / 7.0
+        team = me & 1
+        out[i, o[12]] = scores[i, team] / target
+        out[i, o[12] + 1] = scores[i, 1 - team] / target
+        out[i, o[13] + me] = 1.0
+        if turn[i] >= 0:
+            out[i, o[14] + ((turn[i] - me) & 3)] = 1.0
+        out[i, o[15] + ((rec[i, _LEADER] - me) & 3)] = 1.0
 
 
 @numba.njit(cache=True)
@@ -246,7 +336,7 @@ def _sample_kernel(mask, uniform, out):  # type: ignore[no-untyped-def]
 @numba.njit(cache=True)
 def _reset_kernel(  # type: ignore[no-untyped-def]
     rows, deals, leaders, hands, points, npts, spinner, total, turn, scores, end, finisher, placements,
-    knocks, deductions, mask, action_at,
+    knocks, deductions, mask, action_at, rec,
 ):  # fmt: skip
     for r in range(rows.shape[0]):
         i = rows[r]
@@ -266,6 +356,11 @@ def _reset_kernel(  # type: ignore[no-untyped-def]
         finisher[i] = -1
         placements[i] = 0
         knocks[i] = 0
+        for c in range(_REC):
+            rec[i, c] = 0
+        for u in range(28):
+            rec[i, _PLACED_BY + u] = -1
+        rec[i, _LEADER] = leaders[r]
         _fill_mask(i, hands, points, npts, turn, mask, action_at)
 
 
@@ -306,6 +401,10 @@ class BatchedHands:
         self.deductions = np.zeros((n, NUM_SEATS), dtype=np.int64)
         self.rewards = np.zeros((n, 2), dtype=np.int64)
         self.mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
+        #: per game: who placed each tile (-1: not placed), its place in the order (1-based),
+        #: the values each seat's knocks prove it lacks (bitmask), knocks per seat, the leader
+        #: and the bitmask of placed tiles; read by :meth:`observations`
+        self.record = np.zeros((n, _REC), dtype=np.int64)
         #: which games ended in the last step (with ``autoreset`` they have been dealt again)
         self.ended = np.zeros(n, dtype=np.bool_)
         #: with ``autoreset``: each game's scores when its last hand ended
@@ -345,7 +444,7 @@ class BatchedHands:
         _reset_kernel(
             idx, deal_arr, lead_arr, self.hands, self.points, self.npts, self.spinner, self.total,
             self.turn, self.scores, self.end, self.finisher, self.placements, self.knocks,
-            self.deductions, self.mask, _T["action_at"],
+            self.deductions, self.mask, _T["action_at"], self.record,
         )  # fmt: skip
 
     def step(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
@@ -375,7 +474,7 @@ class BatchedHands:
             acts, self.hands, self.points, self.npts, self.spinner, self.total, self.turn, self.scores,
             self.end, self.finisher, self.placements, self.knocks, self.deductions, self.rewards, self.mask,
             self.target, ACTION_TILE, ACTION_PID, t["join"], t["action_at"], t["count"], t["suit"],
-            t["is_double"], t["low"], t["pips"],
+            t["is_double"], t["low"], t["pips"], self.record, t["point_value"],
         )  # fmt: skip
         np.logical_and(live, self.turn < 0, out=self.ended)
         if self.autoreset and self.ended.any():
@@ -383,6 +482,28 @@ class BatchedHands:
             self.final_scores[rows] = self.scores[rows]
             self.reset(rows=rows)
         return self.rewards
+
+    def observations(self, seats: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+        """``(n, 563)`` observations (:data:`~sevenrocks.rl.observation.OBSERVATION`), one per game.
+
+        ``seats`` gives the observing seat of each game (default: the seat to place, seat 0 in
+        games that are over). The same values as :func:`~sevenrocks.rl.observation.encode_observation`
+        of that seat's view of a one-hand match (checked in the tests).
+        """
+        if seats is None:
+            who = np.where(self.turn >= 0, self.turn, 0)
+        else:
+            who = np.asarray(seats, dtype=np.int64).reshape(-1)
+            if who.shape != (self.n,) or ((who < 0) | (who >= NUM_SEATS)).any():
+                raise ValueError(f"seats must be {self.n} seats 0..3, one per game")
+        out = np.zeros((self.n, OBSERVATION.size), dtype=np.float32)
+        t = _T
+        _observe_kernel(
+            who, self.hands, self.points, self.npts, self.spinner, self.total, self.turn, self.scores,
+            self.record, float(self.target), t["offsets"], t["count"], t["suit_of_value"],
+            t["point_value"], out,
+        )  # fmt: skip
+        return out
 
     def sample_actions(self, rng: np.random.Generator) -> I64:
         """A uniformly random legal action per game (0 for games that are over)."""
