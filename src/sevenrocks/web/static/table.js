@@ -71,7 +71,7 @@
   function seatName(seat) {
     if (!state || seat === null || seat === undefined) return `seat ${seat}`;
     const info = state.seats[seat];
-    const you = state.seat === seat ? " (you)" : "";
+    const you = state.seat === seat && info.name !== "you" ? " (you)" : "";
     return `seat ${seat} · ${info.name}${you}`;
   }
 
@@ -158,7 +158,7 @@
     const who = info.kind === "bot" ? `${info.bot} bot` : (info.connected ? "connected" : "away");
     const box = el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat, "aria-label": `Seat ${seat}` },
       el("div", { class: "name" }, el("span", { class: `team${seat % 2}` }, `Seat ${seat}`), ` · ${info.name}`,
-        state.seat === seat ? " (you)" : ""),
+        state.seat === seat && info.name !== "you" ? " (you)" : ""),
       el("div", { class: "status" }, `${who}${state.leader === seat && state.hand_number >= 0 ? " · led" : ""}`,
         turn ? el("strong", {}, " · to play") : null,
         lastKnock(seat) ? el("span", { class: "knock" }, " · knocked") : null),
@@ -259,13 +259,13 @@
       const box = spot.getBBox ? spot.getBBox() : null;
       if (box) {
         const hint = document.createElementNS("http://www.w3.org/2000/svg", "text");
-        const size = Math.max(box.height, box.width) * 1.3;
+        const size = Math.max(box.height, box.width) * (option.points ? 0.95 : 0.7);
         hint.setAttribute("x", box.x + box.width * 1.1);
         hint.setAttribute("y", box.y - box.height * 0.1);
         hint.setAttribute("font-size", size);
         hint.setAttribute("stroke-width", size * 0.12);
-        hint.setAttribute("class", "score-hint");
-        hint.textContent = option.points ? `+${option.points}` : `${option.ends_total}`;
+        hint.setAttribute("class", option.points ? "score-hint scores" : "score-hint");
+        hint.textContent = option.points ? `+${option.points}` : `→${option.ends_total}`;
         spot.parentNode.append(hint);
       }
     }
@@ -323,7 +323,7 @@
           el("td", {}, cap(seatName(seat))),
           el("td", {}, el("div", { class: "tiles", html: result.hands[seat].map((t) => tileSvg(t, 16)).join("") || "—" })),
           el("td", {}, String(result.pips[seat])),
-          el("td", {}, `−${result.deductions[seat]}`)));
+          el("td", {}, result.deductions[seat] ? `−${result.deductions[seat]}` : "0")));
       }
       table.append(body);
       panel.append(table);

@@ -1,0 +1,363 @@
+"""Browser tests: Playwright driving Debian's Chromium against a real server on loopback.
+
+Screenshots of the pages at a few moments are saved under ``artifacts/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = Path(os.environ.get("SEVENROCKS_CHROMIUM", "/usr/bin/chromium"))
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+pytestmark = [
+    pytest.mark.timeout(120),
+    pytest.mark.skipif(not CHROMIUM.exists(), reason=f"Chromium is not installed at {CHROMIUM}"),
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
+    """``sevenrocks serve`` in a subprocess on a free loopback port, with its own database."""
+    db = tmp_path_factory.mktemp("browser") / "web.db"
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "sevenrocks",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            f"sqlite:///{db}",
+            "--bot-delay",
+            "0.05",
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/api/bots", timeout=1).read()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                output = process.stdout.read() if process.stdout else ""
+                raise AssertionError(f"the server did not start: {output}") from None
+            time.sleep(0.1)
+    try:
+        yield {"url": url, "db": db}
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_sync.sync_playwright() as pw:
+        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def api(server: dict[str, Any], path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(
+        server["url"] + path,
+        data=data,
+        headers={"content-type": "application/json"},
+        method="POST" if data else "GET",
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def create_from_lobby(page: Any, server: dict[str, Any], kinds: list[str], target: int) -> None:
+    page.goto(server["url"] + "/")
+    for seat, kind in enumerate(kinds):
+        page.select_option(f"#kind-{seat}", kind)
+    page.fill("#target", str(target))
+    page.click("#create-button")
+    page.wait_for_selector("#open-table")
+
+
+# What the table page shows now: the winner, the settlement, our turn, or nothing to do yet.
+STATUS_JS = """() => {
+  if (document.querySelector('#winner')) return 'over';
+  if (document.querySelector('#next-hand')) return 'next';
+  const banner = document.querySelector('#banner');
+  const playable = document.querySelector('.hand button.tile.playable');
+  if (banner && banner.classList.contains('your-turn') && playable) return 'turn';
+  return '';
+}"""
+
+
+def take_turn(page: Any, use_svg: bool) -> None:
+    """Click a playable tile; if it has several places, click one (on the layout or the list).
+
+    Returns once the placement shows in the hand's log.
+    """
+    before = page.locator("#log li").count()
+    page.locator(".hand button.tile.playable").first.click()
+    options = page.locator("#options button.option")
+    try:
+        options.first.wait_for(timeout=700)
+    except playwright_sync.TimeoutError:
+        pass  # a single legal spot: one click placed it
+    else:
+        targets = page.locator("#layout [data-point].target")
+        if use_svg and targets.count():
+            targets.first.click()
+        else:
+            options.first.click()
+    page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}", polling=50)
+
+
+def test_person_plays_a_whole_match_against_three_bots(browser: Any, server: dict[str, Any]) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    create_from_lobby(page, server, ["me", "bot", "bot", "bot"], target=40)
+    shot(page, "lobby-created-desktop")
+    page.click("#open-table")
+    page.wait_for_selector("#start")
+    page.click("#start")
+    page.wait_for_selector("#layout svg")
+    clicks = hands = 0
+    selection_shot = settlement_shot = False
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        page.wait_for_function(STATUS_JS, timeout=20_000)
+        status = page.evaluate(STATUS_JS)
+        if status == "over":
+            break
+        if status == "next":
+            if not settlement_shot:
+                shot(page, "settlement-desktop")
+                settlement_shot = True
+            page.click("#next-hand")
+            hands += 1
+            page.wait_for_function("() => !document.querySelector('#next-hand')", timeout=10_000)
+            continue
+        several = page.locator(".hand button.tile.playable[aria-label^='Choose']")
+        if not selection_shot and several.count():
+            # choose a tile with several places: the layout shows where it may go and what it scores
+            before = page.locator("#log li").count()
+            several.first.click()
+            page.wait_for_selector("#layout [data-point].target")
+            shot(page, "choose-a-spot-desktop")
+            page.set_viewport_size(PHONE)
+            shot(page, "choose-a-spot-phone")
+            page.set_viewport_size(DESKTOP)
+            selection_shot = True
+            page.locator("#layout [data-point].target").first.click()
+            page.wait_for_function(
+                f"() => document.querySelectorAll('#log li').length > {before}", polling=50
+            )
+            clicks += 1
+            continue
+        take_turn(page, use_svg=clicks % 2 == 0)
+        clicks += 1
+    assert page.locator("#winner").count() == 1, "the match did not end"
+    shot(page, "match-over-desktop")
+    text = page.locator("#winner").inner_text()
+    assert re.search(r"Seats [02&13 ]+ win the match, \d+ to -?\d+", text), text
+    assert clicks > 0
+    context.close()
+
+
+def _seat_link(page: Any) -> str:
+    href: str = page.locator("#open-table").get_attribute("href")
+    return href
+
+
+def test_two_partners_in_two_browsers_play_a_hand(browser: Any, server: dict[str, Any]) -> None:
+    first = browser.new_context(viewport=DESKTOP)
+    second = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    creator = first.new_page()
+    create_from_lobby(creator, server, ["me", "bot", "friend", "bot"], target=1000)
+    friend_link = creator.locator(".friend-link[data-seat='2']").get_attribute("href")
+    creator.click("#open-table")
+    friend = second.new_page()
+    friend.goto(server["url"] + friend_link)
+    friend.wait_for_function("() => document.querySelector('#role').textContent.includes('seat 2')")
+    creator.wait_for_selector("#start")
+    creator.click("#start")
+    pages = {0: creator, 2: friend}
+    played = {0: 0, 2: 0}
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        statuses = {seat: page.evaluate(STATUS_JS) for seat, page in pages.items()}
+        if all(s == "next" for s in statuses.values()):
+            break
+        acted = False
+        for seat, page in pages.items():
+            if statuses[seat] == "turn":
+                take_turn(page, use_svg=seat == 0)
+                played[seat] += 1
+                acted = True
+                if seat == 2 and played[2] == 2:
+                    shot(friend, "partner-phone")
+        if not acted:
+            time.sleep(0.05)
+    assert played[0] and played[2], played
+    shot(creator, "partners-settlement-desktop")
+    creator.click("#next-hand")
+    creator.wait_for_selector("text=Waiting for")
+    friend.click("#next-hand")
+    for page in pages.values():
+        page.wait_for_function(
+            "() => !document.querySelector('#next-hand') && !document.querySelector('#settlement')"
+        )
+        page.wait_for_function("() => document.querySelector('#scoreline').textContent.includes('hand 2')")
+    first.close()
+    second.close()
+
+
+def test_reconnect_returns_to_the_same_seat_and_position(browser: Any, server: dict[str, Any]) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    create_from_lobby(page, server, ["bot", "me", "bot", "bot"], target=1000)
+    link = _seat_link(page)
+    page.click("#open-table")
+    page.click("#start")
+    page.wait_for_function(STATUS_JS)
+    if page.evaluate(STATUS_JS) == "turn":
+        take_turn(page, use_svg=False)
+    page.wait_for_function("() => document.querySelector('#log').children.length > 0")
+    time.sleep(0.2)
+    before = page.eval_on_selector_all(".hand button.tile", "els => els.map(e => e.dataset.tile)")
+    log_before = page.locator("#log li").count()
+    page.close()  # the person leaves: the table waits for them at their turn
+    again = context.new_page()
+    again.goto(server["url"] + link)
+    again.wait_for_function("() => document.querySelector('#role').textContent.includes('you are seat 1')")
+    again.wait_for_selector(".hand button.tile")
+    after = again.eval_on_selector_all(".hand button.tile", "els => els.map(e => e.dataset.tile)")
+    assert after and set(after) <= set(before), (before, after)
+    assert again.locator("#log li").count() >= log_before
+    shot(again, "reconnected-desktop")
+    context.close()
+
+
+def _hidden_tiles(db: Path, table: str) -> set[str]:
+    """The tiles still in the hands of the current hand, read from the server's database."""
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT kind, data FROM sevenrocks_events WHERE table_id = ? ORDER BY seq", (table,)
+        ).fetchall()
+    held: set[str] = set()
+    for kind, data in rows:
+        event = json.loads(data)
+        if kind == "hand":
+            held = {t for hand in event["deal"] for t in hand}
+        else:
+            held.discard("-".join(sorted(event["play"].split("@")[0].split("-"))))
+    return held
+
+
+def test_spectator_sees_no_hidden_tile(browser: Any, server: dict[str, Any]) -> None:
+    made = api(server, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3, "target": 1000})
+    player_context = browser.new_context(viewport=DESKTOP)
+    player = player_context.new_page()
+    player.goto(server["url"] + made["link"])
+    player.click("#start")
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    watcher = context.new_page()
+    watcher.goto(server["url"] + made["watch"])
+    watcher.wait_for_function("() => document.querySelector('#role').textContent.startsWith('Watching')")
+    for _ in range(3):  # the person plays a few tiles while the spectator watches
+        player.wait_for_function(STATUS_JS, timeout=20_000)
+        if player.evaluate(STATUS_JS) != "turn":
+            break
+        take_turn(player, use_svg=False)
+    watcher.wait_for_function("() => document.querySelector('#log').children.length >= 3")
+    hidden = _hidden_tiles(server["db"], made["table"])
+    assert len(hidden) >= 10
+    assert watcher.locator(".hand button.tile").count() == 0
+    drawn = set(watcher.eval_on_selector_all("[data-tile]", "els => els.map(e => e.dataset.tile)"))
+    text = watcher.evaluate("() => document.body.innerText")
+    words = set(re.findall(r"(?<![\d.])[0-6]-[0-6](?![\d.])", text)) | drawn
+    still_hidden = _hidden_tiles(server["db"], made["table"])
+    assert not (words & still_hidden), words & still_hidden
+    shot(watcher, "spectator-phone")
+    context.close()
+    player_context.close()
+
+
+def test_replay_viewer_steps_through_a_stored_match(browser: Any, server: dict[str, Any]) -> None:
+    made = api(server, "/api/tables", {"seats": [{"kind": "bot", "bot": "greedy"}] * 4, "target": 60})
+    api(server, f"/api/tables/{made['table']}/start", {"admin": made["admin"]})
+    deadline = time.monotonic() + 60
+    while api(server, f"/api/tables/{made['table']}")["status"] != "over":
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server["url"] + "/")
+    page.click(f"a[href='/replay/{made['table']}']")
+    page.wait_for_selector("#where[data-step='0']")
+    assert page.locator("#layout [data-tile]").count() == 0
+    page.click("#next")
+    page.wait_for_selector("#where[data-step='1']")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("#where[data-step='3']")
+    assert page.locator("#layout [data-tile]").count() == 3
+    assert "placed" in page.locator("#event").inner_text()
+    shot(page, "replay-desktop")
+    page.keyboard.press("End")
+    page.wait_for_function("() => document.querySelector('#result').textContent.length > 0")
+    page.click("#prev")
+    page.wait_for_function("() => document.querySelector('#result').textContent.length === 0")
+    with page.expect_download() as download:
+        page.click("#download")
+    record = json.loads(Path(download.value.path()).read_text())
+    assert record["format"] == "sevenrocks-match" and record["players"][0] == "greedy bot"
+    page.set_viewport_size(PHONE)
+    shot(page, "replay-phone")
+    context.close()
