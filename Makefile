@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: install
-	$(BIN)/sevenrocks play
+	$(BIN)/sevenrocks serve --host 127.0.0.1 --port 8000
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks
