@@ -45,7 +45,7 @@ from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import OPENINGS, PLAY_TABLE, POINT_VALUE, Play
 from sevenrocks.core.scoring import DEFAULT_TARGET, round_pips
 from sevenrocks.core.tables import OPTIONS, SUIT_OF_POINT
-from sevenrocks.core.tiles import NUM_SEATS, TILES, Tile, tiles_of_mask
+from sevenrocks.core.tiles import NUM_SEATS, TILES, Tile, mask_of, tiles_of_mask
 
 if TYPE_CHECKING:
     from sevenrocks.core.view import SeatView
@@ -256,9 +256,10 @@ class Match:
                 f"hand {self._hand_index} is still in progress: it must end before the next deal",
                 hand=hand_index,
             )
-        if deal is None:
-            deal = deal_tiles(self._rng)
-        masks = _check_deal(deal, hand_index)
+        if deal is None:  # a deal of our own needs no checking
+            masks = tuple(mask_of(tiles) for tiles in deal_tiles(self._rng))
+        else:
+            masks = _check_deal(deal, hand_index)
         required = self.next_leader()
         if leader is not None:
             if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < NUM_SEATS:
@@ -326,6 +327,12 @@ class Match:
         self._validate(play)
 
     def _validate(self, play: Play) -> int:
+        seat = self._turn
+        if seat >= 0 and (self._hands[seat] >> play.tile.index) & 1:  # (no turn once the match is won)
+            pid = self._layout._fast_pid(play)
+            if pid is not None:
+                return pid
+        # not legal: find the rule it breaks
         where = {"hand": self._hand_index, "play": len(self._undo)}
         if self._winner is not None:
             raise MatchOverError(
