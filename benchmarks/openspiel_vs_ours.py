@@ -71,9 +71,9 @@ def main(argv: list[str] | None = None) -> int:
         other = their_bot(theirs, deal_seed)
         while not state.is_terminal():
             seat = state.current_player()
-            if seat & 1 == our_team:
-                assert state.match is not None
-                action = our_bot.choose(state.match.view(seat)).action
+            match = state.match
+            if seat & 1 == our_team and match is not None:
+                action = our_bot.choose(match.view(seat)).action
             else:
                 action = int(other.step(state))
             state.apply_action(action)
