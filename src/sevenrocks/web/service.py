@@ -101,6 +101,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     moves: int = 0
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    drawn: tuple[tuple[int, int], str] | None = None
 
     @property
     def id(self) -> str:
@@ -567,7 +568,7 @@ class TableService:
             return base
         view = match.view(seat if seat is not None else 0)
         if svg is None:
-            svg = _svg(match)
+            svg = _svg(table)
         base.update(view_json(view, private=seat is not None, svg=svg, move=table.moves))
         base["phase"] = match.phase.value
         return base
@@ -576,7 +577,7 @@ class TableService:
         if not table.connections:
             return
         match = table.match
-        svg = _svg(match) if match is not None and match.hand_number >= 0 else None
+        svg = _svg(table) if match is not None and match.hand_number >= 0 else None
         cache: dict[int | None, dict[str, Any]] = {}
         for conn in table.connections:
             message = cache.get(conn.seat)
@@ -595,6 +596,12 @@ def _kind(intent: ClientMessage) -> str:
     }[type(intent)]
 
 
-def _svg(match: Match) -> str:
-    placements = match.placements
-    return render_layout(match.layout, last=placements[-1].play if placements else None)
+def _svg(table: LiveTable) -> str:
+    """The drawn layout of the table's current hand (drawn once per position)."""
+    match = table.match
+    assert match is not None
+    key = (match.hand_number, table.moves)
+    if table.drawn is None or table.drawn[0] != key:
+        placements = match.placements
+        table.drawn = (key, render_layout(match.layout, last=placements[-1].play if placements else None))
+    return table.drawn[1]
