@@ -361,3 +361,25 @@ def test_replay_viewer_steps_through_a_stored_match(browser: Any, server: dict[s
     page.set_viewport_size(PHONE)
     shot(page, "replay-phone")
     context.close()
+
+
+def test_a_turn_can_be_taken_with_the_keyboard_alone(browser: Any, server: dict[str, Any]) -> None:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    create_from_lobby(page, server, ["me", "bot", "bot", "bot"], target=1000)
+    page.keyboard.press("Enter")  # the lobby focuses the link to the new table
+    page.wait_for_selector("#start")
+    page.focus("#start")
+    page.keyboard.press("Enter")
+    for _ in range(2):
+        page.wait_for_function(STATUS_JS, timeout=20_000)
+        assert page.evaluate(STATUS_JS) == "turn"
+        before = page.locator("#log li").count()
+        page.locator(".hand button.tile.playable").first.focus()
+        page.keyboard.press("Enter")
+        if page.locator("#options button.option").count():
+            # focus moved to the first place the tile can go; Escape cancels, Enter places
+            assert page.evaluate("() => document.activeElement.classList.contains('option')")
+            page.keyboard.press("Enter")
+        page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}", polling=50)
+    context.close()

@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from sevenrocks.core.events import Placement
+from sevenrocks.web.service import rebuild_match
 from tests.web.conftest import TILE, Socket, make_table, ws_path
 
 pytestmark = pytest.mark.timeout(120)
@@ -108,7 +109,8 @@ def check_messages(match: Any, seat: Any, messages: list[dict[str, Any]]) -> int
 @pytest.mark.parametrize("seed", [1, 2])
 def test_no_hidden_tile_is_ever_sent(client: TestClient, seed: int) -> None:
     made, socks = play_whole_match(client, target=60, rng=random.Random(seed))
-    match = client.app.state.service.tables[made["table"]].match  # type: ignore[attr-defined]
+    storage = client.app.state.service.storage  # type: ignore[attr-defined]
+    match, _ = rebuild_match(storage.table(made["table"]), storage.events(made["table"]))
     assert match.is_over and len(match.history) >= 1
     total = 0
     for seat, sock in socks.items():

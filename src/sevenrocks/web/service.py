@@ -313,7 +313,13 @@ class TableService:
                 table.ready.discard(conn.seat)
             self._broadcast(table)
             await self._maybe_next_hand(table)
+            self._forget_if_idle(table)
         await conn.close()
+
+    def _forget_if_idle(self, table: LiveTable) -> None:
+        """Drop a finished table nobody watches from memory (it is reloaded from storage on demand)."""
+        if table.record.status == "over" and not table.connections and self.tables.get(table.id) is table:
+            del self.tables[table.id]
 
     async def handle(self, table: LiveTable, conn: Connection, raw: str | bytes) -> None:
         """Act on one raw message from ``conn``; refused messages get an ``error`` reply only."""
@@ -432,6 +438,7 @@ class TableService:
             table.record.status = fields["status"]
             table.record.winner = match.winner
         self._after_change(table)
+        self._forget_if_idle(table)
         if match.turn is None:
             await self._maybe_next_hand(table)
 
@@ -532,7 +539,22 @@ class TableService:
                 bot = table.bots[seat]
                 view = match.view(seat)
                 moves = table.moves
-                play = await asyncio.to_thread(bot.choose, view)
+                try:
+                    play = await asyncio.to_thread(bot.choose, view)
+                except Exception:
+                    log.exception(
+                        "bot %s of table %s failed; it plays its first legal placement", bot.name, table.id
+                    )
+                    play = view.legal_plays[0]
+                if play not in view.legal_plays:
+                    log.error(
+                        "bot %s of table %s chose %s, which is not legal; it plays %s instead",
+                        bot.name,
+                        table.id,
+                        play,
+                        view.legal_plays[0],
+                    )
+                    play = view.legal_plays[0]
                 async with table.lock:
                     if table.moves != moves or match.turn != seat or seat not in table.bots:
                         continue
