@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import sys
+import uuid
 from pathlib import Path
 from typing import Any
 
@@ -282,7 +283,7 @@ def _processes_running(marker: str) -> list[int]:
 
 
 def test_workers_stop_every_program_when_the_tournament_stops(tmp_path: Path) -> None:
-    marker = f"hung-bot-{tmp_path.name}"
+    marker = f"hung-bot-{uuid.uuid4().hex}"  # unique: no other run's processes can match
     hung = tmp_path / f"{marker}.py"
     hung.write_text("import time\ntime.sleep(60)\n")
     config = TournamentConfig(

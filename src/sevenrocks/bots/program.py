@@ -53,6 +53,7 @@ __all__ = [
     "BotFailure",
     "ProgramBot",
     "check_command",
+    "exit_on_signal",
     "stop_all_programs",
 ]
 
@@ -147,6 +148,23 @@ def stop_all_programs() -> None:
         _RUNNING.discard(proc)
 
 
+_starting = False
+_deferred: list[int] = []
+
+
+def exit_on_signal(signum: int, frame: object = None) -> None:
+    """A signal handler (e.g. for SIGTERM in worker processes): kill every bot program, then exit.
+
+    A signal that comes while a program is being started waits until it is noted as running,
+    so that it cannot be left behind.
+    """
+    if _starting:
+        _deferred.append(signum)
+        return
+    stop_all_programs()
+    raise SystemExit(128 + signum)
+
+
 atexit.register(stop_all_programs)
 
 
@@ -184,6 +202,8 @@ class ProgramBot:
             raise BotFailure("error", f"{self.name}: the program was already stopped")
         check_command(self.command)
         self._stderr = tempfile.TemporaryFile()  # noqa: SIM115 - kept open for the program's life
+        global _starting
+        _starting = True
         try:
             proc = subprocess.Popen(
                 self.argv,
@@ -197,6 +217,10 @@ class ProgramBot:
             self._proc = proc
         except OSError as err:
             raise BotFailure("not_found", f"cannot start {self.command!r}: {err.strerror or err}") from None
+        finally:
+            _starting = False
+            if _deferred:
+                exit_on_signal(_deferred.pop())
         assert proc.stdin is not None and proc.stdout is not None  # both are pipes
         os.set_blocking(proc.stdin.fileno(), False)
         os.set_blocking(proc.stdout.fileno(), False)

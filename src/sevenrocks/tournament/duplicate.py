@@ -25,7 +25,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Final
 
-from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, stop_all_programs
+from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, exit_on_signal
 from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.tournament.runner import play_match
 from sevenrocks.tournament.stats import mean, percentile, wilson_interval
@@ -188,16 +188,11 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
     )
 
 
-def _stop_worker(signum: int, frame: object) -> None:
-    stop_all_programs()
-    raise SystemExit(128 + signum)
-
-
 def _worker_init() -> None:
     """In a worker process: leave Ctrl-C to the main process, and on SIGTERM unwind (so that
     the bot programs of the match being played are stopped too) and exit."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _stop_worker)
+    signal.signal(signal.SIGTERM, exit_on_signal)
 
 
 def _play_chunk(config: TournamentConfig, specs: Sequence[MatchSpec]) -> list[MatchSummary]:
