@@ -10,7 +10,8 @@
 3. Evaluation: the network plays both seats of a partnership (as a :class:`~sevenrocks.bots.Bot`)
    in the Gymnasium wrapper (:mod:`sevenrocks.rl.gym`) against ``random`` and ``greedy``; each
    deal is played twice with the partnerships swapped. A hand is won when the partnership's
-   points less deductions beat the other side's; ties count half.
+   points less deductions beat the other side's; ties count half. Then whole matches to 250
+   (the wrapper's match mode) against each.
 
     .venv/bin/python examples/train_policy.py                 # about 3 minutes
     .venv/bin/python examples/train_policy.py --hands 300 --eval-deals 50   # a quick look
@@ -239,6 +240,27 @@ def hand_win_rate(bot: Bot | str, opponent: str, deals: int, progress: Progress)
     return wins / (2 * deals), float(np.mean(margins))
 
 
+def match_win_rate(bot: Bot | str, opponent: str, matches: int, progress: Progress) -> float:
+    """Our partnership's match win rate: matches to 250 in the Gymnasium wrapper's match mode."""
+    wins = 0
+    task = progress.add_task(f"{getattr(bot, 'name', bot)} vs {opponent}, matches", total=matches)
+    for k in range(matches):
+        seat = k % 2
+        env = SevenRocksEnv(seat=seat, opponents=(opponent, bot, opponent), mode="match", max_hands=200)
+        learner = make_bot(bot, seed=k) if isinstance(bot, str) else bot
+        env.reset(seed=20_000 + k)
+        done = False
+        reward = 0.0
+        while not done:
+            action = learner.choose(env.aec.view(env.aec.agent_selection)).action
+            _, r, terminated, truncated, _ = env.step(action)
+            reward = float(r)
+            done = terminated or truncated
+        wins += reward > 0
+        progress.advance(task)
+    return wins / matches
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="Imitate the expert bot with a small NumPy network.")
     parser.add_argument("--hands", type=int, default=1000, help="expert hands to imitate")
@@ -247,6 +269,7 @@ def main() -> int:
     parser.add_argument(
         "--eval-deals", type=int, default=150, help="deals per evaluation (each played twice)"
     )
+    parser.add_argument("--eval-matches", type=int, default=40, help="matches to 250 per opponent")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
     console = Console()
@@ -261,6 +284,10 @@ def main() -> int:
             for opponent in ("random", "greedy"):
                 rate, margin = hand_win_rate(who, opponent, args.eval_deals, progress)
                 rows.append((getattr(who, "name", who), opponent, rate, margin))
+        match_rows = [
+            (opponent, match_win_rate(PolicyBot(policy), opponent, args.eval_matches, progress))
+            for opponent in ("random", "greedy")
+        ]
     console.print(
         f"{len(data[3]):,} expert decisions from {args.hands} hands; held-out agreement with the expert "
         f"{accuracy:.1%}; data + training {trained:.0f} s"
@@ -271,6 +298,10 @@ def main() -> int:
     for name, opponent, rate, margin in rows:
         table.add_row(str(name), opponent, f"{rate:.1%}", f"{margin:+.1f}")
     console.print(table)
+    for opponent, rate in match_rows:
+        console.print(
+            f"policy partnership against {opponent}: won {rate:.1%} of {args.eval_matches} matches to 250"
+        )
     console.print(f"total {time.perf_counter() - started:.0f} s")
     return 0
 
