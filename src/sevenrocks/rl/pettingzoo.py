@@ -161,7 +161,6 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         self.observation_spaces = {a: _observation_space() for a in AGENTS}
         self.action_spaces = {a: gymnasium.spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
         self._rng = random.Random(seed)
-        self._hand_scores = [0, 0]
         self.match = Match(target=target, rng=self._rng)
         self.match.start_hand()
         self._reset_bookkeeping()
