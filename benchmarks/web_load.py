@@ -138,6 +138,15 @@ async def _run_tables(base: str, tables: int, target: int, stats: Stats, progres
     return elapsed
 
 
+def _cpu_seconds(pid: int) -> float | None:
+    """User + system CPU time of a process so far (Linux ``/proc``), or ``None`` elsewhere."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _in_process(matches: int, target: int) -> tuple[int, float]:
     """Placements per second of the same matches without the web layer (engine + greedy bots)."""
     rng = random.Random(1)
@@ -202,6 +211,7 @@ def main() -> int:
                     return 1
                 time.sleep(0.1)
         stats = Stats()
+        cpu_before = _cpu_seconds(server.pid)
         with Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -222,6 +232,7 @@ def main() -> int:
                     "tables finished[/red]"
                 )
                 return 1
+        cpu_after = _cpu_seconds(server.pid)
         # nothing lost: every match is stored and replays with exactly the acknowledged placements
         lost = []
         for table, count in stats.acknowledged.items():
@@ -245,6 +256,9 @@ def main() -> int:
                 "p95": round(1000 * p95, 1),
                 "max": round(1000 * lat[-1], 1),
             },
+            "server_cpu_ms_per_placement": None
+            if cpu_before is None or cpu_after is None
+            else round(1000 * (cpu_after - cpu_before) / max(moves, 1), 2),
             "errors": len(stats.errors),
             "tables_finished": len(stats.finished),
             "lost": lost,
@@ -265,7 +279,8 @@ def main() -> int:
             f"{args.tables} tables, {4 * args.tables} WebSockets, target {args.target}: {moves} placements "
             f"in {elapsed:.1f} s = [bold]{moves / elapsed:.0f} placements/s[/bold]; latency p50 "
             f"{figures['latency_ms']['p50']} ms, p95 [bold]{figures['latency_ms']['p95']} ms[/bold], max "  # type: ignore[index]
-            f"{figures['latency_ms']['max']} ms; errors {len(stats.errors)}; lost {len(lost)}"  # type: ignore[index]
+            f"{figures['latency_ms']['max']} ms; errors {len(stats.errors)}; lost {len(lost)}; "  # type: ignore[index]
+            f"server CPU {figures['server_cpu_ms_per_placement']} ms per placement"
         )
         console.print(
             "same matches in process (engine + greedy bots, no web): "
