@@ -42,6 +42,10 @@ def test_create_table_gives_secret_links_for_people_only(client: TestClient) -> 
     info = client.get(f"/api/tables/{made['table']}").json()
     assert info["status"] == "open" and info["target"] == 100
     assert "token" not in str(info) and made["admin_token"] not in str(info)
+    links = client.post(f"/api/tables/{made['table']}/links", json={"admin": made["admin_token"]}).json()
+    assert [s["link"].endswith(made["tokens"][s["seat"]]) for s in links["seats"]] == [True, True]
+    refused = client.post(f"/api/tables/{made['table']}/links", json={"admin": made["tokens"][0]})
+    assert refused.status_code == 403 and "creator" in refused.json()["message"]
 
 
 def test_bad_tables_are_refused_with_clear_messages(client: TestClient) -> None:

@@ -226,6 +226,8 @@ def test_two_partners_in_two_browsers_play_a_hand(browser: Any, server: dict[str
     friend.goto(server["url"] + friend_link)
     friend.wait_for_function("() => document.querySelector('#role').textContent.includes('seat 2')")
     creator.wait_for_selector("#start")
+    # the creator's page shows the friend's link again, to send it
+    assert creator.locator("#seat-links a.seat-link").first.get_attribute("href") == friend_link
     creator.click("#start")
     pages = {0: creator, 2: friend}
     played = {0: 0, 2: 0}

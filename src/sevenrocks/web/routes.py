@@ -146,6 +146,21 @@ async def start_table(table_id: str, body: StartIn, request: Request) -> dict[st
     return table.summary()
 
 
+@router.post("/api/tables/{table_id}/links")
+async def seat_links(table_id: str, body: StartIn, request: Request) -> dict[str, Any]:
+    """The people's seat links again (the creator only), e.g. to send a friend theirs."""
+    table = await _table(request, table_id)
+    if not table.is_admin(body.admin):
+        raise HTTPException(403, "only the table's creator can see the seat links")
+    return {
+        "seats": [
+            {"seat": seat, "name": info["name"], "link": _link(table.id, token=info["token"])}
+            for seat, info in enumerate(table.record.seats)
+            if info["kind"] == "human"
+        ]
+    }
+
+
 @router.get("/api/matches")
 async def past_matches(request: Request) -> dict[str, Any]:
     """Finished matches, newest first."""

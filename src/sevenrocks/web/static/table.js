@@ -50,6 +50,7 @@
     if (message.type === "welcome") {
       welcome = message;
       $("role").textContent = message.seat === null ? `Watching table ${message.table}` : `Table ${message.table} · you are seat ${message.seat}`;
+      if (message.admin && !seatLinks.length) loadSeatLinks();
     } else if (message.type === "state") {
       const previous = state;
       state = message;
@@ -298,6 +299,21 @@
         el("button", { "data-replace": info.seat, onclick: () => send({ type: "replace", seat: info.seat, bot: level.value }) }, "Seat a bot")));
     }
     node.append(el("p", { class: "muted" }, "Watch link: ", el("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)));
+    if (state.status !== "over") node.append(el("div", { id: "seat-links" }, ...seatLinks));
+  }
+
+  // The people's seat links, for the creator to send again (fetched once).
+  let seatLinks = [];
+  async function loadSeatLinks() {
+    if (!admin) return;
+    try {
+      const { seats } = await SR.getJson(`/api/tables/${encodeURIComponent(tableId)}/links`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ admin }),
+      });
+      seatLinks = seats.filter((s) => s.seat !== (welcome ? welcome.seat : null)).map((s) =>
+        el("p", { class: "muted" }, `Link for ${s.name} (seat ${s.seat}): `, el("a", { href: s.link, class: "seat-link" }, `${location.origin}${s.link}`)));
+      render();
+    } catch (_) { /* not the creator after all: the server says so on the socket */ }
   }
 
   let botNames = null;
