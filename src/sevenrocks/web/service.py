@@ -238,7 +238,7 @@ class TableService:
                 stored.append({"kind": "bot", "name": name or f"{spec.bot} bot", "bot": spec.bot})
             elif spec.kind in ("me", "friend"):
                 tokens[seat] = secrets.token_urlsafe(18)
-                default = "you" if spec.kind == "me" else f"friend {seat}"
+                default = "host" if spec.kind == "me" else f"friend {seat}"
                 stored.append(
                     {"kind": "human", "name": name or default, "token": tokens[seat], "me": spec.kind == "me"}
                 )

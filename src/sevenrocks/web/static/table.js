@@ -72,7 +72,7 @@
   function seatName(seat) {
     if (!state || seat === null || seat === undefined) return `seat ${seat}`;
     const info = state.seats[seat];
-    const you = state.seat === seat && info.name !== "you" ? " (you)" : "";
+    const you = state.seat === seat ? " (you)" : "";
     return `seat ${seat} · ${info.name}${you}`;
   }
 
@@ -159,7 +159,7 @@
     const who = info.kind === "bot" ? `${info.bot} bot` : (info.connected ? "connected" : "away");
     const box = el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat, "aria-label": `Seat ${seat}` },
       el("div", { class: "name" }, el("span", { class: `team${seat % 2}` }, `Seat ${seat}`), ` · ${info.name}`,
-        state.seat === seat && info.name !== "you" ? " (you)" : ""),
+        state.seat === seat ? " (you)" : ""),
       el("div", { class: "status" }, `${who}${state.leader === seat && state.hand_number >= 0 ? " · led" : ""}`,
         turn ? el("strong", {}, " · to play") : null,
         lastKnock(seat) ? el("span", { class: "knock" }, " · knocked") : null),
