@@ -123,7 +123,7 @@ def test_hostile_messages_get_errors_and_change_nothing(client: TestClient) -> N
         state = started(socks)
         before = stored(client, made["table"])
         leader = state["turn"]
-        other = (leader + 1) % 4
+        other = next(s for s in (1, 2, 3) if s != leader)  # not the creator, not to play
         mover = socks[leader]
         for raw, code in HOSTILE:
             mover.session.send_text(raw)
@@ -231,3 +231,29 @@ def test_next_hand_waits_for_every_connected_person(client: TestClient) -> None:
         socks[2].send({"type": "next_hand"})
         dealt = socks[2].until(lambda m: m["type"] == "state" and m["hand_number"] == 1)
         assert len(dealt["hand"]) == 7 and not dealt["hand_over"]
+
+
+def test_a_placement_that_cannot_be_stored_is_taken_back(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = make_table(client, ["me", "friend", "friend", "friend"])
+    with ExitStack() as stack:
+        socks = open_seats(client, stack, made)
+        state = started(socks)
+        before = stored(client, made["table"])
+        mover = socks[state["turn"]]
+        assert mover.state is not None
+        play = mover.state["legal"][0]["play"]
+        storage = client.app.state.service.storage  # type: ignore[attr-defined]
+
+        def broken(*args: Any, **kwargs: Any) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(storage, "append_event", broken)
+        mover.send({"type": "play", "play": play, "at": state["move"]})
+        error = mover.error()
+        assert error["code"] == "storage" and "nothing changed" in error["message"]
+        assert stored(client, made["table"]) == before
+        monkeypatch.undo()
+        mover.send({"type": "play", "play": play, "at": state["move"]})
+        assert mover.until(lambda m: m["type"] == "state" and m["move"] == state["move"] + 1)

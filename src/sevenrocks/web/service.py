@@ -336,6 +336,9 @@ class TableService:
             conn.send(error_message(err.message, err.code, _kind(intent)))
         except SevenRocksError as err:
             conn.send(error_message(err.reason, "illegal", _kind(intent)))
+        except Exception:  # a fault of the server itself: report it, keep the connection
+            log.exception("table %s: the %s message could not be handled", table.id, _kind(intent))
+            conn.send(error_message("the server could not do that (see its log)", "internal", _kind(intent)))
 
     async def act(self, table: LiveTable, conn: Connection, intent: ClientMessage) -> None:
         """Carry out an intent for ``conn`` (raises :class:`ProtocolError` or a rules error)."""
