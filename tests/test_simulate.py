@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 
+import pytest
 from typer.testing import CliRunner
 
 from sevenrocks.cli.app import app
@@ -96,3 +97,13 @@ def test_as_a_separate_process_prints_only_json_on_stdout() -> None:
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["hands"] == 200
     assert proc.stderr == ""
+
+
+def test_interrupt_ends_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(rng: random.Random) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("sevenrocks.cli.simulate.random_hand", interrupted)
+    result = runner.invoke(app, ["simulate", "--hands", "10"])
+    assert result.exit_code == 130
+    assert "interrupted" in result.output and "Traceback" not in result.output

@@ -173,7 +173,11 @@ def simulate_command(
         transient=True,
         disable=not err.is_terminal,
     ) as progress:
-        summary = simulate(hands, seed, progress=progress)
+        try:
+            summary = simulate(hands, seed, progress=progress)
+        except KeyboardInterrupt:
+            err.print("interrupted: no summary")
+            raise typer.Exit(130) from None
     if as_json:
         sys.stdout.write(json.dumps(summary.to_json(), indent=1) + "\n")
     else:
