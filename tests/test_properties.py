@@ -8,7 +8,8 @@ per-seat settlement, the target ending the match at once, push/pop restoring the
 and every illegal action raising its own error with the state unchanged.
 
 The number of matches is set by the ``settings`` below; together they play a few thousand
-matches (most with low targets, so that the target is reached often) in well under a minute.
+matches (most with low targets, so that the target is reached often) in about half a minute of
+processor time.
 """
 
 from __future__ import annotations
