@@ -248,6 +248,7 @@ def test_two_partners_in_two_browsers_play_a_hand(browser: Any, server: dict[str
             time.sleep(0.05)
     assert played[0] and played[2], played
     shot(creator, "partners-settlement-desktop")
+    friend.screenshot(path=str(SHOTS / "partners-settlement-phone.png"))  # the viewport, as a phone shows it
     creator.click("#next-hand")
     creator.wait_for_selector("text=Waiting for")
     friend.click("#next-hand")

@@ -1,0 +1,26 @@
+"""``sevenrocks serve`` refuses settings it cannot use, with a clear message and no traceback."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+from sevenrocks.cli.app import app
+
+
+def test_a_database_url_that_cannot_be_opened_is_reported() -> None:
+    result = CliRunner().invoke(app, ["serve", "--db", "nonsense://x"])
+    assert result.exit_code == 2
+    assert "cannot open the database 'nonsense://x'" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_bad_bot_delay_setting_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SEVENROCKS_BOT_DELAY", "soon")
+    result = CliRunner().invoke(app, ["serve"])
+    assert result.exit_code == 2 and "SEVENROCKS_BOT_DELAY must be a number, not 'soon'" in result.output
+
+
+def test_serve_is_listed_in_the_help() -> None:
+    result = CliRunner().invoke(app, ["serve", "--help"])
+    assert result.exit_code == 0 and "--db" in result.output and "--bot-delay" in result.output
