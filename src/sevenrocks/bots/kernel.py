@@ -84,7 +84,7 @@ _JOIN: Final = np.array(
         + (_B if TILES[i // _NP].is_double else (1 if TILES[i // _NP].low == POINT_VALUE[i % _NP] else 0))
         for i in range(len(TILES) * _NP)
     ],
-    dtype=np.int64,
+    dtype=np.int16,
 )
 #: What an open point adds to the counted total (straight sides of a double count both halves).
 _COUNT: Final = np.array(
