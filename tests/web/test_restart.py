@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import json
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
 import time
+import urllib.request
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -95,3 +103,73 @@ def test_bot_table_resumes_by_itself_after_a_restart(db_url: str) -> None:
             time.sleep(0.05)
         record = MatchRecord.from_json(client.get(f"/api/matches/{made['table']}/record").json())
         assert record.winner in (0, 1) and max(record.scores) >= 150
+
+
+def _serve(port: int, db: str, delay: str) -> subprocess.Popen[str]:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sevenrocks", "serve", "--port", str(port), "--db", db, "--bot-delay", delay],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/bots", timeout=1).read()
+            return process
+        except OSError:
+            assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+
+
+def _plays(db: Path, table: str) -> list[str]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute(
+            "SELECT kind, data FROM sevenrocks_events WHERE table_id = ? ORDER BY seq", (table,)
+        ).fetchall()
+    return [f"{kind}:{data}" for kind, data in rows]
+
+
+def test_a_killed_server_process_resumes_the_match(tmp_path: Path) -> None:
+    db = tmp_path / "killed.db"
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    base = f"http://127.0.0.1:{port}"
+
+    def post(path: str, body: Any) -> Any:
+        request = urllib.request.Request(
+            base + path, data=json.dumps(body).encode(), headers={"content-type": "application/json"}
+        )
+        return json.loads(urllib.request.urlopen(request, timeout=10).read())
+
+    server = _serve(port, f"sqlite:///{db}", "0.02")
+    try:
+        made = post("/api/tables", {"seats": [{"kind": "bot", "bot": "greedy"}] * 4, "target": 200})
+        post(f"/api/tables/{made['table']}/start", {"admin": made["admin"]})
+        time.sleep(0.6)
+    finally:
+        server.send_signal(signal.SIGKILL)  # no clean shutdown
+        server.wait(timeout=10)
+    before = _plays(db, made["table"])
+    assert len(before) > 3
+    server = _serve(port, f"sqlite:///{db}", "0")
+    try:
+        deadline = time.monotonic() + 30
+        while (
+            json.loads(urllib.request.urlopen(f"{base}/api/tables/{made['table']}").read())["status"]
+            != "over"
+        ):
+            assert time.monotonic() < deadline, "the match did not resume"
+            time.sleep(0.1)
+        record = MatchRecord.from_json(
+            json.loads(urllib.request.urlopen(f"{base}/api/matches/{made['table']}/record").read())
+        )
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    after = _plays(db, made["table"])
+    assert after[: len(before)] == before and len(after) > len(before)  # continued from the same position
+    assert max(record.scores) >= 200 and sum(len(h.placements) for h in record.hands) == sum(
+        1 for row in after if row.startswith("play:")
+    )
