@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
         "kernel (random)": _best_rate(by_kernel("random"), args.repeat),
         "kernel (greedy)": _best_rate(by_kernel("greedy"), args.repeat),
     }
-    base = rates["random_hand"][0]
+    base = rates["random_hand"][1]
     result = {
         "command": "benchmarks/kernel.py " + " ".join(sys.argv[1:] if argv is None else argv),
         "numba_import_seconds": round(imported, 3),
@@ -95,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
         "cold": bool(args.cold),
         "hands_per_second": {k: round(v[0]) for k, v in rates.items()},
         "hands_per_cpu_second": {k: round(v[1]) for k, v in rates.items()},
-        "ratio_to_random_hand": {k: round(v[0] / base, 1) for k, v in rates.items()},
+        "cpu_ratio_to_random_hand": {k: round(v[1] / base, 1) for k, v in rates.items()},
         "target_250k_met": rates["kernel (random)"][1] >= 250_000,
     }
     if args.json:
@@ -105,10 +105,10 @@ def main(argv: list[str] | None = None) -> int:
     from rich.table import Table
 
     table = Table(title=f"Random hands per second (one core, best of {args.repeat})")
-    for col in ("play-out", "hands/s (wall)", "hands/s (CPU)", "× random_hand"):
+    for col in ("play-out", "hands/s (wall)", "hands/CPU-s", "× random_hand (CPU)"):
         table.add_column(col, justify="right" if col != "play-out" else "left")
     for name, (wall, cpu) in rates.items():
-        table.add_row(name, f"{wall:,.0f}", f"{cpu:,.0f}", f"{wall / base:.1f}")
+        table.add_row(name, f"{wall:,.0f}", f"{cpu:,.0f}", f"{cpu / base:.1f}")
     console = Console()
     console.print(table)
     what = "compile (empty cache)" if args.cold else "load from cache or compile"
