@@ -17,9 +17,7 @@ from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
 from sevenrocks.cli.durations import parse_duration
 from sevenrocks.cli.tournament import check_entrant, fail, prepare_records, progress_bar, slug
 from sevenrocks.core.errors import RecordError
-from sevenrocks.tournament.chart import ladder_chart
 from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
-from sevenrocks.tournament.ladder import fit_bradley_terry
 
 __all__ = ["ladder_command"]
 
@@ -105,6 +103,9 @@ def ladder_command(
         (s["team0"], s["team1"], s["team0_wins"] + s["draws"] / 2, s["team1_wins"] + s["draws"] / 2)
         for s in summaries
     ]
+    from sevenrocks.tournament.chart import ladder_chart  # numpy and matplotlib: only when used
+    from sevenrocks.tournament.ladder import fit_bradley_terry
+
     fit = fit_bradley_terry(bots, results)
     try:
         ladder_chart(
