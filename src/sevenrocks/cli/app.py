@@ -14,8 +14,8 @@ from sevenrocks.cli.render import render_command
 from sevenrocks.cli.replay import replay_command
 from sevenrocks.cli.rules import rules_command
 from sevenrocks.cli.serve import serve_command
-from sevenrocks.cli.simulate import simulate_command
 from sevenrocks.cli.show import show_command
+from sevenrocks.cli.simulate import simulate_command
 from sevenrocks.cli.tournament import tournament_command
 
 app = typer.Typer(
