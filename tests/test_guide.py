@@ -12,6 +12,7 @@ from xml.etree import ElementTree
 
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
@@ -160,14 +161,30 @@ def test_language_negotiation() -> None:
 
 # ------------------------------------------------------------------------------------------ catalogues
 def _source_messages() -> set[str]:
-    method_map = [("**.py", "python")]
+    """Every marked text: ``_()``/``N_()`` in Python, ``t()`` in the web page scripts (as ``babel.cfg``)."""
+    with (REPO / "babel.cfg").open(encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle)
     found = extract_from_dir(
         str(REPO / "src" / "sevenrocks"),
         method_map,
+        options_map,
         keywords={**DEFAULT_KEYWORDS, "N_": None},
         comment_tags=(),
     )
     return {message for _path, _line, message, _comments, _context in found if isinstance(message, str)}
+
+
+def test_web_script_texts_are_extracted() -> None:
+    """The page scripts' t("...") texts reach the catalogues (and the page's JSON catalogue)."""
+    from sevenrocks.web.pages import js_messages
+
+    messages = _source_messages()
+    assert {"Your turn: choose a tile.", "Seats 0 & 2", "{seat} knocks."} <= messages
+    scripts = set(js_messages("tr"))
+    assert scripts and scripts <= messages
+    assert js_messages("tr")["Your turn: choose a tile."] == translation("tr").gettext(
+        "Your turn: choose a tile."
+    )
 
 
 def _placeholders(text: str) -> list[str]:

@@ -51,10 +51,20 @@ MAX_MESSAGE_BYTES: Final = 4096
 class ProtocolError(ValueError):
     """A message the server cannot act on; ``code`` is a short machine-readable reason."""
 
-    def __init__(self, message: str, code: str = "bad_message") -> None:
-        super().__init__(message)
+    def __init__(self, message: str, code: str = "bad_message", **params: object) -> None:
+        text = message.format(**params) if params else message
+        super().__init__(text)
         self.code = code
-        self.message = message
+        self.message = text
+        #: the English catalogue message before its ``{placeholders}`` are filled in
+        self.template = message
+        self.params = params
+
+    def translated(self, lang: str) -> str:
+        """The message in ``lang`` (the catalogue's translation of :attr:`template`)."""
+        from sevenrocks.messages import translate
+
+        return translate(self.template, self.params, lang)
 
 
 @dataclass(frozen=True)

@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlencode
 
 from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, Field
 
 from sevenrocks.bots import BOT_NAMES
+from sevenrocks.i18n import LANGUAGES, N_
+from sevenrocks.messages import translate
+from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
 from sevenrocks.web.replays import PositionError, match_record, match_summary, position
 from sevenrocks.web.service import Connection, LiveTable, SeatSpec, TableService
 
-__all__ = ["router"]
+__all__ = ["request_language", "router"]
 
 router = APIRouter()
-_STATIC = Path(__file__).parent / "static"
 
 
 def _service(request: Request | WebSocket) -> TableService:
@@ -28,22 +29,54 @@ def _service(request: Request | WebSocket) -> TableService:
 
 
 # ------------------------------------------------------------------------------ pages
+def request_language(request: Request | WebSocket) -> str:
+    """The player's language: ``?lang=``, the remembered choice (cookie), ``Accept-Language``, English."""
+    return choose_language(
+        query=request.query_params.get("lang"),
+        cookie=request.cookies.get(COOKIE),
+        header=request.headers.get("accept-language"),
+    )
+
+
+def _say(request: Request | WebSocket, message: str, **params: object) -> str:
+    """``message`` (marked with ``N_``) in the player's language, its placeholders filled in."""
+    return translate(message, params, request_language(request))
+
+
+def _page(request: Request, page: str) -> HTMLResponse:
+    lang = request_language(request)
+    params = {k: v for k, v in request.query_params.items() if k in ("token", "admin")}
+    response = HTMLResponse(render_page(page, lang, path=request.url.path, params=params))
+    response.headers["Content-Language"] = lang
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    chosen = (request.query_params.get("lang") or "").strip().lower()
+    if chosen in LANGUAGES:  # the switch: remember the choice for this player's browser
+        response.set_cookie(COOKIE, chosen, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
 @router.get("/", include_in_schema=False)
-async def index_page() -> FileResponse:
+async def index_page(request: Request) -> HTMLResponse:
     """The lobby: make a table, watch one, replay past matches."""
-    return FileResponse(_STATIC / "index.html")
+    return _page(request, "lobby")
 
 
 @router.get("/table/{table_id}", include_in_schema=False)
-async def table_page(table_id: str) -> FileResponse:
+async def table_page(table_id: str, request: Request) -> HTMLResponse:
     """The table: play (with a seat link) or watch."""
-    return FileResponse(_STATIC / "table.html")
+    return _page(request, "table")
 
 
 @router.get("/replay/{table_id}", include_in_schema=False)
-async def replay_page(table_id: str) -> FileResponse:
+async def replay_page(table_id: str, request: Request) -> HTMLResponse:
     """The replay viewer of a finished match."""
-    return FileResponse(_STATIC / "replay.html")
+    return _page(request, "replay")
+
+
+@router.get("/rules", include_in_schema=False)
+async def rules_page(request: Request) -> HTMLResponse:
+    """The illustrated rules guide, every figure steppable play by play."""
+    return _page(request, "rules")
 
 
 # -------------------------------------------------------------------------------- API
@@ -82,7 +115,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
             [SeatSpec(s.kind, s.name, s.bot) for s in body.seats], body.target
         )
     except ProtocolError as err:
-        raise HTTPException(400, err.message) from None
+        raise HTTPException(400, err.translated(request_language(request))) from None
     admin = table.record.admin_token
     mine = next((s for s, info in enumerate(table.record.seats) if info.get("me")), None)
     seats = []
@@ -104,7 +137,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
 async def _table(request: Request, table_id: str) -> LiveTable:
     table = await _service(request).get(table_id)
     if table is None:
-        raise HTTPException(404, f"no table {table_id[:40]!r}")
+        raise HTTPException(404, _say(request, N_("no table {table}"), table=repr(table_id[:40])))
     return table
 
 
@@ -138,11 +171,11 @@ async def start_table(table_id: str, body: StartIn, request: Request) -> dict[st
     """Start the match (the creator only)."""
     table = await _table(request, table_id)
     if not table.is_admin(body.admin):
-        raise HTTPException(403, "only the table's creator can start the match")
+        raise HTTPException(403, _say(request, N_("only the table's creator can start the match")))
     try:
         await _service(request).start(table)
     except ProtocolError as err:
-        raise HTTPException(409, err.message) from None
+        raise HTTPException(409, err.translated(request_language(request))) from None
     return table.summary()
 
 
@@ -151,7 +184,7 @@ async def seat_links(table_id: str, body: StartIn, request: Request) -> dict[str
     """The people's seat links again (the creator only), e.g. to send a friend theirs."""
     table = await _table(request, table_id)
     if not table.is_admin(body.admin):
-        raise HTTPException(403, "only the table's creator can see the seat links")
+        raise HTTPException(403, _say(request, N_("only the table's creator can see the seat links")))
     return {
         "seats": [
             {"seat": seat, "name": info["name"], "link": _link(table.id, token=info["token"])}
@@ -184,7 +217,10 @@ async def past_matches(request: Request) -> dict[str, Any]:
 async def _finished(request: Request, table_id: str) -> LiveTable:
     table = await _table(request, table_id)
     if table.record.status != "over" or table.match is None:
-        raise HTTPException(404, f"table {table_id[:40]!r} has no finished match to replay yet")
+        raise HTTPException(
+            404,
+            _say(request, N_("table {table} has no finished match to replay yet"), table=repr(table_id[:40])),
+        )
     return table
 
 
@@ -230,21 +266,28 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     admin = websocket.query_params.get("admin") or None
     table = await service.get(table_id)
     if table is None:
-        await websocket.send_json(error_message(f"no table {table_id[:40]!r}", "unknown_table"))
+        await websocket.send_json(
+            error_message(_say(websocket, N_("no table {table}"), table=repr(table_id[:40])), "unknown_table")
+        )
         await websocket.close(code=4404)
         return
     seat = table.seat_of_token(token)
     if token and seat is None:
         await websocket.send_json(
-            error_message("this seat link is not valid (or the seat was given to a bot)", "bad_token")
+            error_message(
+                _say(websocket, N_("this seat link is not valid (or the seat was given to a bot)")),
+                "bad_token",
+            )
         )
         await websocket.close(code=4403)
         return
     if admin and not table.is_admin(admin):
-        await websocket.send_json(error_message("this creator link is not valid", "bad_token"))
+        await websocket.send_json(
+            error_message(_say(websocket, N_("this creator link is not valid")), "bad_token")
+        )
         await websocket.close(code=4403)
         return
-    conn = Connection(seat, admin is not None, websocket.send_json)
+    conn = Connection(seat, admin is not None, websocket.send_json, lang=request_language(websocket))
     await service.connect(table, conn)
     try:
         while True:

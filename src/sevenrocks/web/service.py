@@ -23,6 +23,8 @@ from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.match import Match, Phase, deal_tiles
 from sevenrocks.core.notation import Play
 from sevenrocks.core.tiles import NUM_SEATS, Tile
+from sevenrocks.i18n import N_
+from sevenrocks.messages import error_text, translate
 from sevenrocks.web.protocol import (
     ClientMessage,
     NextHandIntent,
@@ -58,10 +60,16 @@ class Connection:
     """One browser connection: the seat it plays (``None`` for a spectator) and its outbox."""
 
     def __init__(
-        self, seat: int | None, admin: bool, send: Callable[[dict[str, Any]], Awaitable[None]]
+        self,
+        seat: int | None,
+        admin: bool,
+        send: Callable[[dict[str, Any]], Awaitable[None]],
+        lang: str = "en",
     ) -> None:
         self.seat = seat
         self.admin = admin
+        #: the player's language for the error messages this connection is sent
+        self.lang = lang
         self._send = send
         self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._task = asyncio.get_running_loop().create_task(self._pump())
@@ -222,11 +230,17 @@ class TableService:
     async def create(self, seats: list[SeatSpec], target: int) -> tuple[LiveTable, dict[int, str]]:
         """Make a table; return it and the secret token of each human seat."""
         if len(seats) != NUM_SEATS:
-            raise ProtocolError(f"a table has exactly four seats, not {len(seats)}", "bad_table")
+            raise ProtocolError(
+                N_("a table has exactly four seats, not {count}"), "bad_table", count=len(seats)
+            )
         if isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= MAX_TARGET:
-            raise ProtocolError(f"the target must be a whole number from 1 to {MAX_TARGET}, not {target!r}")
+            raise ProtocolError(
+                N_("the target must be a whole number from 1 to {most}, not {target}"),
+                most=MAX_TARGET,
+                target=repr(target),
+            )
         if sum(1 for s in seats if s.kind == "me") > 1:
-            raise ProtocolError("only one seat can be yours", "bad_table")
+            raise ProtocolError(N_("only one seat can be yours"), "bad_table")
         stored: list[dict[str, Any]] = []
         tokens: dict[int, str] = {}
         for seat, spec in enumerate(seats):
@@ -234,7 +248,12 @@ class TableService:
             if spec.kind == "bot":
                 if spec.bot not in BOT_NAMES:
                     known = ", ".join(sorted(BOT_NAMES))
-                    raise ProtocolError(f"seat {seat}: unknown bot level {spec.bot!r}: use one of {known}")
+                    raise ProtocolError(
+                        N_("seat {seat}: unknown bot level {bot}: use one of {known}"),
+                        seat=seat,
+                        bot=repr(spec.bot),
+                        known=known,
+                    )
                 stored.append({"kind": "bot", "name": name or f"{spec.bot} bot", "bot": spec.bot})
             elif spec.kind in ("me", "friend"):
                 tokens[seat] = secrets.token_urlsafe(18)
@@ -243,7 +262,11 @@ class TableService:
                     {"kind": "human", "name": name or default, "token": tokens[seat], "me": spec.kind == "me"}
                 )
             else:
-                raise ProtocolError(f"seat {seat}: kind must be me, friend or bot, not {spec.kind!r}")
+                raise ProtocolError(
+                    N_("seat {seat}: kind must be me, friend or bot, not {kind}"),
+                    seat=seat,
+                    kind=repr(spec.kind),
+                )
         record = TableRecord(
             id=secrets.token_urlsafe(9),
             target=target,
@@ -333,12 +356,18 @@ class TableService:
         try:
             await self.act(table, conn, intent)
         except ProtocolError as err:
-            conn.send(error_message(err.message, err.code, _kind(intent)))
+            conn.send(error_message(err.translated(conn.lang), err.code, _kind(intent)))
         except SevenRocksError as err:
-            conn.send(error_message(err.reason, "illegal", _kind(intent)))
+            conn.send(error_message(error_text(err, conn.lang), "illegal", _kind(intent)))
         except Exception:  # a fault of the server itself: report it, keep the connection
             log.exception("table %s: the %s message could not be handled", table.id, _kind(intent))
-            conn.send(error_message("the server could not do that (see its log)", "internal", _kind(intent)))
+            conn.send(
+                error_message(
+                    translate(N_("the server could not do that (see its log)"), None, conn.lang),
+                    "internal",
+                    _kind(intent),
+                )
+            )
 
     async def act(self, table: LiveTable, conn: Connection, intent: ClientMessage) -> None:
         """Carry out an intent for ``conn`` (raises :class:`ProtocolError` or a rules error)."""
@@ -350,7 +379,7 @@ class TableService:
                 await self._play_intent(table, conn, intent)
             elif isinstance(intent, StartIntent):
                 if not conn.admin:
-                    raise ProtocolError("only the table's creator can start the match", "forbidden")
+                    raise ProtocolError(N_("only the table's creator can start the match"), "forbidden")
                 await self._start(table)
             elif isinstance(intent, NextHandIntent):
                 await self._next_hand_intent(table, conn)
@@ -365,7 +394,7 @@ class TableService:
 
     async def _start(self, table: LiveTable) -> None:
         if table.match is not None:
-            raise ProtocolError("the match has already started", "already_started")
+            raise ProtocolError(N_("the match has already started"), "already_started")
         table.match = Match(target=table.record.target, rng=random.Random(secrets.randbits(64)))
         try:
             await self._deal(table, status="playing")
@@ -385,7 +414,7 @@ class TableService:
         try:
             await self.db(self.storage.append_event, table.id, table.seq, "hand", data, **fields)
         except Exception:
-            raise ProtocolError("the deal could not be stored; try again", "storage") from None
+            raise ProtocolError(N_("the deal could not be stored; try again"), "storage") from None
         match.start_hand(deal, leader=leader)
         table.seq += 1
         table.ready.clear()
@@ -394,21 +423,27 @@ class TableService:
 
     async def _play_intent(self, table: LiveTable, conn: Connection, intent: PlayIntent) -> None:
         if conn.seat is None:
-            raise ProtocolError("spectators cannot place tiles", "forbidden")
+            raise ProtocolError(N_("spectators cannot place tiles"), "forbidden")
         match = table.match
         if match is None:
-            raise ProtocolError("the match has not started yet", "not_started")
+            raise ProtocolError(N_("the match has not started yet"), "not_started")
         if intent.at is not None and intent.at != table.moves:
             raise ProtocolError(
-                f"that play was meant for move {intent.at}, but the match is at move {table.moves}", "stale"
+                N_("that play was meant for move {at}, but the match is at move {now}"),
+                "stale",
+                at=intent.at,
+                now=table.moves,
             )
         if match.turn != conn.seat:
             if match.phase is Phase.OVER:
-                raise ProtocolError("the match is over", "match_over")
+                raise ProtocolError(N_("the match is over"), "match_over")
             if match.turn is None:
-                raise ProtocolError("the hand is over: no tile can be placed now", "hand_over")
+                raise ProtocolError(N_("the hand is over: no tile can be placed now"), "hand_over")
             raise ProtocolError(
-                f"it is seat {match.turn}'s turn, not yours (seat {conn.seat})", "not_your_turn"
+                N_("it is the turn of seat {turn}, not yours (seat {seat})"),
+                "not_your_turn",
+                turn=match.turn,
+                seat=conn.seat,
             )
         await self._apply(table, conn.seat, intent.play)
 
@@ -433,7 +468,7 @@ class TableService:
         except Exception:
             match.pop()
             raise ProtocolError(
-                "the play could not be stored; nothing changed, try again", "storage"
+                N_("the play could not be stored; nothing changed, try again"), "storage"
             ) from None
         table.seq += 1
         table.moves += 1
@@ -448,9 +483,9 @@ class TableService:
     async def _next_hand_intent(self, table: LiveTable, conn: Connection) -> None:
         match = table.match
         if conn.seat is None:
-            raise ProtocolError("spectators do not start hands", "forbidden")
+            raise ProtocolError(N_("spectators do not start hands"), "forbidden")
         if match is None or match.phase is not Phase.WAITING:
-            raise ProtocolError("there is no finished hand to move on from", "not_waiting")
+            raise ProtocolError(N_("there is no finished hand to move on from"), "not_waiting")
         table.ready.add(conn.seat)
         self._broadcast(table)
         await self._maybe_next_hand(table)
@@ -476,18 +511,22 @@ class TableService:
 
     async def _replace(self, table: LiveTable, conn: Connection, intent: ReplaceIntent) -> None:
         if not conn.admin:
-            raise ProtocolError("only the table's creator can seat a bot for a player", "forbidden")
+            raise ProtocolError(N_("only the table's creator can seat a bot for a player"), "forbidden")
         if not 0 <= intent.seat < NUM_SEATS:
-            raise ProtocolError(f"a seat is 0, 1, 2 or 3, not {intent.seat}")
+            raise ProtocolError(N_("a seat is 0, 1, 2 or 3, not {seat}"), seat=intent.seat)
         if intent.bot not in BOT_NAMES:
             raise ProtocolError(
-                f"unknown bot level {intent.bot!r}: use one of {', '.join(sorted(BOT_NAMES))}"
+                N_("unknown bot level {bot}: use one of {known}"),
+                bot=repr(intent.bot),
+                known=", ".join(sorted(BOT_NAMES)),
             )
         info = table.record.seats[intent.seat]
         if info["kind"] != "human":
-            raise ProtocolError(f"seat {intent.seat} is already a bot", "not_human")
+            raise ProtocolError(N_("seat {seat} is already a bot"), "not_human", seat=intent.seat)
         if table.connected(intent.seat):
-            raise ProtocolError(f"seat {intent.seat}'s player is still connected", "still_connected")
+            raise ProtocolError(
+                N_("the player of seat {seat} is still connected"), "still_connected", seat=intent.seat
+            )
         seats = [dict(s) for s in table.record.seats]
         seats[intent.seat] = {
             "kind": "bot",

@@ -12,6 +12,20 @@ const SR = (() => {
     6: [[0.25, 0.2], [0.75, 0.2], [0.25, 0.5], [0.75, 0.5], [0.25, 0.8], [0.75, 0.8]],
   };
 
+  // The page's texts in the player's language: the server sends the catalogue with the page
+  // (English text -> translation, from the gettext catalogues). t("Seat {seat}", { seat: 2 }).
+  const MESSAGES = (() => {
+    const node = document.getElementById("sr-messages");
+    try { return node ? JSON.parse(node.textContent || "{}") : {}; } catch (_) { return {}; }
+  })();
+  function t(text, params = {}) {
+    const message = MESSAGES[text] || text;
+    return message.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
+  const LANG = document.documentElement.lang || "en";
+  // Keep plays, tiles and sums left to right inside right-to-left text.
+  function ltr(text) { return `\u2066${text}\u2069`; }
+
   function esc(text) {
     return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   }
@@ -64,7 +78,7 @@ const SR = (() => {
     return node;
   }
 
-  const TEAM_NAMES = ["Seats 0 & 2", "Seats 1 & 3"];
+  const TEAM_NAMES = [t("Seats 0 & 2"), t("Seats 1 & 3")];
 
   // A cribbage-like board: one track per partnership, a hole every five points up to the target,
   // the front peg at the score and the back peg at the score before the last change.
@@ -86,9 +100,11 @@ const SR = (() => {
         `<circle cx="${xOf(back).toFixed(1)}" cy="${y}" r="5" class="peg back"/>` +
         `<circle cx="${xOf(scores[team]).toFixed(1)}" cy="${y}" r="6" class="peg front"/></g>`;
     }
+    const label = t("Score board: {team0} {score0}, {team1} {score1}, target {target}",
+      { team0: TEAM_NAMES[0], score0: scores[0], team1: TEAM_NAMES[1], score1: scores[1], target });
     return `<svg class="pegboard" viewBox="0 0 ${width} ${rowH * 2 + 4}" preserveAspectRatio="none" role="img" ` +
-      `aria-label="Score board: ${TEAM_NAMES[0]} ${scores[0]}, ${TEAM_NAMES[1]} ${scores[1]}, target ${target}">${rows}</svg>`;
+      `aria-label="${esc(label)}">${rows}</svg>`;
   }
 
-  return { esc, tileSvg, backSvg, getJson, el, pegBoard, TEAM_NAMES };
+  return { esc, tileSvg, backSvg, getJson, el, pegBoard, TEAM_NAMES, t, ltr, LANG };
 })();

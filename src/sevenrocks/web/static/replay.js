@@ -2,7 +2,7 @@
 "use strict";
 
 (async () => {
-  const { el, tileSvg, pegBoard, getJson, TEAM_NAMES } = SR;
+  const { el, tileSvg, pegBoard, getJson, TEAM_NAMES, t, ltr } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const $ = (id) => document.getElementById(id);
   let match = null;
@@ -13,15 +13,16 @@
   try {
     match = await getJson(`/api/matches/${encodeURIComponent(tableId)}`);
   } catch (err) {
-    $("error").textContent = `This match cannot be replayed: ${err.message}`;
+    $("error").textContent = t("This match cannot be replayed: {reason}", { reason: err.message });
     return;
   }
   $("download").href = `/api/matches/${encodeURIComponent(tableId)}/record`;
-  $("heading").textContent = `Match ${match.table}`;
-  $("title").textContent = `Replay of ${match.table}`;
-  $("summary").textContent = `${match.players.map((p, s) => `seat ${s}: ${p}`).join(", ")} · target ${match.target} · ` +
-    `final ${match.scores[0]} – ${match.scores[1]}` + (match.winner === null ? "" : ` · won by ${TEAM_NAMES[match.winner]}`);
-  $("hand").replaceChildren(...match.hands.map((h) => el("option", { value: h.hand }, `${h.hand + 1} of ${match.hands.length}`)));
+  $("heading").textContent = t("Match {table}", { table: match.table });
+  $("title").textContent = t("Replay of {table}", { table: match.table });
+  $("summary").textContent = [match.players.map((p, s) => t("seat {seat}: {name}", { seat: s, name: p })).join(", "),
+    t("target {target}", { target: match.target }), t("final {score0} – {score1}", { score0: match.scores[0], score1: match.scores[1] })]
+    .concat(match.winner === null ? [] : [t("won by {team}", { team: TEAM_NAMES[match.winner] })]).join(" · ");
+  $("hand").replaceChildren(...match.hands.map((h) => el("option", { value: h.hand }, t("{number} of {count}", { number: h.hand + 1, count: match.hands.length }))));
   $("hand").addEventListener("change", () => { hand = Number($("hand").value); step = 0; show(); });
   $("first").addEventListener("click", () => { step = 0; show(); });
   $("last").addEventListener("click", () => { step = match.hands[hand].placements; show(); });
@@ -58,30 +59,35 @@
     if (ticket !== loading) return;
     $("error").textContent = "";
     $("hand").value = String(hand);
-    $("where").textContent = `Hand ${hand + 1}, play ${step} of ${pos.steps}`;
+    $("where").textContent = t("Hand {hand}, play {step} of {count}", { hand: hand + 1, step, count: pos.steps });
     $("where").dataset.step = String(step);
     $("prev").disabled = hand === 0 && step === 0;
     $("next").disabled = hand === match.hands.length - 1 && step === pos.steps;
     $("scoreline").replaceChildren(el("span", { class: "team0" }, `${TEAM_NAMES[0]}: ${pos.scores[0]}`),
-      el("span", { class: "muted" }, `target ${match.target}`), el("span", { class: "team1" }, `${TEAM_NAMES[1]}: ${pos.scores[1]}`));
+      el("span", { class: "muted" }, t("target {target}", { target: match.target })), el("span", { class: "team1" }, `${TEAM_NAMES[1]}: ${pos.scores[1]}`));
     $("pegboard").innerHTML = pegBoard(pos.scores, null, match.target);
-    const name = (seat) => `seat ${seat} (${match.players[seat]})`;
-    let text = step === 0 ? `Hand ${hand + 1}: ${name(pos.leader)} leads.` : "";
-    if (pos.last) text = `${name(pos.last.seat)} placed ${pos.last.play}: ends ${pos.last.ends_total}${pos.last.points ? `, scores ${pos.last.points}` : ""}.`;
-    for (const knock of pos.knocks) text += ` ${name(knock.seat)} knocks.`;
+    const name = (seat) => t("seat {seat} ({name})", { seat, name: match.players[seat] });
+    let text = step === 0 ? t("Hand {hand}: {seat} leads.", { hand: hand + 1, seat: name(pos.leader) }) : "";
+    if (pos.last) {
+      text = pos.last.points
+        ? t("{seat} placed {play}: counted ends {total}, scores {points}.", { seat: name(pos.last.seat), play: ltr(pos.last.play), total: pos.last.ends_total, points: pos.last.points })
+        : t("{seat} placed {play}: counted ends {total}.", { seat: name(pos.last.seat), play: ltr(pos.last.play), total: pos.last.ends_total });
+    }
+    for (const knock of pos.knocks) text += " " + t("{seat} knocks.", { seat: name(knock.seat) });
     $("event").textContent = text;
     $("layout").innerHTML = pos.svg;
-    $("ends").textContent = `Counted ends total ${pos.ends_total}`;
+    $("ends").textContent = t("Counted ends total {total}", { total: pos.ends_total });
+    const noTiles = t("no tiles");
     $("hands").replaceChildren(...pos.hands.map((tiles, seat) => el("div", { class: `seat-box${pos.turn === seat ? " turn" : ""}` },
-      el("div", { class: "name" }, el("span", { class: `team${seat % 2}` }, `Seat ${seat}`), ` · ${match.players[seat]}`),
-      el("div", { class: "tiles", html: tiles.map((t) => tileSvg(t, 18)).join("") || "<span class='muted'>no tiles</span>" }))));
+      el("div", { class: "name" }, el("span", { class: `team${seat % 2}` }, t("Seat {seat}", { seat })), ` · ${match.players[seat]}`),
+      el("div", { class: "tiles", html: tiles.map((tile) => tileSvg(tile, 18)).join("") || `<span class='muted'>${SR.esc(noTiles)}</span>` }))));
     const result = pos.result;
     const box = $("result");
     box.replaceChildren();
     if (result) {
-      box.append(el("h2", {}, result.end === "domino" ? `${name(result.finisher)} dominoed` : result.end === "blocked" ? "Blocked" : "Target reached"));
+      box.append(el("h2", {}, result.end === "domino" ? t("{seat} dominoed", { seat: name(result.finisher) }) : result.end === "blocked" ? t("Blocked") : t("Target reached")));
       if (result.pips) {
-        box.append(el("p", {}, result.pips.map((p, s) => `seat ${s}: ${p} pips → −${result.deductions[s]}`).join(" · ")));
+        box.append(el("p", {}, result.pips.map((p, s) => t("seat {seat}: {pips} pips → −{loss}", { seat: s, pips: p, loss: result.deductions[s] })).join(" · ")));
         for (const team of [0, 1]) box.append(el("p", { class: `team${team}` }, `${TEAM_NAMES[team]}: ${result.scores_before[team]} − ${result.loss[team]} = ${result.scores[team]}`));
       }
     }

@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES } = SR;
+  const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES, t, ltr, LANG } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const params = new URLSearchParams(location.search);
   const token = params.get("token");
@@ -24,9 +24,10 @@
     const query = new URLSearchParams();
     if (token) query.set("token", token);
     if (admin) query.set("admin", admin);
+    query.set("lang", LANG);
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
-    $("connection").textContent = "Connecting…";
+    $("connection").textContent = t("Connecting…");
     ws.onopen = () => { retry = 0; $("connection").textContent = ""; };
     ws.onmessage = (event) => {
       let message;
@@ -36,20 +37,20 @@
     ws.onclose = (event) => {
       if (fatal || event.code === 4403 || event.code === 4404) { fatal = true; return; }
       retry = Math.min(retry + 1, 6);
-      $("connection").textContent = "Connection lost — reconnecting…";
+      $("connection").textContent = t("Connection lost — reconnecting…");
       setTimeout(connect, 400 * retry);
     };
   }
 
   function send(message) {
     if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
-    else toast("Not connected yet — try again in a moment.", "error");
+    else toast(t("Not connected yet — try again in a moment."), "error");
   }
 
   function receive(message) {
     if (message.type === "welcome") {
       welcome = message;
-      $("role").textContent = message.seat === null ? `Watching table ${message.table}` : `Table ${message.table} · you are seat ${message.seat}`;
+      $("role").textContent = message.seat === null ? t("Watching table {table}", { table: message.table }) : t("Table {table} · you are seat {seat}", { table: message.table, seat: message.seat });
       if (message.admin && !seatLinks.length) loadSeatLinks();
     } else if (message.type === "state") {
       const previous = state;
@@ -61,7 +62,7 @@
     } else if (message.type === "error") {
       if (message.code === "unknown_table" || message.code === "bad_token") {
         fatal = true;
-        $("connection").innerHTML = `<span class="error-text">${esc(message.message)}</span> <a href="/">Back to the lobby</a>`;
+        $("connection").innerHTML = `<span class="error-text">${esc(message.message)}</span> <a href="/">${esc(t("Back to the lobby"))}</a>`;
       } else {
         toast(message.message, "error");
       }
@@ -70,10 +71,10 @@
 
   // ------------------------------------------------------------------ announcements
   function seatName(seat) {
-    if (!state || seat === null || seat === undefined) return `seat ${seat}`;
+    if (!state || seat === null || seat === undefined) return t("seat {seat}", { seat });
     const info = state.seats[seat];
-    const you = state.seat === seat ? " (you)" : "";
-    return `seat ${seat} · ${info.name}${you}`;
+    if (state.seat === seat) return t("seat {seat} · {name} (you)", { seat, name: info.name });
+    return t("seat {seat} · {name}", { seat, name: info.name });
   }
 
   function announce(previous, next) {
@@ -82,13 +83,13 @@
     const lines = [];
     let scoring = null;
     for (const event of fresh) {
-      if (event.kind === "knock") lines.push(`${cap(seatName(event.seat))} knocks.`);
-      else if (event.points) { scoring = event; lines.push(`${cap(seatName(event.seat))} scores ${event.points} (ends ${event.ends_total}).`); }
+      if (event.kind === "knock") lines.push(t("{seat} knocks.", { seat: cap(seatName(event.seat)) }));
+      else if (event.points) { scoring = event; lines.push(t("{seat} scores {points} (counted ends {total}).", { seat: cap(seatName(event.seat)), points: event.points, total: event.ends_total })); }
     }
-    if (previous.hand_number !== next.hand_number && next.leader !== null) lines.push(`Hand ${next.hand_number + 1}: ${seatName(next.leader)} leads.`);
+    if (previous.hand_number !== next.hand_number && next.leader !== null) lines.push(t("Hand {hand}: {seat} leads.", { hand: next.hand_number + 1, seat: seatName(next.leader) }));
     const result = next.results[next.hand_number];
     if (next.hand_over && !previous.hand_over && result) lines.push(describeEnd(result));
-    if (next.winner !== null && previous.winner === null) lines.push(`${TEAM_NAMES[next.winner]} win the match!`);
+    if (next.winner !== null && previous.winner === null) lines.push(t("{team} win the match!", { team: TEAM_NAMES[next.winner] }));
     if (lines.length) {
       $("announce").textContent = lines.join(" ");
       toast(lines.join(" "), scoring ? "points" : "");
@@ -96,9 +97,9 @@
   }
 
   function describeEnd(result) {
-    if (result.end === "domino") return `${cap(seatName(result.finisher))} dominoes: the hand is over.`;
-    if (result.end === "blocked") return "The hand is blocked: nobody can place.";
-    return "The target is reached: the match is over.";
+    if (result.end === "domino") return t("{seat} dominoes: the hand is over.", { seat: cap(seatName(result.finisher)) });
+    if (result.end === "blocked") return t("The hand is blocked: nobody can place.");
+    return t("The target is reached: the match is over.");
   }
 
   const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -130,7 +131,7 @@
     renderOverlay();
     if (state.hand_over && hiddenOverlayFor === state.hand_number) {
       $("options").append(el("button", { id: "show-settlement", onclick: () => { hiddenOverlayFor = null; render(); } },
-        state.winner === null ? "Settlement and next hand" : "Settlement and result"));
+        state.winner === null ? t("Settlement and next hand") : t("Settlement and result")));
     }
   }
 
@@ -138,7 +139,7 @@
     const line = $("scoreline");
     line.replaceChildren(
       el("span", { class: "team0", id: "score-0" }, `${TEAM_NAMES[0]}: ${state.scores[0]}`),
-      el("span", { class: "muted" }, `target ${state.target}` + (state.hand_number >= 0 ? ` · hand ${state.hand_number + 1}` : "")),
+      el("span", { class: "muted" }, t("target {target}", { target: state.target }) + (state.hand_number >= 0 ? " · " + t("hand {hand}", { hand: state.hand_number + 1 }) : "")),
       el("span", { class: "team1", id: "score-1" }, `${TEAM_NAMES[1]}: ${state.scores[1]}`));
     $("pegboard").innerHTML = pegBoard(state.scores, backPeg, state.target);
   }
@@ -156,15 +157,15 @@
     const info = state.seats[seat];
     const count = state.tile_counts[seat];
     const turn = state.turn === seat;
-    const who = info.kind === "bot" ? `${info.bot} bot` : (info.connected ? "connected" : "away");
-    const box = el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat, "aria-label": `Seat ${seat}` },
-      el("div", { class: "name" }, el("span", { class: `team${seat % 2}` }, `Seat ${seat}`), ` · ${info.name}`,
-        state.seat === seat ? " (you)" : ""),
-      el("div", { class: "status" }, `${who}${state.leader === seat && state.hand_number >= 0 ? " · led" : ""}`,
-        turn ? el("strong", {}, " · to play") : null,
-        lastKnock(seat) ? el("span", { class: "knock" }, " · knocked") : null),
-      mine && state.seat === seat ? null : el("div", { class: "backs", "aria-label": `${count} tiles` }, ...Array.from({ length: count }, () => el("span", { html: backSvg() }))),
-      mine && state.seat === seat ? null : el("div", { class: "status count" }, `${count} tile${count === 1 ? "" : "s"}`));
+    const who = info.kind === "bot" ? t("{bot} bot", { bot: info.bot }) : (info.connected ? t("connected") : t("away"));
+    const box = el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat, "aria-label": t("Seat {seat}", { seat }) },
+      el("div", { class: "name" }, el("span", { class: `team${seat % 2}` }, t("Seat {seat}", { seat })), ` · ${info.name}`,
+        state.seat === seat ? " " + t("(you)") : ""),
+      el("div", { class: "status" }, who + (state.leader === seat && state.hand_number >= 0 ? " · " + t("led") : ""),
+        turn ? el("strong", {}, " · " + t("to play")) : null,
+        lastKnock(seat) ? el("span", { class: "knock" }, " · " + t("knocked")) : null),
+      mine && state.seat === seat ? null : el("div", { class: "backs", "aria-label": t("Tiles: {count}", { count }) }, ...Array.from({ length: count }, () => el("span", { html: backSvg() }))),
+      mine && state.seat === seat ? null : el("div", { class: "status count" }, t("Tiles: {count}", { count })));
     node.replaceChildren(box);
   }
 
@@ -172,16 +173,17 @@
     const layout = $("layout");
     if (!state.layout) {
       layout.innerHTML = "";
-      layout.append(el("p", { class: "empty" }, state.status === "open" ? "The match has not started yet." : "Waiting for the deal…"));
+      layout.append(el("p", { class: "empty" }, state.status === "open" ? t("The match has not started yet.") : t("Waiting for the deal…")));
       $("ends").textContent = "";
       return;
     }
     layout.innerHTML = state.layout.svg;
     const svg = layout.querySelector("svg");
-    if (svg) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", `The layout: ${state.layout.tiles} tiles, counted ends ${state.layout.ends_total}`); }
-    if (state.layout.tiles === 0 && !state.hand_over) layout.append(el("p", { class: "empty" }, `${cap(seatName(state.turn))} leads with any tile.`));
-    const counted = state.layout.counted.map(([tile, n]) => `${tile}: ${n}`).join(", ");
-    $("ends").textContent = state.layout.tiles ? `Counted ends: ${counted || "none"} — total ${state.layout.ends_total}` : "";
+    if (svg) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", t("The layout: {tiles} tiles, counted ends {total}", { tiles: state.layout.tiles, total: state.layout.ends_total })); }
+    if (state.layout.tiles === 0 && !state.hand_over) layout.append(el("p", { class: "empty" }, t("{seat} leads with any tile.", { seat: cap(seatName(state.turn)) })));
+    const counted = state.layout.counted.map(([tile, n]) => ltr(`${tile}: ${n}`)).join(", ");
+    const none = t("none");
+    $("ends").textContent = state.layout.tiles ? t("Counted ends: {ends} — total {total}", { ends: counted || none, total: state.layout.ends_total }) : "";
     markTargets();
   }
 
@@ -194,19 +196,19 @@
     options.replaceChildren();
     if (state.seat === null || state.seat === undefined) {
       hand.replaceChildren();
-      banner.textContent = state.turn === null ? "" : `${cap(seatName(state.turn))} to play.`;
+      banner.textContent = state.turn === null ? "" : t("{seat} to play.", { seat: cap(seatName(state.turn)) });
       banner.className = "banner";
       return;
     }
     const myTurn = state.turn === state.seat;
     banner.className = `banner${myTurn ? " your-turn" : ""}`;
-    if (state.winner !== null) banner.textContent = `${TEAM_NAMES[state.winner]} won the match.`;
-    else if (state.status === "open") banner.textContent = "Waiting for the creator to start the match.";
-    else if (state.hand_over) banner.textContent = "The hand is over.";
-    else banner.textContent = myTurn ? "Your turn: choose a tile." : `${cap(seatName(state.turn))} to play.`;
+    if (state.winner !== null) banner.textContent = t("{team} won the match.", { team: TEAM_NAMES[state.winner] });
+    else if (state.status === "open") banner.textContent = t("Waiting for the creator to start the match.");
+    else if (state.hand_over) banner.textContent = t("The hand is over.");
+    else banner.textContent = myTurn ? t("Your turn: choose a tile.") : t("{seat} to play.", { seat: cap(seatName(state.turn)) });
     const buttons = (state.hand || []).map((tile) => {
       const choices = myTurn ? optionsFor(tile) : [];
-      const label = choices.length ? (choices.length === 1 ? `Place ${tile}` : `Choose ${tile} (${choices.length} places)`) : `${tile} (cannot be placed now)`;
+      const label = choices.length ? (choices.length === 1 ? t("Place {tile}", { tile: ltr(tile) }) : t("Choose {tile} ({count} places)", { tile: ltr(tile), count: choices.length })) : t("{tile} (cannot be placed now)", { tile: ltr(tile) });
       return el("button", {
         class: `tile${choices.length ? " playable" : ""}${selected === tile ? " selected" : ""}`,
         "data-tile": tile, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
@@ -217,21 +219,23 @@
     hand.replaceChildren(...buttons);
     if (selected) {
       const choices = optionsFor(selected);
-      options.append(el("span", { class: "muted" }, `${selected} can go:`));
+      const open = t("open");
+      options.append(el("span", { class: "muted" }, t("{tile} can go:", { tile: ltr(selected) })));
       for (const option of choices) {
         options.append(el("button", {
           class: `option${option.points ? " scores" : ""}`, "data-play": option.play,
           onclick: () => play(option),
-        }, `${option.point || "open"} → ends ${option.ends_total}${option.points ? `, +${option.points}` : ""}`));
+        }, option.points ? t("{point} → counted ends {total}, +{points}", { point: ltr(option.point || open), total: option.ends_total, points: option.points })
+          : t("{point} → counted ends {total}", { point: ltr(option.point || open), total: option.ends_total })));
       }
-      options.append(el("button", { onclick: () => { selected = null; render(); } }, "Cancel"));
+      options.append(el("button", { onclick: () => { selected = null; render(); } }, t("Cancel")));
     }
   }
 
   function chooseTile(tile) {
-    if (state.turn !== state.seat) { toast(state.turn === null ? "No tile can be placed now." : `It is ${seatName(state.turn)}'s turn.`, "error"); return; }
+    if (state.turn !== state.seat) { toast(state.turn === null ? t("No tile can be placed now.") : t("It is the turn of {seat}.", { seat: seatName(state.turn) }), "error"); return; }
     const choices = optionsFor(tile);
-    if (!choices.length) { toast(`${tile} cannot be placed now: no open end shows its values.`, "error"); return; }
+    if (!choices.length) { toast(t("{tile} cannot be placed now: no open connection point shows its values.", { tile: ltr(tile) }), "error"); return; }
     if (choices.length === 1) { play(choices[0]); return; }
     selected = selected === tile ? null : tile;
     render();
@@ -254,7 +258,8 @@
       spot.classList.add("target");
       spot.setAttribute("tabindex", "0");
       spot.setAttribute("role", "button");
-      spot.setAttribute("aria-label", `Place ${selected} on ${option.point}: ends ${option.ends_total}${option.points ? `, scores ${option.points}` : ""}`);
+      spot.setAttribute("aria-label", option.points ? t("Place {tile} on {point}: counted ends {total}, scores {points}", { tile: selected, point: option.point, total: option.ends_total, points: option.points })
+        : t("Place {tile} on {point}: counted ends {total}", { tile: selected, point: option.point, total: option.ends_total }));
       spot.addEventListener("click", () => play(option));
       spot.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); play(option); } });
       const box = spot.getBBox ? spot.getBBox() : null;
@@ -275,9 +280,10 @@
   function renderLog() {
     const log = $("log");
     const items = (state.events || []).map((event) => {
-      if (event.kind === "knock") return el("li", { class: "knock" }, `${cap(seatName(event.seat))} knocks (open: ${event.values.join(", ")})`);
-      return el("li", { class: event.points ? "scoring" : "" },
-        `${cap(seatName(event.seat))}: ${event.play} — ends ${event.ends_total}${event.points ? `, scores ${event.points}` : ""}`);
+      if (event.kind === "knock") return el("li", { class: "knock" }, t("{seat} knocks (open values: {values})", { seat: cap(seatName(event.seat)), values: event.values.join(", ") }));
+      return el("li", { class: event.points ? "scoring" : "" }, event.points
+        ? t("{seat}: {play} — counted ends {total}, scores {points}", { seat: cap(seatName(event.seat)), play: ltr(event.play), total: event.ends_total, points: event.points })
+        : t("{seat}: {play} — counted ends {total}", { seat: cap(seatName(event.seat)), play: ltr(event.play), total: event.ends_total }));
     });
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
@@ -287,18 +293,18 @@
     const node = $("admin");
     node.replaceChildren();
     if (!welcome || !welcome.admin) return;
-    node.append(el("h2", {}, "Table controls"));
+    node.append(el("h2", {}, t("Table controls")));
     if (state.status === "open") {
-      node.append(el("div", { class: "row" }, el("button", { class: "primary", id: "start", onclick: () => send({ type: "start" }) }, "Start the match")));
+      node.append(el("div", { class: "row" }, el("button", { class: "primary", id: "start", onclick: () => send({ type: "start" }) }, t("Start the match"))));
     }
     for (const info of state.seats) {
       if (info.kind !== "human" || info.connected || state.status === "over") continue;
-      const level = el("select", { "aria-label": `Bot level for seat ${info.seat}` }, ...["greedy", "random"].map((b) => el("option", { value: b }, `${b} bot`)));
+      const level = el("select", { "aria-label": t("Bot level for seat {seat}", { seat: info.seat }) }, ...["greedy", "random"].map((b) => el("option", { value: b }, t("{bot} bot", { bot: b }))));
       fetchBots(level);
-      node.append(el("div", { class: "row" }, `Seat ${info.seat} (${info.name}) is away.`, level,
-        el("button", { "data-replace": info.seat, onclick: () => send({ type: "replace", seat: info.seat, bot: level.value }) }, "Seat a bot")));
+      node.append(el("div", { class: "row" }, t("Seat {seat} ({name}) is away.", { seat: info.seat, name: info.name }), level,
+        el("button", { "data-replace": info.seat, onclick: () => send({ type: "replace", seat: info.seat, bot: level.value }) }, t("Seat a bot"))));
     }
-    node.append(el("p", { class: "muted" }, "Watch link: ", el("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)));
+    node.append(el("p", { class: "muted" }, t("Watch link:"), " ", el("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)));
     if (state.status !== "over") node.append(el("div", { id: "seat-links" }, ...seatLinks));
   }
 
@@ -311,7 +317,7 @@
         method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ admin }),
       });
       seatLinks = seats.filter((s) => s.seat !== (welcome ? welcome.seat : null)).map((s) =>
-        el("p", { class: "muted" }, `Link for ${s.name} (seat ${s.seat}): `, el("a", { href: s.link, class: "seat-link" }, `${location.origin}${s.link}`)));
+        el("p", { class: "muted" }, t("Link for {name} (seat {seat}):", { name: s.name, seat: s.seat }), " ", el("a", { href: s.link, class: "seat-link" }, `${location.origin}${s.link}`)));
       render();
     } catch (_) { /* not the creator after all: the server says so on the socket */ }
   }
@@ -320,7 +326,7 @@
   async function fetchBots(select) {
     if (!botNames) { try { botNames = (await SR.getJson("/api/bots")).bots; } catch (_) { return; } }
     const keep = select.value;
-    select.replaceChildren(...botNames.map((b) => el("option", { value: b, selected: b === keep }, `${b} bot`)));
+    select.replaceChildren(...botNames.map((b) => el("option", { value: b, selected: b === keep }, t("{bot} bot", { bot: b }))));
   }
 
   function renderOverlay() {
@@ -329,10 +335,10 @@
     const show = state.hand_over && result && hiddenOverlayFor !== state.hand_number;
     if (!show) { overlay.hidden = true; overlay.replaceChildren(); return; }
     const panel = el("div", { class: "panel", role: "dialog", "aria-modal": "true", "aria-labelledby": "settle-title", id: "settlement" });
-    panel.append(el("h2", { id: "settle-title" }, `Hand ${state.hand_number + 1}: ${describeEnd(result)}`));
+    panel.append(el("h2", { id: "settle-title" }, t("Hand {hand}: {end}", { hand: state.hand_number + 1, end: describeEnd(result) })));
     if (result.hands) {
       const table = el("table", { class: "settle" },
-        el("thead", {}, el("tr", {}, el("th", {}, "Seat"), el("th", {}, "Tiles left"), el("th", {}, "Pips"), el("th", {}, "Rounded"))));
+        el("thead", {}, el("tr", {}, el("th", {}, t("Seat")), el("th", {}, t("Tiles left")), el("th", {}, t("Pips")), el("th", {}, t("Rounded")))));
       const body = el("tbody");
       for (let seat = 0; seat < 4; seat++) {
         body.append(el("tr", { "data-seat": seat },
@@ -348,24 +354,24 @@
           el("strong", {}, String(result.scores[team]))));
       }
     } else {
-      panel.append(el("p", {}, `Final scores: ${TEAM_NAMES[0]} ${result.scores[0]}, ${TEAM_NAMES[1]} ${result.scores[1]}. No settlement after the target.`));
+      panel.append(el("p", {}, t("Final scores: {team0} {score0}, {team1} {score1}. No settlement after the target.", { team0: TEAM_NAMES[0], score0: result.scores[0], team1: TEAM_NAMES[1], score1: result.scores[1] })));
     }
     const actions = el("div", { class: "controls" });
     if (state.winner !== null) {
-      panel.append(el("p", { class: "banner your-turn", id: "winner" }, `${TEAM_NAMES[state.winner]} win the match, ${state.scores[state.winner]} to ${state.scores[1 - state.winner]}.`));
-      actions.append(el("a", { href: `/replay/${tableId}` }, "Replay this match"), el("a", { href: "/" }, "Back to the lobby"));
+      panel.append(el("p", { class: "banner your-turn", id: "winner" }, t("{team} win the match, {score} to {other}.", { team: TEAM_NAMES[state.winner], score: state.scores[state.winner], other: state.scores[1 - state.winner] })));
+      actions.append(el("a", { href: `/replay/${tableId}` }, t("Replay this match")), el("a", { href: "/" }, t("Back to the lobby")));
     } else if (state.seat !== null && state.seat !== undefined) {
       const me = state.seats[state.seat];
       if (me.ready) {
         const waiting = state.seats.filter((s) => s.kind === "human" && s.connected && !s.ready).map((s) => s.name);
-        actions.append(el("span", { class: "muted" }, `Waiting for ${waiting.join(", ") || "the deal"}…`));
+        actions.append(el("span", { class: "muted" }, waiting.length ? t("Waiting for {names}…", { names: waiting.join(", ") }) : t("Waiting for the deal…")));
       } else {
-        actions.append(el("button", { class: "primary", id: "next-hand", onclick: () => send({ type: "next_hand" }) }, "Next hand"));
+        actions.append(el("button", { class: "primary", id: "next-hand", onclick: () => send({ type: "next_hand" }) }, t("Next hand")));
       }
     } else {
-      actions.append(el("span", { class: "muted" }, "The players will start the next hand."));
+      actions.append(el("span", { class: "muted" }, t("The players will start the next hand.")));
     }
-    actions.append(el("button", { id: "look", onclick: () => { hiddenOverlayFor = state.hand_number; render(); } }, "Look at the table"));
+    actions.append(el("button", { id: "look", onclick: () => { hiddenOverlayFor = state.hand_number; render(); } }, t("Look at the table")));
     panel.append(actions);
     overlay.replaceChildren(panel);
     overlay.hidden = false;
