@@ -452,10 +452,12 @@ def position(
     cy = core.y + core.h / 2
     font = f'font-family="sans-serif" font-size="{_n(0.42)}" fill="{COLORS["text"]}"'
 
-    def label(s: int, x: float, y: float, anchor: str) -> None:
+    def label_text(s: int) -> str:
         text = words.seat.format(seat=s) + " · " + words.tiles.format(count=len(hands[s]))
-        if turn == s:
-            text += " · " + words.turn
+        return text + " · " + words.turn if turn == s else text
+
+    def label(s: int, x: float, y: float, anchor: str) -> None:
+        text = label_text(s)
         weight = ' font-weight="bold"' if turn == s else ""
         body.append(
             f'<text class="seat-label" data-seat="{s}" x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}"'
@@ -485,8 +487,11 @@ def position(
         + escape(words.scores.format(first=scores[0], second=scores[1]))
         + "</text>"
     )
-    left = left_x - 1.5
-    right = right_x + 3.5
+    # the side seats' labels are centred under their columns: keep them inside the picture
+    # (an estimate of the text's width: about 0.6 of the font size a character)
+    half_label = max(len(label_text(seats[1])), len(label_text(seats[3]))) * 0.42 * 0.6 / 2
+    left = min(left_x - 1.5, left_x + 1.0 - half_label - 0.3)
+    right = max(right_x + 3.5, right_x + 1.0 + half_label + 0.3)
     top = score_y - 0.9
     bottom = max(bottom_y + 3.3, cy + col / 2 + 1.4)
     view = Rect(left, top, right - left, bottom - top)
