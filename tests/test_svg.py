@@ -194,3 +194,21 @@ def test_png_painter() -> None:
     pixels = [image.getpixel((x, y)) for x in range(0, 300, 2) for y in range(0, image.height, 2)]
     orange = [p for p in pixels if isinstance(p, tuple) and p[0] > 200 and 110 < p[1] < 170 and p[2] < 90]
     assert orange  # the spinner's frame is painted
+
+
+def test_target_labels_stay_inside_the_view_box() -> None:
+    """What a placement would score is written beside its ring; the picture must hold it."""
+    import re
+
+    from sevenrocks.core import Layout, Play
+    from sevenrocks.svg import layout as draw
+
+    table = Layout()
+    for text in ["5-5", "5-6@5-5:A", "4-5@5-5:B"]:
+        table.place(Play.parse(text))
+    labels = {point: "+20 points" for point in table.points}
+    svg = draw(table, targets=labels)
+    x0, y0, w, h = map(float, re.search(r'viewBox="([^"]+)"', svg).group(1).split())  # type: ignore[union-attr]
+    for x, y, text in re.findall(r'<text x="([-\d.]+)" y="([-\d.]+)"[^>]*>(\+20 points)</text>', svg):
+        assert x0 <= float(x) and float(x) + len(text) * 0.36 * 0.55 <= x0 + w
+        assert y0 <= float(y) - 0.36 <= y0 + h

@@ -241,6 +241,18 @@ def _draw_layout(
     out.append("</g>")
 
 
+def _with_target_labels(geo: LayoutGeometry, labels: dict[str, str], view: Rect) -> Rect:
+    """``view`` grown to hold the target labels drawn beside their markers (see :func:`_mark`)."""
+    left, top, right, bottom = view.x, view.y, view.right, view.bottom
+    for mark in geo.points:
+        text = labels.get(str(mark.point))
+        if text:
+            right = max(right, mark.x + 0.5 + len(text) * 0.36 * 0.62 + 0.1)
+            top = min(top, mark.y - 0.4 - 0.36)
+            left = min(left, mark.x - 0.5)
+    return Rect(left, top, right - left, bottom - top)
+
+
 def _legend(legend: Legend, x: float, y: float, width: float, out: list[str]) -> float:
     """Draw the legend from ``(x, y)``; return its height in units."""
     font = f'font-family="sans-serif" font-size="{_n(0.36)}" fill="{COLORS["text"]}"'
@@ -333,6 +345,7 @@ def layout(
     """
     geo = geometry(layout, reach=reach)
     body: list[str] = []
+    labels = _targets(targets)
     _draw_layout(
         geo,
         body,
@@ -340,9 +353,9 @@ def layout(
         counted=counted,
         points=points,
         highlight=_tiles_of(highlight),
-        targets=_targets(targets),
+        targets=labels,
     )
-    view = geo.bounds.grow(0.25)
+    view = _with_target_labels(geo, labels, geo.bounds.grow(0.25))
     bottom = view.bottom
     if legend:
         words = legend if isinstance(legend, Legend) else Legend()
@@ -445,7 +458,7 @@ def position(
         highlight=_tiles_of(highlight),
         targets=_targets(targets),
     )
-    core = geo.bounds.grow(0.5)
+    core = _with_target_labels(geo, _targets(targets), geo.bounds.grow(0.5))
     row = 7 * 1.15  # a full hand of upright tiles
     half_w = max(core.w / 2, row / 2) + 0.5
     cx = core.x + core.w / 2
