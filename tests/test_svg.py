@@ -206,9 +206,11 @@ def test_target_labels_stay_inside_the_view_box() -> None:
     table = Layout()
     for text in ["5-5", "5-6@5-5:A", "4-5@5-5:B"]:
         table.place(Play.parse(text))
-    labels = {point: "+20 points" for point in table.points}
-    svg = draw(table, targets=labels)
+    svg = draw(table, targets={point: "+20 points" for point in table.points})
     x0, y0, w, h = map(float, re.search(r'viewBox="([^"]+)"', svg).group(1).split())  # type: ignore[union-attr]
-    for x, y, text in re.findall(r'<text x="([-\d.]+)" y="([-\d.]+)"[^>]*>(\+20 points)</text>', svg):
-        assert x0 <= float(x) and float(x) + len(text) * 0.36 * 0.55 <= x0 + w
-        assert y0 <= float(y) - 0.36 <= y0 + h
+    found = re.findall(r'<text x="([-\d.]+)" y="([-\d.]+)"[^>]*font-size="([\d.]+)"[^>]*>\+20 points<', svg)
+    assert len(found) == 4
+    for x, y, size in found:
+        width = len("+20 points") * float(size) * 0.55  # a low estimate of the text's width
+        assert x0 <= float(x) and float(x) + width <= x0 + w
+        assert y0 <= float(y) - float(size) and float(y) <= y0 + h
