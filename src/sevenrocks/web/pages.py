@@ -327,10 +327,10 @@ def _figure(figure: Figure, lang: str, _: Translate) -> str:
     <figcaption><span class="step-label">{first["label"]}</span>
       <span class="caption" aria-live="polite">{first["caption"]}</span></figcaption>
     <div class="controls figure-controls" role="group" aria-label="{w["group"]}">
-      <button type="button" data-go="first" aria-label="{w["first"]}" title="{w["first"]}">⏮</button>
+      <button type="button" data-go="first">{w["first"]}</button>
       <button type="button" data-go="prev">{w["prev"]}</button>
       <button type="button" data-go="next">{w["next"]}</button>
-      <button type="button" data-go="last" aria-label="{w["last"]}" title="{w["last"]}">⏭</button>
+      <button type="button" data-go="last">{w["last"]}</button>
     </div>
     <script type="application/json" class="figure-steps">{data}</script>
   </figure>"""

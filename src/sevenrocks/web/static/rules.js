@@ -15,6 +15,7 @@
     let step = Number(figure.dataset.step);
 
     function show(number) {
+      const focused = document.activeElement;
       step = Math.max(1, Math.min(steps.length, number));
       const data = steps[step - 1];
       figure.dataset.step = String(step);
@@ -23,14 +24,16 @@
       caption.innerHTML = data.caption;
       buttons.first.disabled = buttons.prev.disabled = step === 1;
       buttons.last.disabled = buttons.next.disabled = step === steps.length;
+      // a button that became disabled would drop the keyboard focus: keep it in the figure
+      if (focused && focused.disabled && figure.contains(focused)) {
+        const back = focused === buttons.first || focused === buttons.prev;
+        (back ? buttons.next : buttons.prev).focus();
+      }
     }
 
     const go = { first: () => 1, prev: () => step - 1, next: () => step + 1, last: () => steps.length };
     for (const [name, button] of Object.entries(buttons)) {
-      button.addEventListener("click", () => {
-        show(go[name]());
-        if (button.disabled) (name === "first" || name === "prev" ? buttons.next : buttons.prev).focus();
-      });
+      button.addEventListener("click", () => show(go[name]()));
     }
     // Arrow keys on the figure's buttons: toward the reading direction is the next play.
     figure.addEventListener("keydown", (event) => {
