@@ -105,7 +105,7 @@ def _shots() -> Path:
 def test_stepping_figures_follows_the_engine(
     page: Any, server: dict[str, Any], conformance_dir: Path
 ) -> None:
-    """Every figure, every step, by button and by key: the caption is the engine's, and agrees with the seeds."""
+    """Every figure, every step, by button and by key: the engine's caption, agreeing with the seeds."""
     page.goto(server["url"] + "/rules?lang=tr")
     guide = rules_guide("tr")
     cases = json.loads((conformance_dir / "seed_positions.json").read_text(encoding="utf-8"))["cases"]
@@ -175,8 +175,9 @@ def test_arabic_table_and_switch(browser: Any, server: dict[str, Any]) -> None:
     page.wait_for_function("document.querySelectorAll('.hand button.tile').length >= 2")
     layout = page.evaluate(
         """() => {
-          const tiles = [...document.querySelectorAll('.hand button.tile')].map((b) => b.getBoundingClientRect().x);
-          const score = [...document.querySelectorAll('#scoreline span')].map((s) => s.getBoundingClientRect().x);
+          const xs = (sel) => [...document.querySelectorAll(sel)].map((b) => b.getBoundingClientRect().x);
+          const tiles = xs('.hand button.tile');
+          const score = xs('#scoreline span');
           return {tiles, score, hand: getComputedStyle(document.querySelector('#hand')).direction,
                   board: getComputedStyle(document.querySelector('#layout')).direction};
         }"""

@@ -52,7 +52,7 @@ def test_accept_language_picks_the_page_language(client: TestClient, path: str) 
         assert response.status_code == 200
         assert _lang(response.text) == (lang, direction)
         assert response.headers["content-language"] == lang
-        assert f'href="/rules"' in response.text  # every page links to the rules guide
+        assert 'href="/rules"' in response.text  # every page links to the rules guide
         assert COOKIE not in response.cookies  # only the switch remembers a choice
         rules = translation(lang).gettext("Rules")
         assert f">{rules}</a>" in response.text
