@@ -23,7 +23,7 @@ the engine (:class:`~sevenrocks.core.layout.Layout`, :class:`~sevenrocks.core.vi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from sevenrocks.core.events import Event, HandEnd, HandResult, Knock
@@ -32,6 +32,9 @@ from sevenrocks.core.notation import ConnectionPoint, Play, Side
 from sevenrocks.core.scoring import placement_points
 from sevenrocks.core.tiles import NUM_SEATS, Tile, partnership
 from sevenrocks.core.view import SeatView
+
+#: a gettext function: English text in, the player's language out
+Translate = Callable[[str], str]
 
 __all__ = [
     "Arm",
@@ -159,18 +162,28 @@ def _tile_text(tile: Tile, first: int, second: int, spinner: Tile | None) -> str
     return f"{first}|{second}"
 
 
-def render_layout(layout: Layout, *, indent: str = "", totals: bool = True) -> str:
+def _english(message: str) -> str:
+    return message
+
+
+def render_layout(
+    layout: Layout, *, indent: str = "", totals: bool = True, gettext: Translate | None = None
+) -> str:
     """The layout as text, one arm per line, with open points and counted ends marked.
 
     With ``totals`` a last line adds up the counted ends and says what the total scores.
+    ``gettext`` translates the words (e.g. ``sevenrocks.i18n.translation("tr").gettext``).
 
     >>> from sevenrocks.core import Layout
     >>> render_layout(Layout())
     'empty: the leader opens with any tile'
     """
+    _ = gettext or _english
     arms = layout_arms(layout)
     if not arms:
-        return indent + "empty: the leader opens with any tile"
+        return indent + _("empty: the leader opens with any tile")
+    names = {"line": _("line"), "ends": _("ends")}
+    width = max(5, *(len(n) + 1 for n in names.values()))
     spinner = layout.spinner
     lines: list[str] = []
     for arm in arms:
@@ -181,12 +194,10 @@ def render_layout(layout: Layout, *, indent: str = "", totals: bool = True) -> s
         if arm.right is not None:
             right = arm.right
             parts.append((f"({right.counted})" if right.counted is not None else "") + f"<{right.point}>")
-        lines.append(f"{indent}{arm.name:<5} " + " ".join(parts))
+        lines.append(f"{indent}{names.get(arm.name, arm.name):<{width}} " + " ".join(parts))
     if spinner is not None and len(arms) == 1:
-        lines.append(
-            f"{indent}{'':<5} branches bA, bB of spinner {spinner} open once its sides A and B "
-            "are both filled"
-        )
+        note = _("branches bA, bB of spinner {spinner} open once its sides A and B are both filled")
+        lines.append(f"{indent}{'':<{width}} " + note.format(spinner=spinner))
     if totals:
         counts = [
             end.counted for arm in arms for end in (arm.left, arm.right) if end and end.counted is not None
@@ -194,59 +205,77 @@ def render_layout(layout: Layout, *, indent: str = "", totals: bool = True) -> s
         total = layout.ends_total
         points = placement_points(total)
         sums = " + ".join(str(n) for n in counts) if len(counts) > 1 else str(total)
-        lines.append(
-            f"{indent}{'ends':<5} {sums}"
-            + (f" = {total}" if len(counts) > 1 else "")
-            + (f", scores {points}" if points else ", scores nothing")
-        )
+        if len(counts) > 1:
+            sums += f" = {total}"
+        scored = _("scores {points}").format(points=points) if points else _("scores nothing")
+        lines.append(f"{indent}{names['ends']:<{width}} {sums}, {scored}")
     return "\n".join(lines)
 
 
-def seat_label(seat: int, *, me: int | None = None, names: Sequence[str] | None = None) -> str:
+def seat_label(
+    seat: int, *, me: int | None = None, names: Sequence[str] | None = None, gettext: Translate | None = None
+) -> str:
     """``seat 2`` (``seat 2 (partner)``, ``seat 0 (you)`` seen from ``me``), with its player's name.
 
     >>> seat_label(2, me=0), seat_label(1, names=["human", "greedy", "random", "greedy"])
     ('seat 2 (partner)', 'seat 1 greedy')
     """
-    text = f"seat {seat}"
+    _ = gettext or _english
+    text = _("seat {seat}").format(seat=seat)
     if names is not None and names[seat]:
         text += f" {names[seat]}"
     if me is not None:
         if seat == me:
-            text += " (you)"
+            text += " " + _("(you)")
         elif partnership(seat) == partnership(me):
-            text += " (partner)"
+            text += " " + _("(partner)")
     return text
 
 
-def render_scores(scores: Sequence[int], *, target: int | None = None, me: int | None = None) -> str:
+def render_scores(
+    scores: Sequence[int],
+    *,
+    target: int | None = None,
+    me: int | None = None,
+    gettext: Translate | None = None,
+) -> str:
     """The two partnership scores in raw points (``seats 0+2: 45  seats 1+3: -10``).
 
     >>> render_scores((45, -10), target=250, me=1)
     'seats 0+2: 45 · seats 1+3 (you): -10 · target 250'
     """
+    _ = gettext or _english
     parts = []
     for team in (0, 1):
-        mine = " (you)" if me is not None and partnership(me) == team else ""
-        parts.append(f"seats {team}+{team + 2}{mine}: {scores[team]}")
+        name = _("seats {first}+{second}").format(first=team, second=team + 2)
+        mine = " " + _("(you)") if me is not None and partnership(me) == team else ""
+        parts.append(f"{name}{mine}: {scores[team]}")
     if target is not None:
-        parts.append(f"target {target}")
+        parts.append(_("target {target}").format(target=target))
     return " · ".join(parts)
 
 
-def render_hand(tiles: Sequence[Tile]) -> str:
+def render_hand(tiles: Sequence[Tile], *, gettext: Translate | None = None) -> str:
     """A hand as space-separated tiles with its pip count.
 
     >>> from sevenrocks.core import Tile
     >>> render_hand([Tile.parse("1-2"), Tile.parse("6-6")])
     '1-2 6-6  (15 pips)'
     """
+    _ = gettext or _english
     if not tiles:
-        return "(no tiles)"
-    return " ".join(str(t) for t in tiles) + f"  ({sum(t.pips for t in tiles)} pips)"
+        return _("(no tiles)")
+    pips = _("({pips} pips)").format(pips=sum(t.pips for t in tiles))
+    return " ".join(str(t) for t in tiles) + "  " + pips
 
 
-def render_event(event: Event, *, me: int | None = None, names: Sequence[str] | None = None) -> str:
+def render_event(
+    event: Event,
+    *,
+    me: int | None = None,
+    names: Sequence[str] | None = None,
+    gettext: Translate | None = None,
+) -> str:
     """One placement or knock in words.
 
     >>> from sevenrocks.core import Knock, Placement, Play
@@ -255,11 +284,16 @@ def render_event(event: Event, *, me: int | None = None, names: Sequence[str] | 
     >>> render_event(Knock(1, (2, 5)))
     'seat 1 knocks (nothing on 2, 5)'
     """
-    who = seat_label(event.seat, me=me, names=names)
+    _ = gettext or _english
+    who = seat_label(event.seat, me=me, names=names, gettext=gettext)
     if isinstance(event, Knock):
-        return f"{who} knocks (nothing on {', '.join(str(v) for v in event.values)})"
-    score = f", scores {event.points}" if event.points else ""
-    return f"{who} plays {event.play}: ends {event.ends_total}{score}"
+        values = ", ".join(str(v) for v in event.values)
+        return _("{seat} knocks (nothing on {values})").format(seat=who, values=values)
+    if event.points:
+        return _("{seat} plays {play}: ends {total}, scores {points}").format(
+            seat=who, play=event.play, total=event.ends_total, points=event.points
+        )
+    return _("{seat} plays {play}: ends {total}").format(seat=who, play=event.play, total=event.ends_total)
 
 
 def render_result(
@@ -268,27 +302,36 @@ def render_result(
     me: int | None = None,
     names: Sequence[str] | None = None,
     target: int | None = None,
+    gettext: Translate | None = None,
 ) -> str:
     """A hand's end and settlement: each seat's pips, rounded, deducted; then the scores."""
+    _ = gettext or _english
     lines: list[str] = []
     if result.end is HandEnd.DOMINO and result.finisher is not None:
-        lines.append(f"{seat_label(result.finisher, me=me, names=names)} dominoes: the hand is over")
+        who = seat_label(result.finisher, me=me, names=names, gettext=gettext)
+        lines.append(_("{seat} dominoes: the hand is over").format(seat=who))
     elif result.end is HandEnd.BLOCKED:
-        lines.append("the hand is blocked: nobody can place")
+        lines.append(_("the hand is blocked: nobody can place"))
     else:
-        lines.append("the target is reached: the match ends at once, with no settlement")
+        lines.append(_("the target is reached: the match ends at once, with no settlement"))
     if result.pips is not None and result.deductions is not None:
         for seat in range(NUM_SEATS):
             left = result.hands[seat] if result.hands is not None else ()
-            tiles = " ".join(str(t) for t in left) if left else "no tiles"
+            tiles = " ".join(str(t) for t in left) if left else _("no tiles")
             pips, cost = result.pips[seat], result.deductions[seat]
-            lines.append(
-                f"  {seat_label(seat, me=me, names=names)}: {tiles}: {pips} pips"
-                + (f", rounded to {cost}, deducted" if cost else (", rounds to 0" if pips else ""))
-            )
+            who = seat_label(seat, me=me, names=names, gettext=gettext)
+            if cost:
+                line = _("{seat}: {tiles}: {pips} pips, rounded to {cost}, deducted")
+            elif pips:
+                line = _("{seat}: {tiles}: {pips} pips, rounds to 0")
+            else:
+                line = _("{seat}: {tiles}: {pips} pips")
+            lines.append("  " + line.format(seat=who, tiles=tiles, pips=pips, cost=cost))
         loss = (result.deductions[0] + result.deductions[2], result.deductions[1] + result.deductions[3])
-        lines.append(f"  seats 0+2 lose {loss[0]}, seats 1+3 lose {loss[1]}")
-    lines.append("  " + render_scores(result.scores, target=target, me=me))
+        lines.append(
+            "  " + _("seats 0+2 lose {first}, seats 1+3 lose {second}").format(first=loss[0], second=loss[1])
+        )
+    lines.append("  " + render_scores(result.scores, target=target, me=me, gettext=gettext))
     return "\n".join(lines)
 
 
@@ -319,12 +362,18 @@ def play_choices(view: SeatView) -> tuple[PlayChoice, ...]:
     return tuple(out)
 
 
-def render_choices(view: SeatView) -> str:
+def render_choices(view: SeatView, *, gettext: Translate | None = None) -> str:
     """The numbered legal placements of ``view``, one per line, with what each scores."""
+    _ = gettext or _english
     lines = []
     for choice in play_choices(view):
-        score = f"scores {choice.points}" if choice.points else "scores nothing"
-        lines.append(f"{choice.number:>3}. {choice.play!s:<14} ends {choice.ends_total:>2}, {score}")
+        if choice.points:
+            what = _("ends {total}, scores {points}").format(
+                total=f"{choice.ends_total:>2}", points=choice.points
+            )
+        else:
+            what = _("ends {total}, scores nothing").format(total=f"{choice.ends_total:>2}")
+        lines.append(f"{choice.number:>3}. {choice.play!s:<14} {what}")
     return "\n".join(lines)
 
 
@@ -334,6 +383,7 @@ def render_view(
     names: Sequence[str] | None = None,
     choices: bool = False,
     recent: int = 0,
+    gettext: Translate | None = None,
 ) -> str:
     """What ``view.seat`` sees: the scores, the layout, its own tiles, the others' tile counts
     and knocks, and whose turn it is; with ``choices`` also its numbered legal placements, and
@@ -350,30 +400,40 @@ def render_view(
     seat 1: 7 tiles · seat 2 (partner): 7 tiles · seat 3: 7 tiles
     turn: seat 0 (you)
     """
+    _ = gettext or _english
     me = view.seat
-    lines = [f"hand {view.hand_number + 1} · " + render_scores(view.scores, target=view.target, me=me)]
+    scores = render_scores(view.scores, target=view.target, me=me, gettext=gettext)
+    lines = [_("hand {number}").format(number=view.hand_number + 1) + " · " + scores]
     if recent and view.events:
-        lines.append("lately")
-        lines.extend("  " + render_event(e, me=me, names=names) for e in view.events[-recent:])
-    lines.append("layout")
-    lines.append(render_layout(view.layout, indent="  "))
-    lines.append("your tiles: " + render_hand(view.hand))
+        lines.append(_("lately"))
+        lines.extend(
+            "  " + render_event(e, me=me, names=names, gettext=gettext) for e in view.events[-recent:]
+        )
+    lines.append(_("layout"))
+    lines.append(render_layout(view.layout, indent="  ", gettext=gettext))
+    lines.append(_("your tiles: {tiles}").format(tiles=render_hand(view.hand, gettext=gettext)))
     voids = view.void_values()
     others = []
     for seat in range(NUM_SEATS):
         if seat == me:
             continue
         count = view.tile_counts[seat]
-        text = f"{seat_label(seat, me=me, names=names)}: {count} tile{'s' if count != 1 else ''}"
+        who = seat_label(seat, me=me, names=names, gettext=gettext)
+        text = (_("{seat}: 1 tile") if count == 1 else _("{seat}: {count} tiles")).format(
+            seat=who, count=count
+        )
         if voids[seat]:
-            text += f" (knocked: none of {', '.join(str(v) for v in sorted(voids[seat]))})"
+            values = ", ".join(str(v) for v in sorted(voids[seat]))
+            text += " " + _("(knocked: none of {values})").format(values=values)
         others.append(text)
     lines.append(" · ".join(others))
     if view.turn is None:
-        lines.append("turn: nobody (the hand is over)")
+        lines.append(_("turn: nobody (the hand is over)"))
     else:
-        lines.append(f"turn: {seat_label(view.turn, me=me, names=names)}")
+        lines.append(
+            _("turn: {seat}").format(seat=seat_label(view.turn, me=me, names=names, gettext=gettext))
+        )
     if choices and view.is_my_turn:
-        lines.append("your placements")
-        lines.append(render_choices(view))
+        lines.append(_("your placements"))
+        lines.append(render_choices(view, gettext=gettext))
     return "\n".join(lines)

@@ -22,12 +22,15 @@ from rich.theme import Theme
 
 from sevenrocks import __version__
 from sevenrocks.bots import Bot, UnknownBotError, make_bot
+from sevenrocks.cli.language import LangOption, resolve_language
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.events import Knock, Placement
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Play
 from sevenrocks.core.record import MatchEnd, MatchRecord
 from sevenrocks.core.scoring import DEFAULT_TARGET
+from sevenrocks.i18n import N_, translation
+from sevenrocks.messages import error_text, translate
 from sevenrocks.text import (
     PlayChoice,
     play_choices,
@@ -41,7 +44,7 @@ from sevenrocks.text import (
 __all__ = ["HUMAN", "PlayerQuit", "console_for", "parse_choice", "play_command"]
 
 HUMAN: Final = 0
-HELP: Final = (
+HELP: Final = N_(
     "type the number of a placement, or the placement itself (e.g. 3-4@4-4:B), or just the tile "
     "when it has one place to go; q quits (the record is saved)"
 )
@@ -58,10 +61,17 @@ class PlayerQuit(Exception):
 class BotFailed(Exception):
     """A bot raised an error or chose a placement that is not legal."""
 
-    def __init__(self, seat: int, reason: str) -> None:
+    def __init__(self, seat: int, template: str, /, **params: object) -> None:
         self.seat = seat
-        self.reason = reason
-        super().__init__(reason)
+        #: the English reason (kept in the record); :meth:`translated` for the player
+        self.reason = template.format(**params)
+        self.template = template
+        self.params = params
+        super().__init__(self.reason)
+
+    def translated(self, lang: str) -> str:
+        """The reason in ``lang``."""
+        return translate(self.template, self.params, lang)
 
 
 class LayoutHighlighter(RegexHighlighter):
@@ -103,7 +113,7 @@ def console_for(*, color: bool | None = None) -> Console:
     )
 
 
-def parse_choice(text: str, choices: Sequence[PlayChoice]) -> Play:
+def parse_choice(text: str, choices: Sequence[PlayChoice], *, lang: str = "en") -> Play:
     """The placement a line of input picks: a number, a placement, or a tile with one place.
 
     Raises :class:`ValueError` with a message for the player when the line picks nothing legal.
@@ -120,19 +130,26 @@ def parse_choice(text: str, choices: Sequence[PlayChoice]) -> Play:
     ...
     ValueError: there is no placement 9: choose 1 to 7
     """
+    _ = translation(lang).gettext
     text = text.strip()
     plays = [c.play for c in choices]
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(choices):
             return choices[number - 1].play
-        raise ValueError(f"there is no placement {number}: choose 1 to {len(choices)}")
+        raise ValueError(
+            _("there is no placement {number}: choose 1 to {count}").format(number=number, count=len(choices))
+        )
     try:
         play = Play.parse(text)
     except SevenRocksError as err:
+        message = _(
+            "{text} is not a choice: {reason}; type 1 to {count}, a placement such as {example}, or q to quit"
+        )
         raise ValueError(
-            f"{text!r} is not a choice: {err.reason}; type 1 to {len(choices)}, a placement such as "
-            f"{choices[0].play}, or q to quit"
+            message.format(
+                text=repr(text), reason=error_text(err, lang), count=len(choices), example=choices[0].play
+            )
         ) from None
     if play in plays:
         return play
@@ -142,47 +159,53 @@ def parse_choice(text: str, choices: Sequence[PlayChoice]) -> Play:
             return same[0]
         if len(same) > 1:
             where = ", ".join(str(p) for p in same)
-            raise ValueError(f"tile {play.tile} can go in {len(same)} places: type one of {where}")
+            message = _("tile {tile} can go in {count} places: type one of {where}")
+            raise ValueError(message.format(tile=play.tile, count=len(same), where=where))
     raise ValueError("")  # the caller asks the engine why the play is illegal
 
 
-def _human_choice(match: Match, console: Console, choices: Sequence[PlayChoice]) -> Play:
+def _human_choice(match: Match, console: Console, choices: Sequence[PlayChoice], lang: str) -> Play:
     """Ask for a placement until a legal one is given; :class:`PlayerQuit` on ``q`` or end of input."""
+    _ = translation(lang).gettext
     while True:
-        console.print("your placement [1]: " if len(choices) == 1 else "your placement: ", end="")
+        console.print(_("your placement [1]: ") if len(choices) == 1 else _("your placement: "), end="")
         line = sys.stdin.readline()
         if not line:
             console.print()
-            raise PlayerQuit("the input ended")
+            raise PlayerQuit(N_("the input ended"))
         text = line.strip()
         if not sys.stdin.isatty():
             console.print(text, highlight=False)  # echo piped input, so the transcript reads well
         if text.lower() in ("q", "quit", "exit"):
-            raise PlayerQuit("the player at seat 0 quit")
+            raise PlayerQuit(N_("the player at seat 0 quit"))
         if text in ("?", "h", "help"):
-            console.print(HELP)
+            console.print(_(HELP))
             continue
         if not text:
             if len(choices) == 1:
                 return choices[0].play
-            console.print("please choose a placement: " + HELP)
+            console.print(_("please choose a placement: {help}").format(help=_(HELP)))
             continue
         try:
-            return parse_choice(text, choices)
+            return parse_choice(text, choices, lang=lang)
         except ValueError as err:
             message = str(err)
             if not message:
                 try:
                     match.check(Play.parse(text))
-                    message = f"{text} is not one of your placements"
+                    message = _("{text} is not one of your placements").format(text=text)
                 except SevenRocksError as rule:
-                    message = f"{text} is not legal: {rule.reason}"
+                    message = _("{text} is not legal: {reason}").format(
+                        text=text, reason=error_text(rule, lang)
+                    )
             console.print(Text(message, style="red"))
 
 
-def _show_position(match: Match, console: Console, names: Sequence[str]) -> None:
+def _show_position(match: Match, console: Console, names: Sequence[str], lang: str) -> None:
     console.print()
-    console.print(render_view(match.view(HUMAN), names=names, choices=True))
+    console.print(
+        render_view(match.view(HUMAN), names=names, choices=True, gettext=translation(lang).gettext)
+    )
 
 
 def run_match(
@@ -192,36 +215,42 @@ def run_match(
     console: Console,
     *,
     on_hand_end: Callable[[], None] | None = None,
+    lang: str = "en",
 ) -> None:
     """Play ``match`` to its end, asking standard input for seat 0's placements.
 
     Raises :class:`PlayerQuit` when the person quits or the input ends. ``on_hand_end`` (a
     callable, if given) is called after every finished hand, e.g. to save the record.
+    ``lang`` is the language of everything printed.
     """
+    _ = translation(lang).gettext
     while not match.is_over:
         next_leader = match.next_leader()
         match.start_hand()
         leader = match.leader
         assert leader is not None
-        how = "dominoed the last hand" if next_leader is not None else "drawn by lot"
-        console.rule(f"hand {match.hand_number + 1}")
-        console.print(f"{seat_label(leader, me=HUMAN, names=names)} leads ({how})")
+        who = seat_label(leader, me=HUMAN, names=names, gettext=_)
+        console.rule(_("hand {number}").format(number=match.hand_number + 1))
+        if next_leader is not None:
+            console.print(_("{seat} leads (dominoed the last hand)").format(seat=who))
+        else:
+            console.print(_("{seat} leads (drawn by lot)").format(seat=who))
         shown = 0
         while match.turn is not None:
             seat = match.turn
             if seat == HUMAN:
                 view = match.view(HUMAN)
                 choices = play_choices(view)
-                _show_position(match, console, names)
-                play = _human_choice(match, console, choices)
+                _show_position(match, console, names, lang)
+                play = _human_choice(match, console, choices, lang)
             else:
                 play = _bot_choice(bots[seat], match, seat, names)
             match.push(play)
-            shown = _print_events(match, console, names, shown)
-        _print_events(match, console, names, shown)
+            shown = _print_events(match, console, names, shown, lang)
+        _print_events(match, console, names, shown, lang)
         result = match.results[-1]
         console.print()
-        console.print(render_result(result, me=HUMAN, names=names, target=match.target))
+        console.print(render_result(result, me=HUMAN, names=names, target=match.target, gettext=_))
         if on_hand_end is not None:
             on_hand_end()
 
@@ -231,23 +260,38 @@ def _bot_choice(bot: Bot, match: Match, seat: int, names: Sequence[str]) -> Play
     try:
         play = bot.choose(match.view(seat))
     except Exception as error:  # a bot is outside code: any failure forfeits, none crashes play
-        raise BotFailed(seat, f"seat {seat} ({names[seat]}) failed: {error}") from None
+        raise BotFailed(
+            seat, N_("seat {seat} ({name}) failed: {error}"), seat=seat, name=names[seat], error=error
+        ) from None
     if not isinstance(play, Play):
-        raise BotFailed(seat, f"seat {seat} ({names[seat]}) returned {play!r}, not a placement")
+        raise BotFailed(
+            seat,
+            N_("seat {seat} ({name}) returned {value}, not a placement"),
+            seat=seat,
+            name=names[seat],
+            value=repr(play),
+        )
     try:
         match.check(play)
     except SevenRocksError as error:
-        reason = f"seat {seat} ({names[seat]}) chose {play}, which is not legal: {error.reason}"
-        raise BotFailed(seat, reason) from None
+        raise BotFailed(
+            seat,
+            N_("seat {seat} ({name}) chose {play}, which is not legal: {reason}"),
+            seat=seat,
+            name=names[seat],
+            play=play,
+            reason=error.reason,
+        ) from None
     return play
 
 
-def _print_events(match: Match, console: Console, names: Sequence[str], shown: int) -> int:
+def _print_events(match: Match, console: Console, names: Sequence[str], shown: int, lang: str) -> int:
+    gettext = translation(lang).gettext
     events = match.history[-1].events
     for event in events[shown:]:
-        line = render_event(event, me=HUMAN, names=names)
+        line = render_event(event, me=HUMAN, names=names, gettext=gettext)
         if isinstance(event, Placement) and event.points:
-            line += " → " + render_scores(_scores_after(match, event), me=HUMAN)
+            line += " → " + render_scores(_scores_after(match, event), me=HUMAN, gettext=gettext)
         console.print(("  " if isinstance(event, Knock) else "") + line)
     return len(events)
 
@@ -306,6 +350,7 @@ def play_command(
         bool | None,
         typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play seat 0 against three bots; your partner sits opposite at seat 2.
 
@@ -316,6 +361,8 @@ def play_command(
     """
     console = console_for(color=color)
     err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    lang = resolve_language(lang, err)
+    _ = translation(lang).gettext
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     names = ["human", seat1, partner, seat3]
@@ -324,11 +371,15 @@ def play_command(
         try:
             bots[seat] = make_bot(names[seat], seed=seed * 4 + seat)
         except UnknownBotError as error:
-            err.print(f"error: seat {seat}: {error}")
+            err.print(_("error: seat {seat}: {reason}").format(seat=seat, reason=error))
             raise typer.Exit(2) from None
     path = record if record is not None else _default_record_path(seed)
     if path.exists() and not overwrite:
-        err.print(f"error: {path} already exists: choose another --record path, or pass --overwrite")
+        err.print(
+            _("error: {path} already exists: choose another --record path, or pass --overwrite").format(
+                path=path
+            )
+        )
         raise typer.Exit(2)
     match = Match(target=target, seed=seed)
     created = datetime.now(UTC).isoformat(timespec="seconds")
@@ -343,53 +394,59 @@ def play_command(
     try:
         save()  # fail now, not after the match, if the record cannot be written
     except SevenRocksError as error:
-        err.print(f"error: {error}")
+        err.print(_("error: {reason}").format(reason=error))
         raise typer.Exit(2) from None
     console.print(
-        f"Seven Rocks · seed {seed} · target {target} · you are seat 0, your partner "
-        f"{names[2]} is seat 2; opponents {names[1]} (seat 1) and {names[3]} (seat 3)"
+        _(
+            "Seven Rocks · seed {seed} · target {target} · you are seat 0, your partner {partner} is seat 2; "
+            "opponents {left} (seat 1) and {right} (seat 3)"
+        ).format(seed=seed, target=target, partner=names[2], left=names[1], right=names[3])
     )
-    console.print(HELP)
+    console.print(_(HELP))
 
     def autosave() -> None:
         try:
             save()
         except SevenRocksError as error:  # keep playing; the final save reports it again
-            err.print(f"warning: {error}")
+            err.print(_("warning: {reason}").format(reason=error))
 
     try:
-        run_match(match, bots, names, console, on_hand_end=autosave)
+        run_match(match, bots, names, console, on_hand_end=autosave, lang=lang)
     except (PlayerQuit, KeyboardInterrupt) as stop:
-        reason = stop.reason if isinstance(stop, PlayerQuit) else "interrupted (Ctrl-C)"
+        reason = stop.reason if isinstance(stop, PlayerQuit) else N_("interrupted (Ctrl-C)")
         console.print()
-        console.print(f"match stopped: {reason}")
+        console.print(_("match stopped: {reason}").format(reason=_(reason)))
         try:
-            save(MatchEnd.ABANDONED, reason)
+            save(MatchEnd.ABANDONED, reason)  # the record keeps the English reason
         except SevenRocksError as error:
-            err.print(f"error: {error}")
+            err.print(_("error: {reason}").format(reason=error))
             raise typer.Exit(2) from None
-        console.print(f"the record so far is saved to {path}")
+        console.print(_("the record so far is saved to {path}").format(path=path))
         raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
     except BotFailed as failure:
         console.print()
         winner = 1 - failure.seat % 2
-        console.print(f"match stopped: {failure.reason}; seats {winner}+{winner + 2} win by forfeit")
+        console.print(
+            _("match stopped: {reason}; seats {first}+{second} win by forfeit").format(
+                reason=failure.translated(lang), first=winner, second=winner + 2
+            )
+        )
         try:
             save(MatchEnd.FORFEIT, failure.reason, winner=winner)
         except SevenRocksError as error:
-            err.print(f"error: {error}")
+            err.print(_("error: {reason}").format(reason=error))
             raise typer.Exit(2) from None
-        console.print(f"the record is saved to {path}")
+        console.print(_("the record is saved to {path}").format(path=path))
         raise typer.Exit(1) from None
     try:
         save()
     except SevenRocksError as error:
-        err.print(f"error: {error}")
+        err.print(_("error: {reason}").format(reason=error))
         raise typer.Exit(2) from None
-    console.rule("match over")
-    yours = match.winner == 0
-    console.print(
-        f"{'you and your partner win' if yours else 'seats 1 and 3 win'}: "
-        + render_scores(match.scores, target=target, me=HUMAN)
-    )
-    console.print(f"the record is saved to {path}")
+    console.rule(_("match over"))
+    final = render_scores(match.scores, target=target, me=HUMAN, gettext=_)
+    if match.winner == 0:
+        console.print(_("you and your partner win: {scores}").format(scores=final))
+    else:
+        console.print(_("seats 1 and 3 win: {scores}").format(scores=final))
+    console.print(_("the record is saved to {path}").format(path=path))

@@ -16,9 +16,10 @@ from rich.padding import Padding
 from rich.rule import Rule
 from rich.text import Text
 
+from sevenrocks.cli.language import LangOption, resolve_language
 from sevenrocks.core.layout import Layout
 from sevenrocks.guide import Figure, Guide, rules_guide
-from sevenrocks.i18n import LANGUAGES, language_from_env, translation
+from sevenrocks.i18n import translation
 from sevenrocks.text import layout_arms
 
 __all__ = ["figure_text", "print_guide", "rules_command"]
@@ -92,10 +93,7 @@ def print_guide(console: Console, guide: Guide, *, section: str | None = None, b
 
 
 def rules_command(
-    lang: Annotated[
-        str | None,
-        typer.Option("--lang", "-l", help="Language: en, ar, tr or ru (default: from LANG)."),
-    ] = None,
+    lang: LangOption = None,
     section: Annotated[
         str | None,
         typer.Option(
@@ -112,16 +110,10 @@ def rules_command(
     """Print the rules of Seven Rocks, section by section, with worked figures and sums."""
     console = Console(highlight=False, soft_wrap=False)
     errors = Console(stderr=True, highlight=False)
-    code = lang.strip().lower() if lang else language_from_env()
-    if code not in LANGUAGES:
-        code = code.replace("_", "-").split("-")[0]
-    if code not in LANGUAGES:
-        errors.print(
-            translation("en")
-            .gettext("Unknown language {lang}: showing the rules in English. Available: {languages}.")
-            .format(lang=repr(lang), languages=", ".join(LANGUAGES))
-        )
-        code = "en"
+    note = translation("en").gettext(
+        "Unknown language {lang}: showing the rules in English. Available: {languages}."
+    )
+    code = resolve_language(lang, errors, note=note)
     guide = rules_guide(code)
     _ = translation(code).gettext
     if section is not None and section not in {s.key for s in guide.sections}:

@@ -13,44 +13,64 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from sevenrocks.cli.language import LangOption, resolve_language
 from sevenrocks.cli.play import console_for
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.events import Knock
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.record import MatchEnd, MatchRecord, load_record
 from sevenrocks.core.tiles import NUM_SEATS
+from sevenrocks.i18n import translation
 from sevenrocks.text import render_layout, render_result, render_scores, seat_label
 
 __all__ = ["print_record", "show_command"]
 
 
-def print_record(record: MatchRecord, console: Console, *, layouts: bool = True, deals: bool = True) -> None:
-    """Print ``record`` hand by hand: deal, leader, every play and knock, settlement, scores."""
+def print_record(
+    record: MatchRecord, console: Console, *, layouts: bool = True, deals: bool = True, lang: str = "en"
+) -> None:
+    """Print ``record`` hand by hand: deal, leader, every play and knock, settlement, scores.
+
+    ``lang`` is the language of the words (the notation and numbers are the same in every one).
+    """
+    _ = translation(lang).gettext
     names = record.players
-    console.print(f"players: {' · '.join(seat_label(s, names=names) for s in range(NUM_SEATS))}")
+
+    def label(seat: int) -> str:
+        return seat_label(seat, names=names, gettext=_)
+
+    players = " · ".join(label(s) for s in range(NUM_SEATS))
+    console.print(_("players: {players}").format(players=players))
     console.print(
-        f"partnerships: seats 0+2 ({names[0]}, {names[2]}) against seats 1+3 ({names[1]}, {names[3]})"
+        _("partnerships: seats 0+2 ({first}, {third}) against seats 1+3 ({second}, {fourth})").format(
+            first=names[0], third=names[2], second=names[1], fourth=names[3]
+        )
     )
-    seed = "none recorded" if record.seed is None else str(record.seed)
-    console.print(f"seed {seed} · target {record.target} · {len(record.hands)} hand(s)")
+    seed = _("none recorded") if record.seed is None else str(record.seed)
+    console.print(
+        _("seed {seed} · target {target} · hands: {count}").format(
+            seed=seed, target=record.target, count=len(record.hands)
+        )
+    )
     for key, value in record.metadata.items():
         console.print(f"{key}: {value}")
     scores = [0, 0]
     for h, log in enumerate(record.hands):
-        console.rule(f"hand {h + 1}")
-        how = "dominoed the last hand" if record.lead_by(h) == "domino" else "drawn by lot"
-        console.print(f"{seat_label(log.leader, names=names)} leads ({how})")
+        console.rule(_("hand {number}").format(number=h + 1))
+        if record.lead_by(h) == "domino":
+            console.print(_("{seat} leads (dominoed the last hand)").format(seat=label(log.leader)))
+        else:
+            console.print(_("{seat} leads (drawn by lot)").format(seat=label(log.leader)))
         if deals:
             for seat, tiles in enumerate(log.deal):
-                console.print(
-                    f"  dealt to {seat_label(seat, names=names)}: {' '.join(str(t) for t in tiles)}"
-                )
+                dealt = " ".join(str(t) for t in tiles)
+                console.print("  " + _("dealt to {seat}: {tiles}").format(seat=label(seat), tiles=dealt))
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
         table.add_column("#", justify="right")
-        table.add_column("seat")
-        table.add_column("play")
-        table.add_column("ends", justify="right")
-        table.add_column("points", justify="right")
+        table.add_column(_("seat"))
+        table.add_column(_("play"))
+        table.add_column(_("ends"), justify="right")
+        table.add_column(_("points"), justify="right")
         table.add_column("0+2", justify="right")
         table.add_column("1+3", justify="right")
         number = 0
@@ -58,9 +78,8 @@ def print_record(record: MatchRecord, console: Console, *, layouts: bool = True,
         for event in log.events:
             if isinstance(event, Knock):
                 values = ", ".join(str(v) for v in event.values)
-                table.add_row(
-                    "", str(event.seat), Text(f"knocks (nothing on {values})", style="red"), "", "", "", ""
-                )
+                knock = _("knocks (nothing on {values})").format(values=values)
+                table.add_row("", str(event.seat), Text(knock, style="red"), "", "", "", "")
                 continue
             number += 1
             layout.place(event.play)
@@ -77,28 +96,29 @@ def print_record(record: MatchRecord, console: Console, *, layouts: bool = True,
         if number:
             console.print(table)
         if layouts and number:
-            console.print("final layout:" if log.result is not None else "layout so far:")
-            console.print(render_layout(layout, indent="  ", totals=False))
+            console.print(_("final layout:") if log.result is not None else _("layout so far:"))
+            console.print(render_layout(layout, indent="  ", totals=False, gettext=_))
         if log.result is not None:
-            console.print(render_result(log.result, names=names, target=record.target))
+            console.print(render_result(log.result, names=names, target=record.target, gettext=_))
             scores = list(log.result.scores)
         else:
-            turn = "the hand stops here, unfinished"
-            console.print(f"{turn} · " + render_scores(scores, target=record.target))
-    console.rule("result")
-    final = render_scores(record.scores, target=record.target)
-    if record.end is MatchEnd.TARGET:
-        winner = record.winner
-        assert winner is not None
-        console.print(f"seats {winner}+{winner + 2} win at the target: {final}")
-    elif record.end is MatchEnd.FORFEIT:
-        winner = record.winner
-        assert winner is not None
-        console.print(f"seats {winner}+{winner + 2} win by forfeit ({record.reason}): {final}")
+            now = render_scores(scores, target=record.target, gettext=_)
+            console.print(_("the hand stops here, unfinished · {scores}").format(scores=now))
+    console.rule(_("result"))
+    final = render_scores(record.scores, target=record.target, gettext=_)
+    winner = record.winner
+    if record.end is MatchEnd.TARGET and winner is not None:
+        message = _("seats {first}+{second} win at the target: {scores}")
+        console.print(message.format(first=winner, second=winner + 2, scores=final))
+    elif record.end is MatchEnd.FORFEIT and winner is not None:
+        message = _("seats {first}+{second} win by forfeit ({reason}): {scores}")
+        reason = _(record.reason) if record.reason else ""
+        console.print(message.format(first=winner, second=winner + 2, reason=reason, scores=final))
     elif record.end is MatchEnd.ABANDONED:
-        console.print(f"abandoned with no winner ({record.reason}): {final}")
+        reason = _(record.reason) if record.reason else ""
+        console.print(_("abandoned with no winner ({reason}): {scores}").format(reason=reason, scores=final))
     else:
-        console.print(f"unfinished: {final}")
+        console.print(_("unfinished: {scores}").format(scores=final))
 
 
 def show_command(
@@ -117,23 +137,26 @@ def show_command(
         bool | None,
         typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Print a match record hand by hand: plays, knocks, settlements and scores.
 
     The record is checked by replaying it first.
     A bad file is reported with the hand, the play and the rule, and exit code 2.
     """
+    errors = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    code = resolve_language(lang, errors)
+    _ = translation(code).gettext
     try:
         data = load_record(record)
     except SevenRocksError as err:
+        # the file's problem in the engine's words (hand, play, rule): precise, in English
         message = str(err) if str(record) in str(err) else f"{record}: {err}"
-        Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True).print(
-            f"error: {message}"
-        )
+        errors.print(_("error: {reason}").format(reason=message))
         raise typer.Exit(2) from None
     if script:
         sys.stdout.write(json.dumps(data.to_script(), indent=1) + "\n")
         return
     console = console_for(color=color)
-    console.print(f"match record {record}")
-    print_record(data, console, layouts=layouts, deals=deals)
+    console.print(_("match record {path}").format(path=record))
+    print_record(data, console, layouts=layouts, deals=deals, lang=code)
