@@ -84,6 +84,13 @@ class Legend:
     spinner: str = "orange frame: the spinner"
     #: lay the legend out right to left (Arabic)
     rtl: bool = False
+    #: the tooltips (``<title>``) of the spinner, of a connection point and of a counted end
+    spinner_title: str = "{tile} (spinner)"
+    point_title: str = "connection point {point}, value {value}"
+    counted_title: str = "connection point {point}, value {value}, counted {counted}"
+    #: the picture's accessible name
+    empty_label: str = "empty layout"
+    label: str = "layout of {tiles} tiles, counted ends {total}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,14 +127,17 @@ def _half(half: Half, out: list[str]) -> None:
         )
 
 
-def _tile_box(box: TileBox, out: list[str], *, highlighted: bool, inset: float = 0.04) -> None:
+def _tile_box(
+    box: TileBox, out: list[str], *, highlighted: bool, inset: float = 0.04, words: Legend | None = None
+) -> None:
     r = box.rect.grow(-inset)
     fill = COLORS["highlight"] if highlighted else COLORS["tile"]
     order = f' data-order="{box.order}"' if box.order >= 0 else ""
     classes = "tile" + (" spinner" if box.is_spinner else "") + (" highlight" if highlighted else "")
+    title = (words or Legend()).spinner_title.format(tile=box.tile) if box.is_spinner else str(box.tile)
     out.append(
         f'<g class="{classes}" data-tile="{box.tile}"{order}>'
-        f"<title>{box.tile}{' (spinner)' if box.is_spinner else ''}</title>"
+        f"<title>{escape(title)}</title>"
         f'<rect x="{_n(r.x)}" y="{_n(r.y)}" width="{_n(r.w)}" height="{_n(r.h)}" rx="{_n(0.12)}" '
         f'fill="{fill}" stroke="{COLORS["tile-stroke"]}" stroke-width="1.5"/>'
     )
@@ -163,6 +173,7 @@ def _mark(
     show_counted: bool,
     show_points: bool,
     target: str | None,
+    words: Legend | None = None,
 ) -> None:
     counted = mark.counted if show_counted else None
     if counted is None and not show_points and target is None:
@@ -170,9 +181,11 @@ def _mark(
     classes = ["point", "counted" if counted is not None else "open"]
     if target is not None:
         classes.append("target")
-    what = f"connection point {mark.point}, value {mark.point.value}"
+    words = words or Legend()
     if mark.counted is not None:
-        what += f", counted {mark.counted}"
+        what = words.counted_title.format(point=mark.point, value=mark.point.value, counted=mark.counted)
+    else:
+        what = words.point_title.format(point=mark.point, value=mark.point.value)
     attrs = (
         f'id="{_id(prefix, mark.point)}" class="{" ".join(classes)}" data-point="{mark.point}" '
         f'data-value="{mark.point.value}"'
@@ -225,10 +238,11 @@ def _draw_layout(
     points: bool,
     highlight: set[Tile],
     targets: dict[str, str],
+    words: Legend | None = None,
 ) -> None:
     out.append('<g class="layout">')
     for box in geo.tiles:
-        _tile_box(box, out, highlighted=box.tile in highlight)
+        _tile_box(box, out, highlighted=box.tile in highlight, words=words)
     for mark in geo.points:
         _mark(
             mark,
@@ -237,6 +251,7 @@ def _draw_layout(
             show_counted=counted,
             show_points=points,
             target=targets.get(str(mark.point)),
+            words=words,
         )
     out.append("</g>")
 
@@ -321,6 +336,7 @@ def layout(
     caption: str | None = None,
     id_prefix: str = "",
     reach: int = MIN_REACH,
+    words: Legend | None = None,
 ) -> Svg:
     """Draw ``layout`` as SVG.
 
@@ -331,6 +347,8 @@ def layout(
     :param targets: connection points to ring as targets (a mapping gives each a label, such as
         what a placement there would score); each marker keeps ``data-point="ANCHOR:SIDE"``.
     :param legend: draw a legend under the layout (``True`` for English words, or a :class:`Legend`).
+    :param words: the words of the tooltips and the accessible name without drawing a legend
+        (a :class:`Legend`; by default the ``legend`` given, else English).
     :param caption: a line of text under the drawing.
     :param id_prefix: prefix of the markers' element ids (``{prefix}point-1-1-bA``), to keep them
         unique when a page shows several layouts.
@@ -346,6 +364,8 @@ def layout(
     geo = geometry(layout, reach=reach)
     body: list[str] = []
     labels = _targets(targets)
+    if words is None:
+        words = legend if isinstance(legend, Legend) else Legend()
     _draw_layout(
         geo,
         body,
@@ -354,6 +374,7 @@ def layout(
         points=points,
         highlight=_tiles_of(highlight),
         targets=labels,
+        words=words,
     )
     view = _with_target_labels(geo, labels, geo.bounds.grow(0.25))
     bottom = view.bottom
@@ -372,7 +393,7 @@ def layout(
         view = Rect(view.x, view.y, max(view.w, len(caption) * 0.22), view.h)
     view = Rect(view.x, view.y, view.w, bottom - view.y)
     total = layout.ends_total
-    label = "empty layout" if layout.is_empty else f"layout of {len(layout)} tiles, counted ends {total}"
+    label = words.empty_label if layout.is_empty else words.label.format(tiles=len(layout), total=total)
     return _svg(view, body, size, label)
 
 

@@ -70,6 +70,11 @@ def build_guide(lang: str, _: Translate) -> Guide:
         point=_("hollow dot: connection point, not counted here"),
         spinner=_("orange frame: the spinner"),
         rtl=direction(lang) == "rtl",
+        spinner_title=_("{tile} (spinner)"),
+        point_title=_("connection point {point}, value {value}"),
+        counted_title=_("connection point {point}, value {value}, counted {counted}"),
+        empty_label=_("empty layout"),
+        label=_("layout of {tiles} tiles, counted ends {total}"),
     )
 
     sections = (

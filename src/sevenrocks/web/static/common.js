@@ -106,5 +106,25 @@ const SR = (() => {
       `aria-label="${esc(label)}">${rows}</svg>`;
   }
 
-  return { esc, tileSvg, backSvg, getJson, el, pegBoard, TEAM_NAMES, t, ltr, LANG };
+  // The layout drawn by the server (sevenrocks.svg) carries English tooltips: put the player's words in.
+  function localizeLayout(root, tiles, total) {
+    for (const g of root.querySelectorAll("g[data-point]")) {
+      const title = g.querySelector("title");
+      if (!title) continue;
+      const params = { point: g.dataset.point, value: g.dataset.value, counted: g.dataset.counted };
+      title.textContent = g.dataset.counted === undefined
+        ? t("connection point {point}, value {value}", params)
+        : t("connection point {point}, value {value}, counted {counted}", params);
+    }
+    for (const g of root.querySelectorAll("g.tile.spinner")) {
+      const title = g.querySelector("title");
+      if (title) title.textContent = t("{tile} (spinner)", { tile: g.dataset.tile });
+    }
+    const svg = root.querySelector("svg");
+    if (svg) {
+      svg.setAttribute("aria-label", tiles ? t("layout of {tiles} tiles, counted ends {total}", { tiles, total }) : t("empty layout"));
+    }
+  }
+
+  return { esc, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, ltr, LANG };
 })();

@@ -76,6 +76,7 @@
     for (const knock of pos.knocks) text += " " + t("{seat} knocks.", { seat: name(knock.seat) });
     $("event").textContent = text;
     $("layout").innerHTML = pos.svg;
+    SR.localizeLayout($("layout"), step, pos.ends_total);
     $("ends").textContent = t("Counted ends total {total}", { total: pos.ends_total });
     const noTiles = t("no tiles");
     $("hands").replaceChildren(...pos.hands.map((tiles, seat) => el("div", { class: `seat-box${pos.turn === seat ? " turn" : ""}` },

@@ -178,8 +178,7 @@
       return;
     }
     layout.innerHTML = state.layout.svg;
-    const svg = layout.querySelector("svg");
-    if (svg) { svg.setAttribute("role", "img"); svg.setAttribute("aria-label", t("The layout: {tiles} tiles, counted ends {total}", { tiles: state.layout.tiles, total: state.layout.ends_total })); }
+    SR.localizeLayout(layout, state.layout.tiles, state.layout.ends_total);
     if (state.layout.tiles === 0 && !state.hand_over) layout.append(el("p", { class: "empty" }, t("{seat} leads with any tile.", { seat: cap(seatName(state.turn)) })));
     const counted = state.layout.counted.map(([tile, n]) => ltr(`${tile}: ${n}`)).join(", ");
     const none = t("none");
