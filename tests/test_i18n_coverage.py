@@ -92,9 +92,8 @@ def _unmarked_texts(tree: ast.AST) -> Iterator[tuple[int, str]]:
             continue
         if isinstance(node, ast.JoinedStr) and WORD.search(_static(node)):
             yield node.lineno, _static(node)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
-            if id(node) in shown and WORD.search(node.value):
-                yield node.lineno, node.value
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) in shown:
+            yield from ((node.lineno, node.value) for _ in WORD.findall(node.value)[:1])
 
 
 @pytest.mark.parametrize("module", TERMINAL)
