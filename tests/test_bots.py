@@ -191,6 +191,8 @@ def test_names_with_options() -> None:
     assert isinstance(bot, SearchBot) and bot.iterations == 30 and bot.think is None
     assert make_bot("search", seed=1, think=0.1).think == 0.1  # type: ignore[attr-defined]
     assert make_bot("search:think=0.3", think=0.1).think == 0.3  # type: ignore[attr-defined]
+    assert make_bot("search:think=200ms").think == 0.2  # type: ignore[attr-defined]
+    assert make_bot("search:think=1.5s").think == 1.5  # type: ignore[attr-defined]
     assert isinstance(make_bot("expert", seed=1, think=0.2), ExpertBot)  # think is for search bots
 
 
@@ -200,6 +202,7 @@ def test_names_with_options() -> None:
         ("search:depth=3", "has no option 'depth'"),
         ("search:think=0", "think must be seconds per move above 0"),
         ("search:think=fast", "think must be seconds"),
+        ("search:think=5min", "think must be seconds"),
         ("search:iterations=0", "iterations must be a whole number >= 1"),
         ("search:iterations=2.5", "iterations must be a whole number"),
         ("search:workers=3", "workers must be 1 or 2"),

@@ -16,7 +16,7 @@ __all__ = ["BOT_NAMES", "make_bot", "parse_bot_name", "register_bot"]
 def _search(
     seed: int | None = None,
     *,
-    think: float | None = None,
+    think: float | str | None = None,
     iterations: int | None = None,
     workers: int = 1,
     policy: str = "greedy",

@@ -38,6 +38,7 @@ import math
 import multiprocessing
 import multiprocessing.pool
 import random
+import re
 import time
 import weakref
 from dataclasses import dataclass
@@ -117,6 +118,15 @@ def _search_task(task: _Task) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any
     return sums, squares, done
 
 
+def _seconds(text: str) -> float | str:
+    """``"0.2"``, ``"0.2s"`` or ``"200ms"`` in seconds (the text itself if it is none of these)."""
+    match = re.fullmatch(r"\s*(\d+(?:\.\d*)?|\.\d+)\s*(ms|s)?\s*", text)
+    if match is None:
+        return text
+    value = float(match.group(1))
+    return value / 1000 if match.group(2) == "ms" else value
+
+
 def _close_pool(pool: multiprocessing.pool.Pool) -> None:
     pool.terminate()
 
@@ -125,7 +135,8 @@ class SearchBot:
     """Determinized Monte Carlo search with kernel play-outs (see the module documentation).
 
     ``seed`` makes the sampled deals reproducible (with an ``iterations`` budget, so are the
-    choices); ``think`` is seconds per move, ``iterations`` sampled deals per move;
+    choices); ``think`` is seconds per move (a number, or text like ``"200ms"``),
+    ``iterations`` sampled deals per move;
     ``workers`` 1 or 2 processes; ``policy`` the play-out policy (``"greedy"`` or ``"random"``);
     ``target_bonus`` the value of reaching the target in a play-out.
     """
@@ -136,12 +147,14 @@ class SearchBot:
         self,
         seed: int | None = None,
         *,
-        think: float | None = None,
+        think: float | str | None = None,
         iterations: int | None = None,
         workers: int = 1,
         policy: str = "greedy",
         target_bonus: float = 100.0,
     ) -> None:
+        if isinstance(think, str):
+            think = _seconds(think)
         if think is not None and (
             isinstance(think, bool) or not isinstance(think, int | float) or not 0 < think <= 3600
         ):
