@@ -92,7 +92,37 @@ def test_arabic_is_right_to_left(browser: Any, server: dict[str, Any]) -> None:
     sum_text = figure.locator(".caption bdi").all_inner_texts()
     assert "2 + 8 = 10" in sum_text
     figure.screenshot(path=str(_shots() / "rules-figure-ar.png"))
+    # the worked sums keep their arithmetic left to right inside the Arabic text
+    sums = page.locator("#end .worked-sums")
+    sums.scroll_into_view_if_needed()
+    formulas = sums.locator("code.formula").all_inner_texts()
+    assert "7 → 5 · 12 → 10 · 5 + 10 = 15" in formulas
+    assert page.evaluate("getComputedStyle(document.querySelector('#end code.formula')).direction") == "ltr"
+    sums.screenshot(path=str(_shots() / "rules-sums-ar.png"))
+    # sums read left to right on screen: each character further right than the one before
+    for selector in (
+        "#end code.formula",
+        "#end .worked-sums li span bdi",
+        "#figure-doubles-line .caption bdi",
+    ):
+        xs = page.evaluate(CHARACTER_XS, selector)
+        assert xs == sorted(xs) and len(xs) >= 3, (selector, xs)
     context.close()
+
+
+# the x position of every visible character of the first text in ``selector``
+CHARACTER_XS = """(selector) => {
+  const node = document.querySelector(selector).firstChild;
+  const range = document.createRange();
+  const xs = [];
+  for (let i = 0; i < node.length; i++) {
+    if (!node.data[i].trim()) continue;
+    range.setStart(node, i);
+    range.setEnd(node, i + 1);
+    xs.push(range.getBoundingClientRect().x);
+  }
+  return xs;
+}"""
 
 
 def _shots() -> Path:

@@ -430,7 +430,7 @@ def render_page(page: str, lang: str, *, path: str, params: Mapping[str, str] | 
         return _frame(
             code,
             title=guide.title,
-            where=_e(_("Rules")),
+            where="",
             body=_rules(guide, _),
             scripts=("common.js", "rules.js"),
             path=path,
