@@ -161,11 +161,27 @@ def test_stepping_figures_follows_the_engine(
             assert placed == number
             for case in seeds:
                 if number <= len(case["steps"]):
+                    # what the page shows, read back from the page, against the seed position
                     seed = case["steps"][number - 1]
-                    assert step.sum_text.endswith(f"= {seed['ends_total']}") and step.sum_text in caption(
-                        page, figure.key
+                    assert page.get_attribute(
+                        f"{root} .figure-svg svg [data-order='{number - 1}']", "data-tile"
                     )
-                    assert step.points == seed["points"]
+                    shown = [t for t in page.locator(f"{root} .caption bdi").all_inner_texts() if "=" in t]
+                    terms, total = shown[0].split(" = ")
+                    assert sorted(int(n) for n in terms.split(" + ")) == sorted(n for _, n in seed["counted"])
+                    assert int(total) == seed["ends_total"]
+                    after_sum = caption(page, figure.key).split(shown[0])[1]
+                    assert (str(seed["points"]) in after_sum) == bool(seed["points"])
+                    assert seed["after"] == str(step.play)
+                    # the drawing: its filled numbers and its connection points are the seed's
+                    marks = page.eval_on_selector_all(
+                        f"{root} .figure-svg [data-point]",
+                        "els => els.map((e) => [e.dataset.point, e.dataset.counted])",
+                    )
+                    drawn = sorted(int(c) for _, c in marks if c is not None)
+                    assert drawn == sorted(n for _, n in seed["counted"])
+                    points = sorted(f"{a}:{side}" for a, side, _ in seed["connection_points"])
+                    assert sorted(p for p, _ in marks) == points
                     checked_seed_steps += 1
         assert page.is_disabled(f"{root} [data-go=next]")
     assert checked_seed_steps >= sum(len(c["steps"]) for c in cases)
