@@ -32,6 +32,7 @@ test: lint typecheck unit
 bench: install
 	$(BIN)/python benchmarks/random_hands.py
 	$(BIN)/python benchmarks/rl_step.py
+	$(BIN)/python benchmarks/kernel.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
