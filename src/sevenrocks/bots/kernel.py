@@ -5,8 +5,10 @@ spinner and its branches, counted ends and placement scores, knocks, the target,
 blocks and settlement — on a position packed into one ``int64`` array (see :func:`encode_match`
 and :func:`encode_view`), with its own small random generator. The tests replay thousands of
 kernel play-outs through the core engine and check that every total, score, knock and ending
-agrees. Every rule it follows is read from the core's tables (:data:`~sevenrocks.core.notation.PLAY_TABLE`,
-:data:`~sevenrocks.core.notation.POINT_VALUE`); nothing here is a second statement of the rules.
+agrees. The rules themselves — placing a tile with the spinner and its branches, the counted
+total and its score, the next seat to place, domino, block and settlement — are the compiled
+functions of :mod:`sevenrocks.fast.rules` (shared with :mod:`sevenrocks.rl.batched`), which read
+the core's tables; nothing here is a second statement of the rules.
 
 Policies: :data:`RANDOM` (a uniformly random legal placement, in the order of
 :meth:`Match.legal_plays <sevenrocks.core.match.Match.legal_plays>`) and :data:`GREEDY` (the
@@ -29,18 +31,33 @@ once so that the first timed call does not pay for it.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final
 
-import numba
 import numpy as np
 import numpy.typing as npt
 
 from sevenrocks.core.match import Match
-from sevenrocks.core.notation import PLAY_TABLE, POINT_VALUE, POINTS, SIDES_PER_TILE, Play
-from sevenrocks.core.tiles import SUIT_MASKS, TILES, Tile
+from sevenrocks.core.notation import PLAY_TABLE, Play
+from sevenrocks.core.tiles import TILES, Tile
 from sevenrocks.core.view import SeatView
+from sevenrocks.fast.rules import (
+    BLOCKED,
+    DOMINO,
+    counted_sum,
+    lowest,
+    next_turn,
+    njit,
+    opening_total,
+    place,
+    placement_score,
+    playable,
+    popcount,
+    settle,
+    total_after,
+)
+from sevenrocks.fast.tables import JOIN, NUM_POINT_IDS, PIPS
 
 __all__ = [
     "GREEDY",
@@ -60,10 +77,6 @@ __all__ = [
     "warm_up",
 ]
 
-_F = TypeVar("_F", bound=Callable[..., Any])
-#: ``numba.njit(cache=True)``, typed so that decorated functions keep their signatures.
-_njit = cast(Callable[[_F], _F], numba.njit(cache=True))
-
 Int64Array = npt.NDArray[np.int64]
 UInt64Array = npt.NDArray[np.uint64]
 
@@ -72,29 +85,7 @@ RANDOM: Final = 0
 GREEDY: Final = 1
 _POLICIES: Final = {"random": RANDOM, "greedy": GREEDY}
 
-# ---------------------------------------------------------------- tables from the core
-_NP: Final = len(POINTS)  # 168 point ids
-_A, _B, _BA, _BB = 2, 3, 4, 5
-#: ``JOIN[t * 168 + pid]``: the point id that placing tile t on point pid opens (-1: no fit).
-_JOIN: Final = np.array(
-    [
-        -1
-        if PLAY_TABLE[i] is None
-        else (i // _NP) * SIDES_PER_TILE
-        + (_B if TILES[i // _NP].is_double else (1 if TILES[i // _NP].low == POINT_VALUE[i % _NP] else 0))
-        for i in range(len(TILES) * _NP)
-    ],
-    dtype=np.int16,
-)
-#: What an open point adds to the counted total (straight sides of a double count both halves).
-_COUNT: Final = np.array(
-    [0 if p is None else (p.value if p.side <= 1 else (0 if p.side >= _BA else 2 * p.value)) for p in POINTS],
-    dtype=np.int64,
-)
-_SUIT_OF_POINT: Final = np.array([0 if v < 0 else SUIT_MASKS[v] for v in POINT_VALUE], dtype=np.int64)
-_IS_DOUBLE: Final = np.array([t.is_double for t in TILES], dtype=np.bool_)
-_PIPS: Final = np.array([t.pips for t in TILES], dtype=np.int64)
-_LOW: Final = np.array([t.low for t in TILES], dtype=np.int64)
+_NP: Final = NUM_POINT_IDS  # 168 point ids
 
 # ------------------------------------------------------------------ the packed position
 #: ``state[0..3]``: the four hands as tile bitmasks.
@@ -102,7 +93,7 @@ _TURN: Final = 4  # the seat to place
 _SPINNER: Final = 5  # tile index of the spinner, -1 before it
 _TOTAL: Final = 6  # the counted total now
 _NPOINTS: Final = 7  # how many connection points are open
-_POINTS: Final = 8  # 8 slots: open point ids, ascending
+_POINTS: Final = 8  # 8 slots (MAX_POINTS): open point ids, ascending
 _SCORE: Final = 16  # two slots: partnership scores
 _TARGET: Final = 18
 _PLACED: Final = 19  # tiles in the layout
@@ -124,7 +115,7 @@ _TRACE_COLS: Final = 6
 
 
 # ---------------------------------------------------------------------- generator
-@_njit
+@njit
 def _next(rng: UInt64Array) -> np.uint64:
     """splitmix64."""
     rng[0] += np.uint64(0x9E3779B97F4A7C15)
@@ -134,101 +125,29 @@ def _next(rng: UInt64Array) -> np.uint64:
     return z ^ (z >> np.uint64(31))  # type: ignore[no-any-return]
 
 
-@_njit
+@njit
 def _below(rng: UInt64Array, n: int) -> int:
     """A uniform integer in ``0 .. n-1`` for a small ``n`` (multiply-shift of 32 random bits)."""
     return np.int64(((_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))  # type: ignore[return-value]
 
 
-@_njit
-def _popcount(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-_DEBRUIJN: Final = np.zeros(32, dtype=np.int64)
-for _i in range(32):
-    _DEBRUIJN[(((1 << _i) * 0x077CB531) & 0xFFFFFFFF) >> 27] = _i
-
-
-@_njit
-def _lowest(x: int) -> int:
-    """Index of the lowest set bit of a non-zero mask below ``2**32`` (de Bruijn multiplication)."""
-    return int(_DEBRUIJN[(((x & -x) * 0x077CB531) & 0xFFFFFFFF) >> 27])
-
-
 # ---------------------------------------------------------------------- the rules
-@_njit
+@njit
 def _playable(st: Int64Array) -> int:
-    mask = 0
-    for i in range(st[_NPOINTS]):
-        mask |= _SUIT_OF_POINT[st[_POINTS + i]]
-    return mask
+    return playable(st, _POINTS, st[_NPOINTS])
 
 
-@_njit
+@njit
 def _place(st: Int64Array, t: int, pid: int) -> int:
     """Place tile ``t`` on point ``pid`` (-1: opening) for the seat to play; return the points."""
-    seat = st[_TURN]
-    st[seat] ^= np.int64(1) << t
-    base = t * 6
-    if pid < 0:
-        st[_NPOINTS] = 2
-        if _IS_DOUBLE[t]:
-            st[_SPINNER] = t
-            st[_POINTS] = base + _A
-            st[_POINTS + 1] = base + _B
-            total = 2 * _LOW[t]
-        else:
-            st[_POINTS] = base
-            st[_POINTS + 1] = base + 1
-            total = _PIPS[t]
-    else:
-        n = st[_NPOINTS]
-        k = 0
-        for i in range(n):
-            p = st[_POINTS + i]
-            if p != pid:
-                st[_POINTS + k] = p
-                k += 1
-        st[_POINTS + k] = _JOIN[t * _NP + pid]
-        k += 1
-        if _IS_DOUBLE[t] and st[_SPINNER] < 0:
-            st[_SPINNER] = t
-        spinner = st[_SPINNER]
-        if spinner >= 0 and pid // 6 == spinner:
-            side = pid - spinner * 6
-            if side in (_A, _B):
-                other = spinner * 6 + (_B if side == _A else _A)
-                still = False
-                for i in range(k):
-                    if st[_POINTS + i] == other:
-                        still = True
-                if not still:
-                    st[_POINTS + k] = spinner * 6 + _BA
-                    st[_POINTS + k + 1] = spinner * 6 + _BB
-                    k += 2
-        # insertion sort (at most a handful of points)
-        for i in range(1, k):
-            v = st[_POINTS + i]
-            j = i - 1
-            while j >= 0 and st[_POINTS + j] > v:
-                st[_POINTS + j + 1] = st[_POINTS + j]
-                j -= 1
-            st[_POINTS + j + 1] = v
-        st[_NPOINTS] = k
-        total = 0
-        for i in range(k):
-            total += _COUNT[st[_POINTS + i]]
+    st[st[_TURN]] ^= np.int64(1) << t
+    st[_NPOINTS], st[_SPINNER], total = place(st, _POINTS, st[_NPOINTS], st[_SPINNER], t, pid)
     st[_TOTAL] = total
     st[_PLACED] += 1
-    return int(total) if total > 0 and total % 5 == 0 else 0
+    return placement_score(total)
 
 
-@_njit
+@njit
 def _choose(
     st: Int64Array, policy: int, rng: UInt64Array, scratch: Int64Array, playable: int
 ) -> tuple[int, int]:
@@ -237,20 +156,18 @@ def _choose(
     hand = st[st[_TURN]]
     if st[_PLACED] == 0:
         if policy == RANDOM:
-            r = _below(rng, _popcount(hand))
+            r = _below(rng, popcount(hand))
             for _ in range(r):
                 hand &= hand - 1
-            return _lowest(hand), -1
+            return lowest(hand), -1
         best = -1
         ties = 0
         choice = -1
         h = hand
         while h:
-            t = _lowest(h)
+            t = lowest(h)
             h &= h - 1
-            total = 2 * _LOW[t] if _IS_DOUBLE[t] else _PIPS[t]
-            pts = total if total > 0 and total % 5 == 0 else 0
-            key = pts * 64 + _PIPS[t]
+            key = placement_score(opening_total(t)) * 64 + PIPS[t]
             if key > best:
                 best = key
                 ties = 1
@@ -266,32 +183,28 @@ def _choose(
         options = 0
         c = cand
         while c:
-            t = _lowest(c)
+            t = lowest(c)
             c &= c - 1
             for i in range(n):
                 pid = st[_POINTS + i]
-                if _JOIN[t * _NP + pid] >= 0:
+                if JOIN[t * _NP + pid] >= 0:
                     scratch[options] = t * _NP + pid
                     options += 1
         r = _below(rng, options) if options > 1 else 0
         return scratch[r] // _NP, scratch[r] % _NP
-    count_sum = 0
-    for i in range(n):
-        count_sum += _COUNT[st[_POINTS + i]]
+    count_sum = counted_sum(st, _POINTS, n)
     best = -1
     ties = 0
     bt = -1
     bp = -1
     c = cand
     while c:
-        t = _lowest(c)
+        t = lowest(c)
         c &= c - 1
         for i in range(n):
             pid = st[_POINTS + i]
-            if _JOIN[t * _NP + pid] >= 0:
-                total = count_sum - _COUNT[pid] + _COUNT[_JOIN[t * _NP + pid]]
-                pts = total if total > 0 and total % 5 == 0 else 0
-                key = pts * 64 + _PIPS[t]
+            if JOIN[t * _NP + pid] >= 0:
+                key = placement_score(total_after(count_sum, t, pid)) * 64 + PIPS[t]
                 if key > best:
                     best = key
                     ties = 1
@@ -305,20 +218,12 @@ def _choose(
     return bt, bp
 
 
-@_njit
+@njit
 def _settle(st: Int64Array, res: Int64Array) -> None:
-    for s in range(4):
-        pips = 0
-        h = st[s]
-        while h:
-            pips += _PIPS[_lowest(h)]
-            h &= h - 1
-        ded = (pips + 2) // 5 * 5
-        res[_R_DED + s] = ded
-        st[_SCORE + (s & 1)] -= ded
+    settle(st, res[_R_DED : _R_DED + 4], st[_SCORE : _SCORE + 2])
 
 
-@_njit
+@njit
 def _run(
     st: Int64Array,
     policy: int,
@@ -367,29 +272,24 @@ def _run(
                 res[_R_END] = 2
                 res[_R_WINNER] = team
                 return
-        if st[seat] == 0:
+        playable = _playable(st)
+        step = next_turn(st, seat, playable)
+        if step == DOMINO:
             res[_R_END] = 0
             res[_R_FINISHER] = seat
             _settle(st, res)
             return
-        playable = _playable(st)
-        moved = False
-        for step in range(1, 5):
-            s = (seat + step) & 3
-            if st[s] & playable:
-                st[_TURN] = s
-                res[_R_KNOCKS] += step - 1
-                if row < trace.shape[0]:
-                    trace[row, 5] = step - 1
-                moved = True
-                break
-        if not moved:
+        if step == BLOCKED:
             res[_R_END] = 1
             _settle(st, res)
             return
+        st[_TURN] = (seat + step) & 3
+        res[_R_KNOCKS] += step - 1
+        if row < trace.shape[0]:
+            trace[row, 5] = step - 1
 
 
-@_njit
+@njit
 def _deal(st: Int64Array, order: Int64Array, rng: UInt64Array) -> None:
     """A fresh hand: shuffle, deal seven each, leader by lot, empty layout, no target."""
     for i in range(27, 0, -1):
@@ -407,7 +307,7 @@ def _deal(st: Int64Array, order: Int64Array, rng: UInt64Array) -> None:
     st[_TURN] = _below(rng, 4)
 
 
-@_njit
+@njit
 def _random_hands(n: int, policy: int, rng: UInt64Array, sums: Int64Array) -> None:
     """Deal and play ``n`` hands; add up hands, placements, knocks, blocks, points, deductions."""
     st = np.zeros(STATE_SIZE, dtype=np.int64)
@@ -427,7 +327,7 @@ def _random_hands(n: int, policy: int, rng: UInt64Array, sums: Int64Array) -> No
 
 
 # ------------------------------------------------------------- determinization
-@_njit
+@njit
 def _hall_ok(types: Int64Array, cap: Int64Array) -> bool:
     """True if the tiles left (``types[a]``: how many may go to exactly the seats in bitset ``a``)
     can still be shared out within the capacities ``cap`` (Hall's condition)."""
@@ -445,7 +345,7 @@ def _hall_ok(types: Int64Array, cap: Int64Array) -> bool:
     return True
 
 
-@_njit
+@njit
 def _sample(
     st: Int64Array,
     me: int,
@@ -477,9 +377,9 @@ def _sample(
     if constrained:
         for i in range(1, n):
             v = order[i]
-            key = _popcount(allowed[v])
+            key = popcount(allowed[v])
             j = i - 1
-            while j >= 0 and _popcount(allowed[order[j]]) > key:
+            while j >= 0 and popcount(allowed[order[j]]) > key:
                 order[j + 1] = order[j]
                 j -= 1
             order[j + 1] = v
@@ -526,7 +426,7 @@ def _sample(
     return True
 
 
-@_njit
+@njit
 def _evaluate(
     base: Int64Array,
     me: int,

@@ -5,10 +5,11 @@ to :meth:`BatchedHands.step` takes one action (the integers of :mod:`sevenrocks.
 for every game still in progress and returns the partnership rewards; :attr:`BatchedHands.mask`
 is then the ``(n, 448)`` ``int8`` mask of legal actions of the seat to place in each game.
 
-The kernel keeps each layout in a few integers, like :mod:`sevenrocks.core.playout`; its
-tables (which tile joins which point and what it opens, what an open point counts) are built
-from the core's :data:`~sevenrocks.core.notation.PLAY_TABLE` and
-:data:`~sevenrocks.core.notation.POINTS`. It is checked against :class:`sevenrocks.core.Match`
+The kernel keeps each layout in a few integers, like :mod:`sevenrocks.core.playout`, and plays
+by the compiled rules of :mod:`sevenrocks.fast.rules` (the same functions as the ``search`` bot's
+:mod:`sevenrocks.bots.kernel`, called on each game's row of the arrays): placing a tile, the
+counted total and its score, the legal actions, the next seat to place, the end of the hand and
+its settlement. Their tables are copies of the core's. It is checked against :class:`sevenrocks.core.Match`
 on thousands of random hands: the same deals, leaders and actions give the same legal masks,
 counted totals, scores, knocks, finishers and deductions (``tests/rl/test_batched.py``).
 
@@ -33,9 +34,20 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from sevenrocks.core.notation import NUM_POINT_IDS, PLAY_TABLE, POINT_VALUE, POINTS, SIDES_PER_TILE
 from sevenrocks.core.scoring import DEFAULT_TARGET
-from sevenrocks.core.tiles import NUM_SEATS, SUIT_MASKS, TILES
+from sevenrocks.core.tiles import NUM_SEATS, TILES
+from sevenrocks.fast.rules import (
+    BLOCKED,
+    DOMINO,
+    MAX_POINTS,
+    legal_actions,
+    next_turn,
+    place,
+    placement_score,
+    playable,
+    settle,
+)
+from sevenrocks.fast.tables import COUNT, POINT_VALUE_OF, SUIT_OF_VALUE
 from sevenrocks.rl.actions import ACTION_PID, ACTION_TILE, NUM_ACTIONS, InvalidActionError
 from sevenrocks.rl.observation import OBSERVATION
 
@@ -50,82 +62,29 @@ END_BLOCKED: Final = 2
 END_TARGET: Final = 3
 
 _NT = len(TILES)
-_NP = NUM_POINT_IDS
-_MAXP = 8  # open connection points at most: 4 arms + 2 branches, with room to spare
 # columns of BatchedHands.record
 _PLACED_BY, _ORDER, _VOIDS, _SEAT_KNOCKS, _LEADER, _LAYOUT, _REC = 0, 28, 56, 60, 64, 65, 66
-_A, _B, _BA, _BB = 2, 3, 4, 5
 
 
 _OBS_FIELDS: Final = (
     "hand", "played_by", "play_order", "open_points", "open_values", "counted_ends", "ends_total",
     "spinner", "voids", "possible", "knocks", "tile_counts", "scores", "seat", "turn", "leader",
 )  # fmt: skip
-
-
-def _tables() -> dict[str, npt.NDArray[np.int64]]:
-    join = np.full(_NT * _NP, -1, dtype=np.int64)
-    action_at = np.full(_NT * _NP, -1, dtype=np.int64)
-    for i, play in enumerate(PLAY_TABLE):
-        if play is None:
-            continue
-        t = i // _NP
-        tile = TILES[t]
-        value = POINTS[i % _NP].value  # type: ignore[union-attr]
-        side = _B if tile.is_double else (1 if tile.low == value else 0)
-        join[i] = t * SIDES_PER_TILE + side
-        action_at[i] = play.action
-    count = np.array(
-        [
-            0 if p is None else (p.value if p.side <= 1 else (0 if p.side >= _BA else 2 * p.value))
-            for p in POINTS
-        ],
-        dtype=np.int64,
-    )
-    suit = np.array([0 if p is None else SUIT_MASKS[p.value] for p in POINTS], dtype=np.int64)
-    return {
-        "join": join,
-        "action_at": action_at,
-        "count": count,
-        "suit": suit,
-        "is_double": np.array([t.is_double for t in TILES], dtype=np.int64),
-        "low": np.array([t.low for t in TILES], dtype=np.int64),
-        "pips": np.array([t.pips for t in TILES], dtype=np.int64),
-        "point_value": np.array([max(v, 0) for v in POINT_VALUE], dtype=np.int64),
-        "suit_of_value": np.array(SUIT_MASKS, dtype=np.int64),
-        "offsets": np.array([OBSERVATION.offset(name) for name in _OBS_FIELDS], dtype=np.int64),
-    }
-
-
-_T: Final = _tables()
+_OFFSETS: Final = np.array([OBSERVATION.offset(name) for name in _OBS_FIELDS], dtype=np.int64)
 
 
 @numba.njit(cache=True)
-def _fill_mask(i, hands, points, npts, turn, mask, action_at):  # type: ignore[no-untyped-def]
+def _fill_mask(i, hands, points, npts, turn, mask):  # type: ignore[no-untyped-def]
     mask[i, :] = 0
     seat = turn[i]
-    if seat < 0:
-        return
-    hand = hands[i, seat]
-    if npts[i] == 0:
-        for t in range(28):
-            if (hand >> t) & 1:
-                mask[i, t] = 1
-        return
-    for t in range(28):
-        if (hand >> t) & 1:
-            row = t * 168
-            for k in range(npts[i]):
-                a = action_at[row + points[i, k]]
-                if a >= 0:
-                    mask[i, a] = 1
+    if seat >= 0:
+        legal_actions(hands[i, seat], points[i], 0, npts[i], mask[i])
 
 
 @numba.njit(cache=True)
 def _step_kernel(  # type: ignore[no-untyped-def]
     actions, hands, points, npts, spinner, total, turn, scores, end, finisher, placements, knocks,
-    deductions, rewards, mask, target, action_tile, action_pid, join, action_at, count, suit, is_double,
-    low, pips, rec, point_value,
+    deductions, rewards, mask, target, action_tile, action_pid, rec,
 ):  # fmt: skip
     n = hands.shape[0]
     for i in range(n):
@@ -137,124 +96,54 @@ def _step_kernel(  # type: ignore[no-untyped-def]
         a = actions[i]
         t = action_tile[a]
         pid = action_pid[a]
-        base = t * 6
-        if pid < 0:
-            if is_double[t]:
-                spinner[i] = t
-                points[i, 0] = base + 2
-                points[i, 1] = base + 3
-            else:
-                points[i, 0] = base
-                points[i, 1] = base + 1
-            npts[i] = 2
-        else:
-            m = npts[i]
-            k = 0
-            for j in range(m):  # remove pid
-                if points[i, j] != pid:
-                    points[i, k] = points[i, j]
-                    k += 1
-            points[i, k] = join[t * 168 + pid]
-            k += 1
-            if is_double[t] and spinner[i] < 0:
-                spinner[i] = t
-            sp = spinner[i]
-            if sp >= 0 and pid // 6 == sp:
-                side = pid - sp * 6
-                if side == 2 or side == 3:
-                    other = sp * 6 + (3 if side == 2 else 2)
-                    still_open = False
-                    for j in range(k):
-                        if points[i, j] == other:
-                            still_open = True
-                    if not still_open:
-                        points[i, k] = sp * 6 + 4
-                        points[i, k + 1] = sp * 6 + 5
-                        k += 2
-            # keep the points sorted (insertion sort: at most 8 of them)
-            for j in range(1, k):
-                v = points[i, j]
-                q = j - 1
-                while q >= 0 and points[i, q] > v:
-                    points[i, q + 1] = points[i, q]
-                    q -= 1
-                points[i, q + 1] = v
-            npts[i] = k
-        s = 0
-        playable = 0
-        for j in range(npts[i]):
-            s += count[points[i, j]]
-            playable |= suit[points[i, j]]
-        if pid < 0 and is_double[t]:  # an opening double alone counts both halves once
-            s = 2 * low[t]
+        npts[i], spinner[i], s = place(points[i], 0, npts[i], spinner[i], t, pid)
         total[i] = s
         hands[i, seat] ^= np.int64(1) << t
         placements[i] += 1
         rec[i, _PLACED_BY + t] = seat
         rec[i, _ORDER + t] = placements[i]
         rec[i, _LAYOUT] |= np.int64(1) << t
-        values = 0
-        for j in range(npts[i]):
-            values |= 1 << point_value[points[i, j]]
         team = seat & 1
-        if s > 0 and s % 5 == 0:
-            scores[i, team] += s
-            rewards[i, team] += s
+        pts = placement_score(s)
+        if pts:
+            scores[i, team] += pts
+            rewards[i, team] += pts
             if scores[i, team] >= target:
-                end[i] = 3
+                end[i] = END_TARGET
                 turn[i] = -1
                 mask[i, :] = 0
                 continue
-        settle = False
-        if hands[i, seat] == 0:
-            end[i] = 1
-            finisher[i] = seat
-            settle = True
-        else:
-            nxt = -1
-            for step in range(1, 4):
-                q = (seat + step) & 3
-                if hands[i, q] & playable:
-                    nxt = q
-                    knocks[i] += step - 1
-                    for back in range(1, step):
-                        k_seat = (seat + back) & 3
-                        rec[i, _VOIDS + k_seat] |= values
-                        rec[i, _SEAT_KNOCKS + k_seat] += 1
-                    break
-            if nxt < 0:
-                if hands[i, seat] & playable:  # only the placer can go on
-                    nxt = seat
-                    knocks[i] += 3
-                    for back in range(1, 4):
-                        k_seat = (seat + back) & 3
-                        rec[i, _VOIDS + k_seat] |= values
-                        rec[i, _SEAT_KNOCKS + k_seat] += 1
-                else:
-                    end[i] = 2
-                    settle = True
-            turn[i] = nxt
-        if settle:
+        step = next_turn(hands[i], seat, playable(points[i], 0, npts[i]))
+        if step in (DOMINO, BLOCKED):
+            end[i] = END_DOMINO if step == DOMINO else END_BLOCKED
+            if step == DOMINO:
+                finisher[i] = seat
             turn[i] = -1
-            for q in range(4):
-                p = 0
-                h = hands[i, q]
-                for u in range(28):
-                    if (h >> u) & 1:
-                        p += pips[u]
-                d = (p + 2) // 5 * 5
-                deductions[i, q] = d
-                scores[i, q & 1] -= d
-                rewards[i, q & 1] -= d
-        _fill_mask(i, hands, points, npts, turn, mask, action_at)
+            settle(hands[i], deductions[i], scores[i])
+            rewards[i, 0] -= deductions[i, 0] + deductions[i, 2]
+            rewards[i, 1] -= deductions[i, 1] + deductions[i, 3]
+        else:
+            turn[i] = (seat + step) & 3
+            knocks[i] += step - 1
+            if step > 1:  # the seats in between knocked: they hold none of the open values
+                values = 0
+                for j in range(npts[i]):
+                    values |= 1 << POINT_VALUE_OF[points[i, j]]
+                for back in range(1, step):
+                    k_seat = (seat + back) & 3
+                    rec[i, _VOIDS + k_seat] |= values
+                    rec[i, _SEAT_KNOCKS + k_seat] += 1
+        _fill_mask(i, hands, points, npts, turn, mask)
 
 
 @numba.njit(cache=True)
 def _observe_kernel(  # type: ignore[no-untyped-def]
-    seats, hands, points, npts, spinner, total, turn, scores, rec, target, o, count, suit_of_value,
-    point_value, out,
+    seats, hands, points, npts, spinner, total, turn, scores, rec, target, o, out,
 ):  # fmt: skip
     """The observation of :mod:`sevenrocks.rl.observation` (``hand_number`` 0) for ``seats[i]``."""
+    count = COUNT
+    suit_of_value = SUIT_OF_VALUE
+    point_value = POINT_VALUE_OF
     full = (np.int64(1) << 28) - 1
     for i in range(hands.shape[0]):
         me = seats[i]
@@ -336,7 +225,7 @@ def _sample_kernel(mask, uniform, out):  # type: ignore[no-untyped-def]
 @numba.njit(cache=True)
 def _reset_kernel(  # type: ignore[no-untyped-def]
     rows, deals, leaders, hands, points, npts, spinner, total, turn, scores, end, finisher, placements,
-    knocks, deductions, mask, action_at, rec,
+    knocks, deductions, mask, rec,
 ):  # fmt: skip
     for r in range(rows.shape[0]):
         i = rows[r]
@@ -361,7 +250,7 @@ def _reset_kernel(  # type: ignore[no-untyped-def]
         for u in range(28):
             rec[i, _PLACED_BY + u] = -1
         rec[i, _LEADER] = leaders[r]
-        _fill_mask(i, hands, points, npts, turn, mask, action_at)
+        _fill_mask(i, hands, points, npts, turn, mask)
 
 
 class BatchedHands:
@@ -388,7 +277,7 @@ class BatchedHands:
         self.autoreset = autoreset
         self.rng = np.random.default_rng(seed)
         self.hands = np.zeros((n, NUM_SEATS), dtype=np.int64)
-        self.points = np.zeros((n, _MAXP), dtype=np.int64)
+        self.points = np.zeros((n, MAX_POINTS), dtype=np.int64)
         self.npts = np.zeros(n, dtype=np.int64)
         self.spinner = np.full(n, -1, dtype=np.int64)
         self.total = np.zeros(n, dtype=np.int64)
@@ -444,7 +333,7 @@ class BatchedHands:
         _reset_kernel(
             idx, deal_arr, lead_arr, self.hands, self.points, self.npts, self.spinner, self.total,
             self.turn, self.scores, self.end, self.finisher, self.placements, self.knocks,
-            self.deductions, self.mask, _T["action_at"], self.record,
+            self.deductions, self.mask, self.record,
         )  # fmt: skip
 
     def step(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
@@ -469,12 +358,10 @@ class BatchedHands:
                 f"illegal actions in {len(games)} game(s): game {games[0]} was given action "
                 f"{acts[games[0]]}; legal there: {np.flatnonzero(self.mask[games[0]]).tolist()}"
             )
-        t = _T
         _step_kernel(
             acts, self.hands, self.points, self.npts, self.spinner, self.total, self.turn, self.scores,
             self.end, self.finisher, self.placements, self.knocks, self.deductions, self.rewards, self.mask,
-            self.target, ACTION_TILE, ACTION_PID, t["join"], t["action_at"], t["count"], t["suit"],
-            t["is_double"], t["low"], t["pips"], self.record, t["point_value"],
+            self.target, ACTION_TILE, ACTION_PID, self.record,
         )  # fmt: skip
         np.logical_and(live, self.turn < 0, out=self.ended)
         if self.autoreset and self.ended.any():
@@ -497,11 +384,9 @@ class BatchedHands:
             if who.shape != (self.n,) or ((who < 0) | (who >= NUM_SEATS)).any():
                 raise ValueError(f"seats must be {self.n} seats 0..3, one per game")
         out = np.zeros((self.n, OBSERVATION.size), dtype=np.float32)
-        t = _T
         _observe_kernel(
             who, self.hands, self.points, self.npts, self.spinner, self.total, self.turn, self.scores,
-            self.record, float(self.target), t["offsets"], t["count"], t["suit_of_value"],
-            t["point_value"], out,
+            self.record, float(self.target), _OFFSETS, out,
         )  # fmt: skip
         return out
 
