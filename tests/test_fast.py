@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 
@@ -91,3 +92,24 @@ def test_bits() -> None:
         assert rules.popcount(x) == bin(x).count("1")
         assert rules.lowest(x) == (x & -x).bit_length() - 1
     assert NUM_POINT_IDS == 168
+
+
+def test_cached_code_is_dropped_when_the_shared_rules_change(tmp_path: Path) -> None:
+    """Numba would keep running callers compiled from an older copy of ``fast``: the stamp stops that."""
+    from sevenrocks.fast import _drop_stale_caches
+
+    fast = tmp_path / "sevenrocks" / "fast"
+    fast.mkdir(parents=True)
+    (fast / "rules.py").write_text("A = 1\n")
+    cache = tmp_path / "sevenrocks" / "bots" / "__pycache__"
+    cache.mkdir(parents=True)
+    old = cache / "kernel._run-226.py311.nbi"
+    old.write_text("compiled from A = 1")
+    _drop_stale_caches(fast)
+    assert not old.exists()  # no stamp yet: nothing is trusted
+    old.write_text("compiled from A = 1")
+    _drop_stale_caches(fast)
+    assert old.exists()  # same sources: the cache stays
+    (fast / "rules.py").write_text("A = 2\n")
+    _drop_stale_caches(fast)
+    assert not old.exists()  # the rules changed: the callers' cache goes

@@ -9,9 +9,40 @@ actions a hand can play, the next seat to place (knocks, domino, block) and the 
 rules exist in one compiled copy, checked against the core engine. The core never imports
 this package.
 
-Numba's on-disk cache notices changes to a compiled function's own file only: after editing this
-package, delete the cached code of its callers as well (``find src/sevenrocks -name '*.nbi'
--delete``).
+Numba's on-disk cache notices changes to a compiled function's own file only, so importing this
+package drops the cached code of the package and of its callers whenever its sources changed
+(:func:`_drop_stale_caches`); the next call compiles afresh.
 """
 
 from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+__all__: list[str] = []
+
+
+def _drop_stale_caches(here: Path) -> None:
+    """Delete numba's cached code of this package and its callers when this package changed.
+
+    Numba checks only a compiled function's own file, so code compiled from an older copy of
+    these rules (inlined into ``bots/kernel.py`` and ``rl/batched.py``) would otherwise go on
+    running. A stamp of this package's sources (``here``), kept beside the cache, tells when to
+    drop it.
+    """
+    try:
+        sources = b"".join(path.read_bytes() for path in sorted(here.glob("*.py")))
+        digest = hashlib.sha256(sources).hexdigest()
+        stamp = here / "__pycache__" / "rules.sha256"
+        if stamp.is_file() and stamp.read_text(encoding="ascii").strip() == digest:
+            return
+        for folder in (here, here.parent / "bots", here.parent / "rl"):
+            for cached in (folder / "__pycache__").glob("*.nb[ic]"):
+                cached.unlink(missing_ok=True)
+        stamp.parent.mkdir(exist_ok=True)
+        stamp.write_text(digest, encoding="ascii")
+    except OSError:  # a read-only install: numba then keeps no cache here either
+        return
+
+
+_drop_stale_caches(Path(__file__).resolve().parent)
