@@ -306,3 +306,35 @@ def test_a_failing_bot_forfeits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
     record = load_record(path)
     assert record.end is MatchEnd.FORFEIT and record.winner == 0
     assert record.reason is not None and "seat 3 (cheat)" in record.reason
+
+
+LOGGING_BOT = """
+import json, sys
+log = open(sys.argv[1], "a")
+for line in sys.stdin:
+    log.write(line)
+    log.flush()
+    message = json.loads(line)
+    if message["type"] == "turn":
+        print(json.dumps({"play": message["legal"][0]}), flush=True)
+"""
+
+
+def test_bot_program_hears_the_whole_match(tmp_path: Path) -> None:
+    """A `cmd:` opponent gets every hand's end and the match's end, as in a tournament."""
+    script = tmp_path / "logbot.py"
+    script.write_text(LOGGING_BOT)
+    log = tmp_path / "messages.jsonl"
+    out = tmp_path / "m.json"
+    result = play(
+        "--seed", "4", "--target", "40", "--record", str(out),
+        "--seat3", f"cmd:{sys.executable} {script} {log}",
+        input="1\n" * 400,
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    record = load_record(out)
+    kinds = [json.loads(line)["type"] for line in log.read_text().splitlines()]
+    assert kinds.count("hand") == kinds.count("hand_end") == len(record.hands)
+    assert kinds[-1] == "match_end"
+    plays = sum(len([e for e in hand.events if isinstance(e, Placement)]) for hand in record.hands)
+    assert kinds.count("play") == plays

@@ -7,9 +7,10 @@ input, so a whole match can be played from a file or a pipe (the tests do so).
 
 from __future__ import annotations
 
+import contextlib
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Final
@@ -40,6 +41,7 @@ from sevenrocks.text import (
     render_view,
     seat_label,
 )
+from sevenrocks.tournament.runner import MatchObserver
 
 __all__ = ["HUMAN", "PlayerQuit", "console_for", "parse_choice", "play_command"]
 
@@ -235,6 +237,7 @@ def run_match(
             console.print(_("{seat} leads (dominoed the last hand)").format(seat=who))
         else:
             console.print(_("{seat} leads (drawn by lot)").format(seat=who))
+        _tell_observers(bots, match, names)  # bot programs hear of their tiles now
         shown = 0
         while match.turn is not None:
             seat = match.turn
@@ -248,11 +251,36 @@ def run_match(
             match.push(play)
             shown = _print_events(match, console, names, shown, lang)
         _print_events(match, console, names, shown, lang)
+        _tell_observers(bots, match, names)
         result = match.results[-1]
         console.print()
         console.print(render_result(result, me=HUMAN, names=names, target=match.target, gettext=_))
         if on_hand_end is not None:
             on_hand_end()
+
+
+def _tell_observers(bots: Mapping[int, Bot], match: Match, names: Sequence[str]) -> None:
+    """Bring the bots that follow the whole match (bot programs) up to date with their views."""
+    for seat, bot in bots.items():
+        if isinstance(bot, MatchObserver):
+            try:
+                bot.observe(match.view(seat))
+            except Exception as error:  # as in _bot_choice: a failing bot forfeits
+                raise BotFailed(
+                    seat, N_("seat {seat} ({name}) failed: {error}"), seat=seat, name=names[seat], error=error
+                ) from None
+
+
+def _end_observers(bots: Mapping[int, Bot], match: Match, winner: int | None) -> None:
+    """Tell bot programs the match is over, then stop them (nothing they do now matters)."""
+    for seat, bot in bots.items():
+        if isinstance(bot, MatchObserver):
+            with contextlib.suppress(Exception):
+                bot.end_match(match.view(seat), winner, match.scores)
+        close = getattr(bot, "close", None)
+        if callable(close):
+            with contextlib.suppress(Exception):
+                close()
 
 
 def _bot_choice(bot: Bot, match: Match, seat: int, names: Sequence[str]) -> Play:
@@ -413,6 +441,7 @@ def play_command(
     try:
         run_match(match, bots, names, console, on_hand_end=autosave, lang=lang)
     except (PlayerQuit, KeyboardInterrupt) as stop:
+        _end_observers(bots, match, None)
         reason = stop.reason if isinstance(stop, PlayerQuit) else N_("interrupted (Ctrl-C)")
         console.print()
         console.print(_("match stopped: {reason}").format(reason=_(reason)))
@@ -424,8 +453,9 @@ def play_command(
         console.print(_("the record so far is saved to {path}").format(path=path))
         raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
     except BotFailed as failure:
-        console.print()
         winner = 1 - failure.seat % 2
+        _end_observers(bots, match, winner)
+        console.print()
         console.print(
             _("match stopped: {reason}; seats {first}+{second} win by forfeit").format(
                 reason=failure.translated(lang), first=winner, second=winner + 2
@@ -438,6 +468,7 @@ def play_command(
             raise typer.Exit(2) from None
         console.print(_("the record is saved to {path}").format(path=path))
         raise typer.Exit(1) from None
+    _end_observers(bots, match, match.winner)
     try:
         save()
     except SevenRocksError as error:
