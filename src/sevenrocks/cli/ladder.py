@@ -15,6 +15,14 @@ from rich.table import Table
 
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
 from sevenrocks.cli.durations import parse_duration
+from sevenrocks.cli.match_options import (
+    DEFAULT_TARGET,
+    BotTimeoutOption,
+    NoRecordsOption,
+    TargetOption,
+    ThinkOption,
+    WorkersOption,
+)
 from sevenrocks.cli.tournament import check_entrant, fail, prepare_records, progress_bar, slug
 from sevenrocks.core.errors import RecordError
 from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
@@ -30,23 +38,18 @@ def ladder_command(
     chart: Annotated[Path, typer.Option("--chart", help="Where to draw the ratings (PNG).")] = Path(
         "ladder.png"
     ),
-    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes to play in.")] = 1,
+    workers: WorkersOption = 1,
     seed: Annotated[
         int, typer.Option("--seed", help="Seed for deals, lots and bots (same deals for every pairing).")
     ] = 0,
-    think: Annotated[
-        str | None, typer.Option("--think", help="Time per move for search bots, e.g. 200ms.")
-    ] = None,
-    bot_timeout: Annotated[
-        float,
-        typer.Option("--bot-timeout", help="Seconds a bot program may take per answer before it forfeits."),
-    ] = DEFAULT_BOT_TIMEOUT,
-    target: Annotated[int, typer.Option("--target", min=1, help="Points to win a match.")] = 250,
+    think: ThinkOption = None,
+    bot_timeout: BotTimeoutOption = DEFAULT_BOT_TIMEOUT,
+    target: TargetOption = DEFAULT_TARGET,
     records: Annotated[
         Path | None,
         typer.Option("--records", help="Folder for the match records (default: tournament-records/...)."),
     ] = None,
-    no_records: Annotated[bool, typer.Option("--no-records", help="Do not save match records.")] = False,
+    no_records: NoRecordsOption = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the ratings and pairings as one JSON object.")
     ] = False,
