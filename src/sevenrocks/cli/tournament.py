@@ -35,6 +35,7 @@ from sevenrocks.cli.match_options import (
 )
 from sevenrocks.core.errors import RecordError
 from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
+from sevenrocks.tournament.journal import JOURNAL_NAME, JournalContents, JournalError, resume_config
 
 __all__ = ["check_entrant", "prepare_records", "progress_bar", "tournament_command"]
 
@@ -81,8 +82,11 @@ def prepare_records(records: Path | None, no_records: bool, default_name: str) -
     if records.exists():
         if not records.is_dir():
             raise fail(f"--records {records}: this is a file, not a folder")
-        if any(records.glob("match-*.json")):
-            raise fail(f"--records {records} already holds match records: choose a new or empty folder")
+        if any(records.glob("match-*.json")) or (records / JOURNAL_NAME).exists():
+            raise fail(
+                f"--records {records} already holds match records: choose a new or empty folder "
+                f"(or go on with that tournament: --resume {records})"
+            )
     try:
         records.mkdir(parents=True, exist_ok=True)
     except OSError as err:
@@ -165,9 +169,51 @@ def forfeit_lines(summary: dict[str, Any], limit: int = 5) -> list[str]:
     return lines
 
 
+#: The options a resumed tournament takes from its journal (they decide what the matches are).
+KEPT_ON_RESUME = {
+    "team0": "--team0",
+    "team1": "--team1",
+    "seed": "--seed",
+    "think": "--think",
+    "target": "--target",
+    "bot_timeout": "--bot-timeout",
+}
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name == "COMMANDLINE"
+
+
+def _resumed(
+    ctx: typer.Context, folder: Path, workers: int, matches: int, given: dict[str, Any]
+) -> tuple[TournamentConfig, JournalContents]:
+    """The tournament in ``folder`` to go on with; options that contradict it are refused."""
+    if _given(ctx, "records") or _given(ctx, "no_records"):
+        raise fail("--resume goes on in the tournament's own folder: leave out --records and --no-records")
+    try:
+        config, contents = resume_config(
+            folder, workers=workers, matches=matches if _given(ctx, "matches") else None
+        )
+    except JournalError as err:
+        raise fail(f"--resume: {err}") from None
+    for name, option in KEPT_ON_RESUME.items():
+        if _given(ctx, name) and given[name] != getattr(config, name):
+            raise fail(
+                f"{option} {given[name]} is not the setting of the tournament in {folder} "
+                f"({getattr(config, name)}); leave it out to resume"
+            )
+    return config, contents
+
+
 def tournament_command(
-    team0: Annotated[str, typer.Option("--team0", help="Bot for the first partnership (or cmd:COMMAND).")],
-    team1: Annotated[str, typer.Option("--team1", help="Bot for the second partnership (or cmd:COMMAND).")],
+    ctx: typer.Context,
+    team0: Annotated[
+        str | None, typer.Option("--team0", help="Bot for the first partnership (or cmd:COMMAND).")
+    ] = None,
+    team1: Annotated[
+        str | None, typer.Option("--team1", help="Bot for the second partnership (or cmd:COMMAND).")
+    ] = None,
     matches: Annotated[
         int, typer.Option("--matches", min=2, help="Matches to play: an even number (each deal set twice).")
     ] = 200,
@@ -183,12 +229,21 @@ def tournament_command(
         ),
     ] = None,
     no_records: NoRecordsOption = False,
+    resume: Annotated[
+        Path | None,
+        typer.Option(
+            "--resume",
+            help="Go on with the stopped tournament whose records are in this folder "
+            "(same bots and settings; --matches may raise its length).",
+        ),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as one JSON object.")] = False,
 ) -> None:
     """Play a duplicate tournament: every set of deals twice, with the partnerships swapped.
 
     Prints matches won with a 95% Wilson interval, points per hand, hands per match, blocks,
-    think time per move and forfeits; saves every match as a record that can be replayed.
+    think time per move and forfeits; saves every match as a record that can be replayed, and
+    the results so far in the records folder, so a stopped tournament goes on with --resume.
     """
     if matches % 2:
         raise fail(
@@ -198,38 +253,60 @@ def tournament_command(
     if bot_timeout <= 0:
         raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
     think_seconds = None if think is None else parse_duration(think, what="a time per move")
-    options = {} if think_seconds is None else {"think": think_seconds}
-    check_entrant(team0, "--team0", options)
-    check_entrant(team1, "--team1", options)
-    folder = prepare_records(records, no_records, f"{slug(team0)}-vs-{slug(team1)}-seed{seed}")
-    config = TournamentConfig(
-        team0=team0,
-        team1=team1,
-        matches=matches,
-        seed=seed,
-        target=target,
-        workers=workers,
-        think=think_seconds,
-        bot_timeout=bot_timeout,
-        records=folder,
-    )
+    done: dict[int, MatchSummary] | None = None  # None: a new tournament
+    if resume is not None:
+        given = {"team0": team0, "team1": team1, "seed": seed, "think": think_seconds,
+                 "target": target, "bot_timeout": bot_timeout}  # fmt: skip
+        config, contents = _resumed(ctx, resume, workers, matches, given)
+        done = contents.done
+        notes = [f"resuming {resume}: {len(done)} of {config.matches} matches already played"]
+        if contents.torn:
+            notes.append("the journal's last line was cut short; that match is played again")
+        if contents.missing_records:
+            numbers = ", ".join(str(i + 1) for i in contents.missing_records[:5])
+            notes.append(f"matches without their record file are played again: {numbers}")
+        for note in notes:
+            typer.echo(note, err=True)
+        folder: Path | None = resume
+    else:
+        if team0 is None or team1 is None:
+            raise fail("give both --team0 and --team1 (or --resume FOLDER to go on with a tournament)")
+        folder = prepare_records(records, no_records, f"{slug(team0)}-vs-{slug(team1)}-seed{seed}")
+        config = TournamentConfig(
+            team0=team0,
+            team1=team1,
+            matches=matches,
+            seed=seed,
+            target=target,
+            workers=workers,
+            think=think_seconds,
+            bot_timeout=bot_timeout,
+            records=folder,
+        )
+    check_entrant(config.team0, "--team0", config.options())
+    check_entrant(config.team1, "--team1", config.options())
     err_console = Console(stderr=True)
-    wins = [0, 0]
+    wins = [sum(1 for s in (done or {}).values() if s.winner_side == side) for side in (0, 1)]
     try:
         with progress_bar(err_console) as progress:
-            task = progress.add_task(f"{team0} vs {team1}", total=matches, status="")
+            task = progress.add_task(
+                f"{config.team0} vs {config.team1}",
+                total=config.matches,
+                completed=len(done or {}),
+                status=f"{wins[0]}-{wins[1]}",
+            )
 
             def on_match(summary: MatchSummary) -> None:
                 if summary.winner_side is not None:
                     wins[summary.winner_side] += 1
                 progress.update(task, advance=1, status=f"{wins[0]}-{wins[1]}")
 
-            summary = timed_run(config, on_match=on_match)
+            summary = timed_run(config, on_match=on_match, done=done)
     except KeyboardInterrupt:
-        where = f"; the records so far are in {folder}" if folder is not None else ""
+        where = f"; go on with: sevenrocks tournament --resume {folder}" if folder is not None else ""
         typer.echo(f"interrupted after {sum(wins)} decided matches{where}", err=True)
         raise typer.Exit(130) from None
-    except (RecordError, EntrantFailing) as err:
+    except (RecordError, EntrantFailing, JournalError) as err:
         raise fail(str(err)) from None
     except BrokenProcessPool:
         raise fail("a worker process died (out of memory, or killed); try fewer --workers") from None

@@ -2,8 +2,11 @@
 
 - :mod:`.runner` plays one match between four players (bot names or ``cmd:`` programs), timing
   every move, turning a failing bot into a forfeit, and recording the match;
+- :mod:`.model` holds what a tournament is (:class:`~.model.TournamentConfig`) and what each
+  match gave (:class:`~.model.MatchSummary`);
 - :mod:`.duplicate` schedules and plays duplicate tournaments (in several processes if asked)
   and sums them up (:func:`~.duplicate.summarize`);
+- :mod:`.journal` keeps the results as they come in, so a stopped tournament can be resumed;
 - :mod:`.stats` has the Wilson interval and percentiles; :mod:`.ladder` fits Bradley–Terry
   ratings to a round robin, and :mod:`.chart` draws them.
 """

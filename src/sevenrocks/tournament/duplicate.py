@@ -19,14 +19,14 @@ import multiprocessing
 import random
 import signal
 import time
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import partial
-from pathlib import Path
 from typing import Any, Final
 
-from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, exit_on_signal
-from sevenrocks.core.scoring import DEFAULT_TARGET
+from sevenrocks.bots.program import exit_on_signal
+from sevenrocks.tournament.journal import Journal
+from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_path
 from sevenrocks.tournament.runner import play_match
 from sevenrocks.tournament.stats import mean, percentile, wilson_interval
 
@@ -36,6 +36,7 @@ __all__ = [
     "MatchSummary",
     "TournamentConfig",
     "duplicate_schedule",
+    "record_path",
     "run_tournament",
     "summarize",
 ]
@@ -84,54 +85,6 @@ def duplicate_schedule(matches: int, seed: int, *, start_pair: int = 0) -> list[
                 )
             )
     return out
-
-
-@dataclass(frozen=True)
-class TournamentConfig:
-    """A tournament between two entrants (bot names or ``cmd:`` programs)."""
-
-    team0: str
-    team1: str
-    matches: int
-    seed: int = 0
-    target: int = DEFAULT_TARGET
-    workers: int = 1
-    think: float | None = None
-    bot_timeout: float = DEFAULT_BOT_TIMEOUT
-    records: Path | None = None
-
-    @property
-    def entrants(self) -> tuple[str, str]:
-        """The two entrants, ``team0`` first."""
-        return (self.team0, self.team1)
-
-    def options(self) -> dict[str, Any]:
-        """The bot options every bot is made with (``think`` when set)."""
-        return {} if self.think is None else {"think": self.think}
-
-
-@dataclass(frozen=True)
-class MatchSummary:
-    """One played match, by entrant: ``winner_side`` 0 (``team0``), 1 (``team1``) or ``None``."""
-
-    index: int
-    pair: int
-    swapped: bool
-    winner_side: int | None
-    scores_by_side: tuple[int, int]
-    hands: int
-    blocks: int
-    points_by_side: tuple[int, int]
-    deductions_by_side: tuple[int, int]
-    think_by_side: tuple[tuple[float, ...], tuple[float, ...]]
-    forfeit: dict[str, Any] | None = None
-    record: str | None = None
-    players: tuple[str, ...] = field(default=())
-
-
-def record_path(records: Path, index: int) -> Path:
-    """Where match ``index`` of a tournament is saved."""
-    return records / f"match-{index + 1:05d}.json"
 
 
 def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
@@ -200,9 +153,11 @@ def _play_chunk(config: TournamentConfig, specs: Sequence[MatchSpec]) -> list[Ma
 
 
 def _chunks(specs: Sequence[MatchSpec]) -> Iterator[list[MatchSpec]]:
-    """The schedule in duplicate pairs (the unit a worker plays)."""
-    for i in range(0, len(specs), 2):
-        yield list(specs[i : i + 2])
+    """The schedule in duplicate pairs (the unit a worker plays; a resumed pair may have one match)."""
+    pairs: dict[int, list[MatchSpec]] = {}
+    for spec in specs:
+        pairs.setdefault(spec.pair, []).append(spec)
+    yield from pairs.values()
 
 
 class EntrantFailing(Exception):
@@ -221,6 +176,7 @@ def run_tournament(
     *,
     on_match: Callable[[MatchSummary], None] | None = None,
     give_up_after: int | None = GIVE_UP_AFTER,
+    done: Mapping[int, MatchSummary] | None = None,
 ) -> list[MatchSummary]:
     """Play the whole tournament and return every match, in schedule order.
 
@@ -229,13 +185,21 @@ def run_tournament(
     A bot that forfeits now and then just loses those matches; one that forfeits each of its
     first ``give_up_after`` matches (a program that cannot start, crashes or hangs every time)
     stops the tournament with :class:`EntrantFailing` rather than wasting hours on it.
-    """
-    specs = duplicate_schedule(config.matches, config.seed)
-    results: list[MatchSummary] = []
-    forfeited = [0, 0]
 
-    def done(summary: MatchSummary) -> None:
+    With a records folder every finished match also goes to the folder's results journal
+    (:mod:`.journal`). ``done`` are matches already played (read back from that journal by
+    :func:`~.journal.read_journal`): they are kept, not played again, and counted in the result.
+    """
+    finished = dict(done or {})
+    specs = [s for s in duplicate_schedule(config.matches, config.seed) if s.index not in finished]
+    results: list[MatchSummary] = list(finished.values())
+    forfeited = [0, 0]
+    journal = Journal.open(config, done) if config.records is not None else None
+
+    def record(summary: MatchSummary) -> None:
         results.append(summary)
+        if journal is not None:
+            journal.add(summary)
         if on_match is not None:
             on_match(summary)
         if give_up_after is None:
@@ -247,21 +211,25 @@ def run_tournament(
             if forfeited[side] == give_up_after and summary.forfeit is not None:
                 raise EntrantFailing(config.entrants[side], give_up_after, summary.forfeit["reason"])
 
-    if config.workers <= 1:
-        for spec in specs:
-            done(play_spec(config, spec))
-    else:
-        pool = multiprocessing.get_context("spawn").Pool(config.workers, initializer=_worker_init)
-        try:
-            for chunk in pool.imap_unordered(partial(_play_chunk, config), list(_chunks(specs))):
-                for summary in chunk:
-                    done(summary)
-            pool.close()
-        except BaseException:
-            pool.terminate()  # workers stop their bot programs on SIGTERM (see _worker_init)
-            raise
-        finally:
-            pool.join()
+    try:
+        if config.workers <= 1:
+            for spec in specs:
+                record(play_spec(config, spec))
+        elif specs:
+            pool = multiprocessing.get_context("spawn").Pool(config.workers, initializer=_worker_init)
+            try:
+                for chunk in pool.imap_unordered(partial(_play_chunk, config), list(_chunks(specs))):
+                    for summary in chunk:
+                        record(summary)
+                pool.close()
+            except BaseException:
+                pool.terminate()  # workers stop their bot programs on SIGTERM (see _worker_init)
+                raise
+            finally:
+                pool.join()
+    finally:
+        if journal is not None:
+            journal.close()
     results.sort(key=lambda s: s.index)
     return results
 
@@ -338,9 +306,15 @@ def summarize(
 
 
 def timed_run(
-    config: TournamentConfig, *, on_match: Callable[[MatchSummary], None] | None = None
+    config: TournamentConfig,
+    *,
+    on_match: Callable[[MatchSummary], None] | None = None,
+    done: Mapping[int, MatchSummary] | None = None,
 ) -> dict[str, Any]:
-    """Run the tournament and return :func:`summarize`'s object with the wall time."""
+    """Run the tournament and return :func:`summarize`'s object with the wall time of this run
+    (``resumed_matches`` counts the ``done`` matches it started from)."""
     start = time.perf_counter()
-    results = run_tournament(config, on_match=on_match)
-    return summarize(config, results, seconds=time.perf_counter() - start)
+    results = run_tournament(config, on_match=on_match, done=done)
+    summary = summarize(config, results, seconds=time.perf_counter() - start)
+    summary["resumed_matches"] = len(done or {})
+    return summary

@@ -1,0 +1,311 @@
+"""The results journal that lets a long tournament be stopped and resumed.
+
+Next to its match records a tournament writes ``results.jsonl``: a first line with the
+settings that decide the matches (entrants, seed, target, think time, bot time-out), then one
+line per finished match with everything its statistics need — the winner, scores, points,
+deductions, blocks, forfeit and every think time. Each line is flushed to disk as its match
+ends, so after an interruption (Ctrl-C, a crash, the machine stopping) the finished matches
+are kept; ``sevenrocks tournament --resume FOLDER`` plays only the others, and its figures
+cover the whole tournament. A last line cut short by a crash is dropped (that match is
+played again); anything else malformed is an error naming the line, and the file is left as
+it is.
+
+>>> import tempfile
+>>> folder = Path(tempfile.mkdtemp())
+>>> config = TournamentConfig("greedy", "random", matches=4, seed=7, records=folder)
+>>> with Journal.open(config) as journal:
+...     pass
+>>> read_journal(folder).settings["team1"]
+'random'
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any, Final, Self
+
+from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_path
+
+__all__ = [
+    "JOURNAL_FORMAT",
+    "JOURNAL_NAME",
+    "Journal",
+    "JournalContents",
+    "JournalError",
+    "config_settings",
+    "read_journal",
+    "resume_config",
+    "summary_from_json",
+    "summary_to_json",
+]
+
+JOURNAL_NAME: Final = "results.jsonl"
+JOURNAL_FORMAT: Final = "sevenrocks-tournament-journal"
+JOURNAL_VERSION: Final = 1
+#: The settings that decide what the matches are; a resumed tournament must keep every one.
+SETTINGS: Final = ("team0", "team1", "seed", "target", "think", "bot_timeout")
+
+
+class JournalError(ValueError):
+    """A results journal that cannot be read or does not fit the tournament (the message says why)."""
+
+
+def config_settings(config: TournamentConfig) -> dict[str, Any]:
+    """The settings of ``config`` that a resumed tournament must keep."""
+    return {name: getattr(config, name) for name in SETTINGS}
+
+
+def summary_to_json(summary: MatchSummary) -> dict[str, Any]:
+    """One match's line of the journal (think times to the microsecond)."""
+    return {
+        "type": "match",
+        "index": summary.index,
+        "winner_side": summary.winner_side,
+        "scores_by_side": list(summary.scores_by_side),
+        "hands": summary.hands,
+        "blocks": summary.blocks,
+        "points_by_side": list(summary.points_by_side),
+        "deductions_by_side": list(summary.deductions_by_side),
+        "think_by_side": [[round(t, 6) for t in times] for times in summary.think_by_side],
+        "forfeit": summary.forfeit,
+        "record": summary.record,
+        "players": list(summary.players),
+    }
+
+
+def _field(data: Mapping[str, Any], name: str, check: Any, what: str) -> Any:
+    value = data.get(name)
+    if not check(value):
+        raise ValueError(f"'{name}' must be {what}, not {value!r}")
+    return value
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _int_pair(value: Any) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(isinstance(v, int) for v in value)
+
+
+def _times(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(
+            isinstance(side, list)
+            and all(isinstance(t, int | float) and not isinstance(t, bool) and t >= 0 for t in side)
+            for side in value
+        )
+    )
+
+
+def summary_from_json(data: Any) -> MatchSummary:
+    """A match read back from its journal line; :class:`ValueError` says what is wrong."""
+    if not isinstance(data, dict) or data.get("type") != "match":
+        raise ValueError('a match line must be an object with "type": "match"')
+    index = _field(data, "index", _is_int, "a match number from 0")
+    winner = _field(data, "winner_side", lambda v: v in (0, 1, None), "0, 1 or null")
+    forfeit = _field(
+        data,
+        "forfeit",
+        lambda v: v is None or (isinstance(v, dict) and v.get("side") in ("team0", "team1")),
+        "null or a forfeit object with a side",
+    )
+    record = _field(data, "record", lambda v: v is None or isinstance(v, str), "null or a path")
+    think = _field(data, "think_by_side", _times, "two lists of seconds")
+    players = _field(
+        data,
+        "players",
+        lambda v: isinstance(v, list) and len(v) in (0, 4) and all(isinstance(p, str) for p in v),
+        "the four players",
+    )
+    return MatchSummary(
+        index=index,
+        pair=index // 2,
+        swapped=bool(index % 2),
+        winner_side=winner,
+        scores_by_side=tuple(_field(data, "scores_by_side", _int_pair, "two scores")),
+        hands=_field(data, "hands", _is_int, "a number of hands"),
+        blocks=_field(data, "blocks", _is_int, "a number of blocks"),
+        points_by_side=tuple(_field(data, "points_by_side", _int_pair, "two point totals")),
+        deductions_by_side=tuple(_field(data, "deductions_by_side", _int_pair, "two deductions")),
+        think_by_side=(tuple(map(float, think[0])), tuple(map(float, think[1]))),
+        forfeit=forfeit,
+        record=record,
+        players=tuple(players),
+    )
+
+
+@dataclass(frozen=True)
+class JournalContents:
+    """What a journal holds: the tournament's settings and its finished matches by number.
+
+    ``torn`` is true when the last line was cut short (by a crash while it was written);
+    ``missing_records`` are matches in the journal whose record file is gone (they are
+    played again).
+    """
+
+    settings: dict[str, Any]
+    matches: int
+    done: dict[int, MatchSummary]
+    torn: bool
+    missing_records: tuple[int, ...]
+
+
+def read_journal(folder: Path) -> JournalContents:
+    """Read ``folder``'s journal, checking every line; :class:`JournalError` names what is wrong."""
+    path = folder / JOURNAL_NAME
+    if not folder.is_dir():
+        raise JournalError(f"{folder} is not a folder of a tournament")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise JournalError(
+            f"{folder} has no {JOURNAL_NAME}, so it is not a tournament that can be resumed"
+        ) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise JournalError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
+    lines = text.split("\n")
+    torn = False
+    if lines[-1] == "":
+        lines.pop()
+    else:  # no newline at the end: the last line was being written when the run stopped
+        torn = True
+        lines.pop()
+    if not lines:
+        raise JournalError(f"{path} is empty: it does not say which tournament it belongs to")
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError as err:
+        raise JournalError(f"{path}, line 1: not JSON ({err.msg})") from None
+    if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
+        raise JournalError(f"{path}, line 1: not a sevenrocks tournament journal")
+    if header.get("version") != JOURNAL_VERSION:
+        raise JournalError(
+            f"{path}: journal version {header.get('version')!r}; "
+            f"this sevenrocks reads version {JOURNAL_VERSION}"
+        )
+    settings = header.get("settings")
+    matches = header.get("matches")
+    if not isinstance(settings, dict) or set(settings) != set(SETTINGS) or not isinstance(matches, int):
+        raise JournalError(f"{path}, line 1: the tournament's settings are incomplete")
+    done: dict[int, MatchSummary] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            summary = summary_from_json(json.loads(line))
+        except json.JSONDecodeError as err:
+            raise JournalError(f"{path}, line {number}: not JSON ({err.msg})") from None
+        except ValueError as err:
+            raise JournalError(f"{path}, line {number}: {err}") from None
+        if summary.index in done:
+            raise JournalError(f"{path}, line {number}: match {summary.index + 1} is there twice")
+        done[summary.index] = summary
+    missing = tuple(
+        sorted(i for i, s in done.items() if s.record is not None and not record_path(folder, i).is_file())
+    )
+    for index in missing:
+        del done[index]
+    return JournalContents(settings, matches, done, torn, missing)
+
+
+def resume_config(
+    folder: Path, *, workers: int = 1, matches: int | None = None
+) -> tuple[TournamentConfig, JournalContents]:
+    """The tournament saved in ``folder`` and what it has done, to go on with ``workers``
+    processes, up to ``matches`` matches (by default the number it was started with)."""
+    contents = read_journal(folder)
+    s = contents.settings
+    total = contents.matches if matches is None else matches
+    played = max(contents.done, default=-1) + 1
+    if total < played:
+        raise JournalError(
+            f"{folder} already holds match {played}; a resumed tournament cannot have fewer "
+            f"matches than that (asked for {total})"
+        )
+    try:
+        config = TournamentConfig(
+            team0=_setting(s, "team0", str),
+            team1=_setting(s, "team1", str),
+            matches=total,
+            seed=_setting(s, "seed", int),
+            target=_setting(s, "target", int),
+            workers=workers,
+            think=None if s["think"] is None else float(_setting(s, "think", int | float)),
+            bot_timeout=float(_setting(s, "bot_timeout", int | float)),
+            records=folder,
+        )
+    except ValueError as err:
+        raise JournalError(f"{folder / JOURNAL_NAME}, line 1: {err}") from None
+    return config, contents
+
+
+def _setting(settings: Mapping[str, Any], name: str, kind: Any) -> Any:
+    value = settings[name]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise ValueError(f"the setting {name!r} is {value!r}")
+    return value
+
+
+class Journal:
+    """A journal open for appending: :meth:`open` starts one or continues one, :meth:`add` writes a match."""
+
+    def __init__(self, path: Path, handle: IO[str]) -> None:
+        self.path = path
+        self._handle = handle
+
+    @classmethod
+    def open(cls, config: TournamentConfig, done: Mapping[int, MatchSummary] | None = None) -> Self:
+        """Start ``config``'s journal in its records folder, or (``done`` given) write it again with
+        just those matches — so a torn line or a match without its record is gone — and go on.
+
+        Starting afresh in a folder that already has a journal is refused, so that no results
+        are lost: resume that tournament or choose another folder.
+        """
+        if config.records is None:
+            raise JournalError("a journal needs a records folder")
+        path = config.records / JOURNAL_NAME
+        if done is None and path.exists():
+            raise JournalError(
+                f"{config.records} already holds a tournament's results: resume it or choose another folder"
+            )
+        header = {
+            "format": JOURNAL_FORMAT,
+            "version": JOURNAL_VERSION,
+            "matches": config.matches,
+            "settings": config_settings(config),
+        }
+        done = done or {}
+        lines = [json.dumps(header)] + [json.dumps(summary_to_json(done[i])) for i in sorted(done)]
+        temporary = path.with_suffix(".jsonl.new")
+        try:
+            config.records.mkdir(parents=True, exist_ok=True)
+            temporary.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+            os.replace(temporary, path)  # the old journal stays whole until the new one is complete
+            handle = path.open("a", encoding="utf-8")
+        except OSError as err:
+            raise JournalError(f"cannot write {path}: {err.strerror or err}") from None
+        return cls(path, handle)
+
+    def add(self, summary: MatchSummary) -> None:
+        """Append one finished match and push it to the disk."""
+        self._handle.write(json.dumps(summary_to_json(summary)) + "\n")
+        self._handle.flush()
+        os.fsync(self._handle.fileno())
+
+    def close(self) -> None:
+        """Close the file."""
+        self._handle.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
