@@ -7,7 +7,7 @@ from typing import Protocol, runtime_checkable
 from sevenrocks.core.notation import Play
 from sevenrocks.core.view import SeatView
 
-__all__ = ["Bot", "BotOptionError", "UnknownBotError"]
+__all__ = ["Bot", "BotOptionError", "UnknownBotError", "WarmsUp", "warm_up"]
 
 
 @runtime_checkable
@@ -20,6 +20,22 @@ class Bot(Protocol):
     def choose(self, view: SeatView) -> Play:
         """Pick a placement for ``view.seat``."""
         ...
+
+
+@runtime_checkable
+class WarmsUp(Protocol):
+    """A bot with slow one-time preparation (``search`` compiles its kernel) that a host can ask
+    for before it starts timing moves."""
+
+    def warm_up(self) -> None:
+        """Prepare now rather than in the first ``choose``."""
+        ...
+
+
+def warm_up(bot: object) -> None:
+    """Let ``bot`` prepare, if it is a :class:`WarmsUp` bot (any other bot needs nothing)."""
+    if isinstance(bot, WarmsUp):
+        bot.warm_up()
 
 
 class UnknownBotError(ValueError):

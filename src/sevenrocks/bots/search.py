@@ -39,6 +39,7 @@ import multiprocessing
 import multiprocessing.pool
 import random
 import re
+import threading
 import time
 import weakref
 from dataclasses import dataclass
@@ -58,13 +59,16 @@ DEFAULT_THINK: Final = 0.2
 _CHUNK_SECONDS: Final = 0.01
 
 _warmed = False
+_warming = threading.Lock()
 
 
 def _warm() -> None:
+    """Compile the kernel, or load it from numba's cache, once per process (thread-safe)."""
     global _warmed
-    if not _warmed:
-        kernel.warm_up()
-        _warmed = True
+    with _warming:
+        if not _warmed:
+            kernel.warm_up()
+            _warmed = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,13 +183,18 @@ class SearchBot:
         self._rng = random.Random(seed)
         self._pool: multiprocessing.pool.Pool | None = None
         self.last_search: SearchReport | None = None
-        _warm()
 
     def __repr__(self) -> str:
         budget = f"think={self.think}" if self.think is not None else ""
         if self.iterations is not None:
             budget += (", " if budget else "") + f"iterations={self.iterations}"
         return f"<SearchBot {budget}, workers={self.workers}, policy={self.policy}>"
+
+    def warm_up(self) -> None:
+        """Make the compiled kernel ready now: load it from numba's on-disk cache (under a second)
+        or, on a fresh install, compile it (several seconds). Otherwise the first search does it,
+        and that move takes the longer; hosts call this before they start timing moves."""
+        _warm()
 
     def choose(self, view: SeatView) -> Play:
         """The legal placement with the best mean value over the sampled deals."""
@@ -205,6 +214,7 @@ class SearchBot:
             raise ValueError(f"seat {view.seat} has no placement to analyse: it is not its turn")
         if seed is None:
             seed = self._rng.getrandbits(64)
+        _warm()
         start = time.perf_counter()
         evaluator = kernel.PlayEvaluator(view, plays, policy=self.policy, target_bonus=self.target_bonus)
         shares = self._shares()

@@ -7,9 +7,10 @@ from typing import Annotated
 
 import typer
 
-from sevenrocks.bots.base import Bot
+from sevenrocks.bots.base import Bot, WarmsUp
 from sevenrocks.bots.protocol import ProtocolError, serve
 from sevenrocks.bots.registry import make_bot
+from sevenrocks.bots.standin import StandIn
 from sevenrocks.cli.durations import parse_duration
 
 
@@ -23,7 +24,8 @@ def bot_command(
     """Play as a bot program: read the host's messages on stdin, answer each turn on stdout.
 
     The messages are those of docs/bot-protocol.md. Use it to test a host, or to seat our bots
-    in another program. Errors go to stderr, with exit code 2.
+    in another program. Errors go to stderr, with exit code 2. A search bot that is still
+    compiling its kernel (its first run on a machine) lets expert answer meanwhile.
     """
     if name.startswith("cmd:"):
         typer.echo("error: 'sevenrocks bot' runs one of our bots; a cmd: program runs itself", err=True)
@@ -36,7 +38,19 @@ def bot_command(
         raise typer.Exit(2) from None
 
     def for_seat(seat: int) -> Bot:
-        return make_bot(name, seed=None if seed is None else seed * 4 + seat, **options)
+        bot_seed = None if seed is None else seed * 4 + seat
+        bot = make_bot(name, seed=bot_seed, **options)
+        if not isinstance(bot, WarmsUp):
+            return bot
+        # compiling a kernel on a fresh install can take longer than the host waits for a turn
+        return StandIn(bot, stand_in=make_bot("expert", seed=bot_seed), on_stand_in=say_standing_in)
+
+    def say_standing_in() -> None:
+        typer.echo(
+            f"note: {name} is still preparing its compiled kernel (the first run on this machine "
+            "compiles it); expert answers the turns until it is ready",
+            err=True,
+        )
 
     try:
         serve(for_seat, sys.stdin, sys.stdout)

@@ -22,6 +22,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from sevenrocks.bots.base import warm_up
 from sevenrocks.bots.program import CMD_PREFIX, DEFAULT_BOT_TIMEOUT, BotFailure, check_command
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.cli.durations import parse_duration
@@ -59,6 +60,7 @@ def check_entrant(name: str, option: str, options: dict[str, Any] | None = None)
         bot = make_bot(name, seed=0, **(options or {}))
     except ValueError as err:  # an unknown bot (UnknownBotError) or a bad option (BotOptionError)
         raise fail(f"{option}: {err}") from None
+    warm_up(bot)  # a kernel compiled here is cached on disk for the worker processes
     close = getattr(bot, "close", None)
     if callable(close):
         close()

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, runtime_checkable
 
-from sevenrocks.bots.base import Bot
+from sevenrocks.bots.base import Bot, warm_up
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, BotFailure
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.core.events import HandEnd, Placement
@@ -137,6 +137,8 @@ def play_match(
     try:
         for seat in range(NUM_SEATS):
             bots.append(make_bot(players[seat], seed=bot_seeds[seat], timeout=bot_timeout, **extra))
+        for bot in bots:
+            warm_up(bot)  # compiling or loading a kernel is not a move's think time
         return _play(bots, players, deal_seed, first_leader, target, metadata or {}, max_hands)
     finally:
         for bot in bots:
