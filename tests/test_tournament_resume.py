@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from sevenrocks.cli.app import app
+from sevenrocks.cli.progress import MatchProgress
 from sevenrocks.tournament.duplicate import TournamentConfig, run_tournament, summarize
 from sevenrocks.tournament.journal import (
     JOURNAL_NAME,
@@ -160,6 +163,7 @@ def test_resume_on_the_command_line(tmp_path: Path) -> None:
     more = invoke("tournament", "--resume", str(folder), "--matches", "8", "--seed", "5", "--json")
     assert more.exit_code == 0, more.output
     assert "resuming" in more.stderr and "4 of 8 matches already played" in more.stderr
+    assert "greedy vs random: 8/8 (" in more.stderr  # the progress, as lines: no terminal here
     summary = json.loads(more.stdout)
     assert summary["matches"] == 8 and summary["resumed_matches"] == 4
     assert json.loads((folder / "tournament.json").read_text())["matches"] == 8
@@ -199,3 +203,20 @@ def test_resume_needs_a_tournament_folder(tmp_path: Path) -> None:
     assert empty.exit_code == 2 and f"has no {JOURNAL_NAME}" in empty.output
     neither = invoke("tournament", "--team0", "greedy")
     assert neither.exit_code == 2 and "give both --team0 and --team1" in neither.output
+
+
+def test_progress_is_written_as_lines_where_there_is_no_terminal() -> None:
+    out = io.StringIO()
+    with MatchProgress(Console(file=out, force_terminal=False, width=200), every=0.0) as progress:
+        task = progress.add_task("a vs b", total=4, completed=1, status="1-0")
+        progress.update(task, advance=1, status="2-0")
+        progress.update(task, advance=2, status="4-0")
+    assert out.getvalue().splitlines() == [
+        "a vs b: 2/4 (2-0), 0:00:00 elapsed, about 0:00:00 left",
+        "a vs b: 4/4 (4-0), 0:00:00 elapsed",
+    ]
+    quiet = io.StringIO()
+    with MatchProgress(Console(file=quiet, force_terminal=False), every=3600.0) as progress:
+        task = progress.add_task("a vs b", total=4, status="")
+        progress.update(task, advance=1)  # within the hour: no line
+    assert quiet.getvalue() == ""

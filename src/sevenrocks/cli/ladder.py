@@ -23,7 +23,8 @@ from sevenrocks.cli.match_options import (
     ThinkOption,
     WorkersOption,
 )
-from sevenrocks.cli.tournament import check_entrant, fail, prepare_records, progress_bar, slug
+from sevenrocks.cli.progress import progress_bar
+from sevenrocks.cli.tournament import check_entrant, fail, prepare_records, slug
 from sevenrocks.core.errors import RecordError
 from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
 

@@ -12,14 +12,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
 from sevenrocks.bots.base import warm_up
@@ -34,11 +26,12 @@ from sevenrocks.cli.match_options import (
     ThinkOption,
     WorkersOption,
 )
+from sevenrocks.cli.progress import progress_bar
 from sevenrocks.core.errors import RecordError
 from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
 from sevenrocks.tournament.journal import JOURNAL_NAME, JournalContents, JournalError, resume_config
 
-__all__ = ["check_entrant", "prepare_records", "progress_bar", "tournament_command"]
+__all__ = ["check_entrant", "prepare_records", "tournament_command"]
 
 
 def fail(message: str) -> typer.Exit:
@@ -94,20 +87,6 @@ def prepare_records(records: Path | None, no_records: bool, default_name: str) -
     except OSError as err:
         raise fail(f"--records {records}: cannot create the folder: {err.strerror or err}") from None
     return records
-
-
-def progress_bar(console: Console) -> Progress:
-    """The Rich progress bar tournaments and ladders show (on stderr), with the time left."""
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[status]}"),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=console,
-    )
 
 
 def _ms(value: Any) -> str:
