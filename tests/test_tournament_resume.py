@@ -67,8 +67,8 @@ def test_a_stopped_tournament_resumed_gives_the_same_figures_as_one_run(tmp_path
         run_tournament(config, on_match=_stop_after(3))
     contents = read_journal(folder)
     assert len(contents.done) == 3 and not contents.torn
-    again, contents = resume_config(folder, workers=workers)
-    assert again == config
+    again, contents = resume_config(folder)  # as many workers as the stopped run, by default
+    assert again == config and resume_config(folder, workers=3)[0].workers == 3
     played: list[int] = []
     results = run_tournament(again, done=contents.done, on_match=lambda s: played.append(s.index))
     assert sorted(played) == sorted(set(range(8)) - set(contents.done))  # nothing played twice
@@ -137,6 +137,7 @@ def test_a_match_line_round_trips() -> None:
         ),
         (lambda lines: [lines[0].replace('"seed": 5', '"seed": "five"'), *lines[1:]], "the setting 'seed'"),
         (lambda lines: [lines[0].replace('"seed": 5, ', ""), *lines[1:]], "settings are incomplete"),
+        (lambda lines: [lines[0].replace('"workers": 1', '"workers": 0'), *lines[1:]], "'workers' must be"),
         (lambda lines: [], "is empty"),
     ],
 )

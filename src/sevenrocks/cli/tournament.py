@@ -174,7 +174,9 @@ def _resumed(
         raise fail("--resume goes on in the tournament's own folder: leave out --records and --no-records")
     try:
         config, contents = resume_config(
-            folder, workers=workers, matches=matches if _given(ctx, "matches") else None
+            folder,
+            workers=workers if _given(ctx, "workers") else None,
+            matches=matches if _given(ctx, "matches") else None,
         )
     except JournalError as err:
         raise fail(f"--resume: {err}") from None

@@ -153,6 +153,7 @@ class JournalContents:
 
     settings: dict[str, Any]
     matches: int
+    workers: int
     done: dict[int, MatchSummary]
     torn: bool
     missing_records: tuple[int, ...]
@@ -211,14 +212,18 @@ def read_journal(folder: Path) -> JournalContents:
     )
     for index in missing:
         del done[index]
-    return JournalContents(settings, matches, done, torn, missing)
+    workers = header.get("workers", 1)
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 1:
+        raise JournalError(f"{path}, line 1: 'workers' must be a number of processes, not {workers!r}")
+    return JournalContents(settings, matches, workers, done, torn, missing)
 
 
 def resume_config(
-    folder: Path, *, workers: int = 1, matches: int | None = None
+    folder: Path, *, workers: int | None = None, matches: int | None = None
 ) -> tuple[TournamentConfig, JournalContents]:
     """The tournament saved in ``folder`` and what it has done, to go on with ``workers``
-    processes, up to ``matches`` matches (by default the number it was started with)."""
+    processes (by default as many as its last run) up to ``matches`` matches (by default the
+    number it was started with)."""
     contents = read_journal(folder)
     s = contents.settings
     total = contents.matches if matches is None else matches
@@ -235,7 +240,7 @@ def resume_config(
             matches=total,
             seed=_setting(s, "seed", int),
             target=_setting(s, "target", int),
-            workers=workers,
+            workers=contents.workers if workers is None else workers,
             think=None if s["think"] is None else float(_setting(s, "think", int | float)),
             bot_timeout=float(_setting(s, "bot_timeout", int | float)),
             records=folder,
@@ -278,6 +283,7 @@ class Journal:
             "format": JOURNAL_FORMAT,
             "version": JOURNAL_VERSION,
             "matches": config.matches,
+            "workers": config.workers,
             "settings": config_settings(config),
         }
         done = done or {}
