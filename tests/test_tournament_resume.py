@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -221,3 +222,29 @@ def test_progress_is_written_as_lines_where_there_is_no_terminal() -> None:
         task = progress.add_task("a vs b", total=4, status="")
         progress.update(task, advance=1)  # within the hour: no line
     assert quiet.getvalue() == ""
+
+
+def test_a_stopped_ladder_resumed_gives_the_same_ratings(tmp_path: Path) -> None:
+    folder = tmp_path / "ladder"
+    args = ["--matches-per-pair", "4", "--target", "50", "--seed", "2", "--json"]
+    whole = invoke("ladder", "random", "greedy", "expert", *args, "--records", str(folder),
+                   "--chart", str(tmp_path / "a.png"))  # fmt: skip
+    assert whole.exit_code == 0, whole.output
+    # as if stopped in the second pairing: its journal loses its last two matches, the third never began
+    pairings = sorted(p for p in folder.iterdir() if p.is_dir())
+    journal = pairings[1] / JOURNAL_NAME
+    journal.write_text("".join(line + "\n" for line in journal.read_text().splitlines()[:-2]))
+    shutil.rmtree(pairings[2])
+    resumed = invoke("ladder", "--resume", str(folder), "--chart", str(tmp_path / "b.png"), "--json")
+    assert resumed.exit_code == 0, resumed.output
+    before, after = json.loads(whole.stdout), json.loads(resumed.stdout)
+    assert after["ratings"] == before["ratings"] and after["pairs"] == before["pairs"]
+    assert len(list(folder.glob("*/match-*.json"))) == 12
+    wrong = invoke("ladder", "random", "expert", "--resume", str(folder))
+    assert wrong.exit_code == 2 and "BOT... random expert is not the setting of the ladder" in wrong.output
+    seed = invoke("ladder", "--resume", str(folder), "--seed", "3")
+    assert seed.exit_code == 2 and "--seed 3 is not the setting" in seed.output
+    none = invoke("ladder", "--resume", str(tmp_path))
+    assert none.exit_code == 2 and "has no ladder-plan.json" in none.output
+    again = invoke("ladder", "random", "greedy", "--records", str(folder))
+    assert again.exit_code == 2 and "already holds" in again.output

@@ -27,12 +27,83 @@ from sevenrocks.cli.progress import progress_bar
 from sevenrocks.cli.tournament import check_entrant, fail, prepare_records, slug
 from sevenrocks.core.errors import RecordError
 from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
+from sevenrocks.tournament.journal import JOURNAL_NAME, JournalError, resume_config
 
-__all__ = ["ladder_command"]
+__all__ = ["PLAN_NAME", "ladder_command"]
+
+#: The file in a ladder's records folder that says which ladder it is (so it can be resumed).
+PLAN_NAME = "ladder-plan.json"
+PLAN_FORMAT = "sevenrocks-ladder-plan"
+#: The options a resumed ladder takes from its plan.
+PLANNED = {
+    "bots": "BOT...",
+    "matches_per_pair": "--matches-per-pair",
+    "seed": "--seed",
+    "think": "--think",
+    "target": "--target",
+    "bot_timeout": "--bot-timeout",
+}
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name == "COMMANDLINE"
+
+
+def _write_plan(folder: Path, settings: dict[str, Any]) -> None:
+    path = folder / PLAN_NAME
+    try:
+        path.write_text(json.dumps({"format": PLAN_FORMAT, "version": 1, **settings}, indent=1) + "\n")
+    except OSError as err:
+        raise fail(f"cannot write {path}: {err.strerror or err}") from None
+
+
+def _resumed_plan(ctx: typer.Context, folder: Path, asked: dict[str, Any]) -> dict[str, Any]:
+    """The plan of the ladder in ``folder``; options given that contradict it are refused."""
+    if _given(ctx, "records") or _given(ctx, "no_records"):
+        raise fail("--resume goes on in the ladder's own folder: leave out --records and --no-records")
+    plan = _read_plan(folder)
+    for name, option in PLANNED.items():
+        given = bool(asked["bots"]) if name == "bots" else _given(ctx, name)
+        if given and asked[name] != plan[name]:
+            shown = " ".join(asked[name]) if name == "bots" else asked[name]
+            raise fail(f"{option} {shown} is not the setting of the ladder in {folder} ({plan[name]})")
+    return plan
+
+
+def _read_plan(folder: Path) -> dict[str, Any]:
+    """The settings of the ladder in ``folder``; a clear error when there is none or it is damaged."""
+    path = folder / PLAN_NAME
+    if not folder.is_dir():
+        raise fail(f"--resume: {folder} is not a folder")
+    try:
+        plan = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise fail(
+            f"--resume: {folder} has no {PLAN_NAME}, so it is not a ladder that can be resumed"
+        ) from None
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise fail(f"--resume: cannot read {path}: {err}") from None
+    ok = (
+        isinstance(plan, dict)
+        and plan.get("format") == PLAN_FORMAT
+        and isinstance(plan.get("bots"), list)
+        and len(plan["bots"]) >= 2
+        and all(isinstance(b, str) for b in plan["bots"])
+        and all(isinstance(plan.get(k), int) for k in ("matches_per_pair", "seed", "target"))
+        and (plan.get("think") is None or isinstance(plan.get("think"), int | float))
+        and isinstance(plan.get("bot_timeout"), int | float)
+    )
+    if not ok:
+        raise fail(f"--resume: {path} is not a sevenrocks ladder plan, or it is damaged")
+    return dict(plan)
 
 
 def ladder_command(
-    bots: Annotated[list[str], typer.Argument(metavar="BOT...", help="Two or more bots (or cmd:COMMAND).")],
+    ctx: typer.Context,
+    bots: Annotated[
+        list[str] | None, typer.Argument(metavar="BOT...", help="Two or more bots (or cmd:COMMAND).")
+    ] = None,
     matches_per_pair: Annotated[
         int, typer.Option("--matches-per-pair", min=2, help="Duplicate matches for each pairing (even).")
     ] = 20,
@@ -51,12 +122,25 @@ def ladder_command(
         typer.Option("--records", help="Folder for the match records (default: tournament-records/...)."),
     ] = None,
     no_records: NoRecordsOption = False,
+    resume: Annotated[
+        Path | None,
+        typer.Option("--resume", help="Go on with the stopped ladder whose records are in this folder."),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the ratings and pairings as one JSON object.")
     ] = False,
 ) -> None:
     """Rate bots: every pair plays a duplicate match series; a Bradley–Terry fit gives Elo-scale
-    ratings with 95% intervals, printed as a table and drawn as a PNG chart."""
+    ratings with 95% intervals, printed as a table and drawn as a PNG chart. A stopped ladder
+    goes on with --resume FOLDER."""
+    bots = list(bots or [])
+    think_seconds = None if think is None else parse_duration(think, what="a time per move")
+    if resume is not None:
+        asked = {"bots": bots, "matches_per_pair": matches_per_pair, "seed": seed,
+                 "think": think_seconds, "target": target, "bot_timeout": bot_timeout}  # fmt: skip
+        plan = _resumed_plan(ctx, resume, asked)
+        bots, matches_per_pair, seed = plan["bots"], plan["matches_per_pair"], plan["seed"]
+        think_seconds, target, bot_timeout = plan["think"], plan["target"], float(plan["bot_timeout"])
     if len(bots) < 2:
         raise fail("a ladder needs at least two bots")
     if len(set(bots)) != len(bots):
@@ -67,19 +151,34 @@ def ladder_command(
         raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
     if chart.suffix.lower() != ".png":
         raise fail(f"--chart {chart}: the chart is a PNG picture; give a name ending in .png")
-    think_seconds = None if think is None else parse_duration(think, what="a time per move")
     for bot in bots:
         check_entrant(bot, "BOT", {} if think_seconds is None else {"think": think_seconds})
-    folder = prepare_records(records, no_records, f"ladder-{len(bots)}-bots-seed{seed}")
+    if resume is not None:
+        folder: Path | None = resume
+    else:
+        folder = prepare_records(records, no_records, f"ladder-{len(bots)}-bots-seed{seed}")
+        if folder is not None:
+            settings = {"bots": bots, "matches_per_pair": matches_per_pair, "seed": seed,
+                        "think": think_seconds, "target": target, "bot_timeout": bot_timeout}  # fmt: skip
+            _write_plan(folder, settings)
     pairings = list(combinations(range(len(bots)), 2))
     summaries: list[dict[str, Any]] = []
     err_console = Console(stderr=True)
     try:
         with progress_bar(err_console) as progress:
             task = progress.add_task("ladder", total=len(pairings) * matches_per_pair, status="")
+
+            def on_match(_: MatchSummary) -> None:
+                progress.update(task, advance=1)
+
             for k, (i, j) in enumerate(pairings, 1):
                 progress.update(task, status=f"{bots[i]} vs {bots[j]}")
                 sub = None if folder is None else folder / f"{k:02d}-{slug(bots[i])}-vs-{slug(bots[j])}"
+                if sub is not None and (sub / JOURNAL_NAME).exists():  # a pairing begun before a stop
+                    config, contents = resume_config(sub, workers=workers)
+                    progress.update(task, advance=len(contents.done))
+                    summaries.append(timed_run(config, on_match=on_match, done=contents.done))
+                    continue
                 config = TournamentConfig(
                     team0=bots[i],
                     team1=bots[j],
@@ -91,15 +190,12 @@ def ladder_command(
                     bot_timeout=bot_timeout,
                     records=sub,
                 )
-
-                def on_match(_: MatchSummary) -> None:
-                    progress.update(task, advance=1)
-
                 summaries.append(timed_run(config, on_match=on_match))
     except KeyboardInterrupt:
-        typer.echo("interrupted", err=True)
+        where = f"; go on with: sevenrocks ladder --resume {folder}" if folder is not None else ""
+        typer.echo(f"interrupted{where}", err=True)
         raise typer.Exit(130) from None
-    except (RecordError, EntrantFailing) as err:
+    except (RecordError, EntrantFailing, JournalError) as err:
         raise fail(str(err)) from None
     except BrokenProcessPool:
         raise fail("a worker process died (out of memory, or killed); try fewer --workers") from None

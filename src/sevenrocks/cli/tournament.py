@@ -77,10 +77,11 @@ def prepare_records(records: Path | None, no_records: bool, default_name: str) -
     if records.exists():
         if not records.is_dir():
             raise fail(f"--records {records}: this is a file, not a folder")
-        if any(records.glob("match-*.json")) or (records / JOURNAL_NAME).exists():
+        held = ("match-*.json", "*/match-*.json", JOURNAL_NAME, "ladder-plan.json")
+        if any(any(records.glob(pattern)) for pattern in held):
             raise fail(
                 f"--records {records} already holds match records: choose a new or empty folder "
-                f"(or go on with that tournament: --resume {records})"
+                f"(or go on with what it holds: --resume {records})"
             )
     try:
         records.mkdir(parents=True, exist_ok=True)
