@@ -22,6 +22,8 @@ from sevenrocks.cli.match_options import (
     TargetOption,
     ThinkOption,
     WorkersOption,
+    given_on_command_line,
+    resume_conflict,
 )
 from sevenrocks.cli.progress import progress_bar
 from sevenrocks.cli.tournament import check_entrant, fail, prepare_records, slug
@@ -34,20 +36,6 @@ __all__ = ["PLAN_NAME", "ladder_command"]
 #: The file in a ladder's records folder that says which ladder it is (so it can be resumed).
 PLAN_NAME = "ladder-plan.json"
 PLAN_FORMAT = "sevenrocks-ladder-plan"
-#: The options a resumed ladder takes from its plan.
-PLANNED = {
-    "bots": "BOT...",
-    "matches_per_pair": "--matches-per-pair",
-    "seed": "--seed",
-    "think": "--think",
-    "target": "--target",
-    "bot_timeout": "--bot-timeout",
-}
-
-
-def _given(ctx: typer.Context, name: str) -> bool:
-    source = ctx.get_parameter_source(name)
-    return source is not None and source.name == "COMMANDLINE"
 
 
 def _write_plan(folder: Path, settings: dict[str, Any]) -> None:
@@ -58,16 +46,17 @@ def _write_plan(folder: Path, settings: dict[str, Any]) -> None:
         raise fail(f"cannot write {path}: {err.strerror or err}") from None
 
 
-def _resumed_plan(ctx: typer.Context, folder: Path, asked: dict[str, Any]) -> dict[str, Any]:
+def _resumed_plan(ctx: typer.Context, folder: Path, values: dict[str, Any]) -> dict[str, Any]:
     """The plan of the ladder in ``folder``; options given that contradict it are refused."""
-    if _given(ctx, "records") or _given(ctx, "no_records"):
-        raise fail("--resume goes on in the ladder's own folder: leave out --records and --no-records")
     plan = _read_plan(folder)
-    for name, option in PLANNED.items():
-        given = bool(asked["bots"]) if name == "bots" else _given(ctx, name)
-        if given and asked[name] != plan[name]:
-            shown = " ".join(asked[name]) if name == "bots" else asked[name]
-            raise fail(f"{option} {shown} is not the setting of the ladder in {folder} ({plan[name]})")
+    asked = {
+        name: value
+        for name, value in values.items()
+        if (bool(value) if name == "bots" else given_on_command_line(ctx, name))
+    }
+    conflict = resume_conflict(ctx, "ladder", folder, plan, asked, labels={"bots": "BOT..."})
+    if conflict is not None:
+        raise fail(conflict)
     return plan
 
 
@@ -135,10 +124,10 @@ def ladder_command(
     goes on with --resume FOLDER."""
     bots = list(bots or [])
     think_seconds = None if think is None else parse_duration(think, what="a time per move")
+    settings = {"bots": bots, "matches_per_pair": matches_per_pair, "seed": seed,
+                "think": think_seconds, "target": target, "bot_timeout": bot_timeout}  # fmt: skip
     if resume is not None:
-        asked = {"bots": bots, "matches_per_pair": matches_per_pair, "seed": seed,
-                 "think": think_seconds, "target": target, "bot_timeout": bot_timeout}  # fmt: skip
-        plan = _resumed_plan(ctx, resume, asked)
+        plan = _resumed_plan(ctx, resume, settings)
         bots, matches_per_pair, seed = plan["bots"], plan["matches_per_pair"], plan["seed"]
         think_seconds, target, bot_timeout = plan["think"], plan["target"], float(plan["bot_timeout"])
     if len(bots) < 2:
@@ -158,8 +147,6 @@ def ladder_command(
     else:
         folder = prepare_records(records, no_records, f"ladder-{len(bots)}-bots-seed{seed}")
         if folder is not None:
-            settings = {"bots": bots, "matches_per_pair": matches_per_pair, "seed": seed,
-                        "think": think_seconds, "target": target, "bot_timeout": bot_timeout}  # fmt: skip
             _write_plan(folder, settings)
     pairings = list(combinations(range(len(bots)), 2))
     summaries: list[dict[str, Any]] = []

@@ -58,7 +58,7 @@ class MatchProgress(Progress):
             return
         task = self._tasks[task_id]
         now = time.monotonic()
-        first_completed, started = self._start.setdefault(task_id, (0.0, now))
+        first_completed, started = self._start[task_id]
         if not (task.finished or now - self._last >= self._every):
             return
         self._last = now

@@ -25,11 +25,19 @@ from sevenrocks.cli.match_options import (
     TargetOption,
     ThinkOption,
     WorkersOption,
+    given_on_command_line,
+    resume_conflict,
 )
 from sevenrocks.cli.progress import progress_bar
 from sevenrocks.core.errors import RecordError
 from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
-from sevenrocks.tournament.journal import JOURNAL_NAME, JournalContents, JournalError, resume_config
+from sevenrocks.tournament.journal import (
+    JOURNAL_NAME,
+    JournalContents,
+    JournalError,
+    config_settings,
+    resume_config,
+)
 
 __all__ = ["check_entrant", "prepare_records", "tournament_command"]
 
@@ -151,42 +159,22 @@ def forfeit_lines(summary: dict[str, Any], limit: int = 5) -> list[str]:
     return lines
 
 
-#: The options a resumed tournament takes from its journal (they decide what the matches are).
-KEPT_ON_RESUME = {
-    "team0": "--team0",
-    "team1": "--team1",
-    "seed": "--seed",
-    "think": "--think",
-    "target": "--target",
-    "bot_timeout": "--bot-timeout",
-}
-
-
-def _given(ctx: typer.Context, name: str) -> bool:
-    source = ctx.get_parameter_source(name)
-    return source is not None and source.name == "COMMANDLINE"
-
-
 def _resumed(
-    ctx: typer.Context, folder: Path, workers: int, matches: int, given: dict[str, Any]
+    ctx: typer.Context, folder: Path, workers: int, matches: int, values: dict[str, Any]
 ) -> tuple[TournamentConfig, JournalContents]:
     """The tournament in ``folder`` to go on with; options that contradict it are refused."""
-    if _given(ctx, "records") or _given(ctx, "no_records"):
-        raise fail("--resume goes on in the tournament's own folder: leave out --records and --no-records")
     try:
         config, contents = resume_config(
             folder,
-            workers=workers if _given(ctx, "workers") else None,
-            matches=matches if _given(ctx, "matches") else None,
+            workers=workers if given_on_command_line(ctx, "workers") else None,
+            matches=matches if given_on_command_line(ctx, "matches") else None,
         )
     except JournalError as err:
         raise fail(f"--resume: {err}") from None
-    for name, option in KEPT_ON_RESUME.items():
-        if _given(ctx, name) and given[name] != getattr(config, name):
-            raise fail(
-                f"{option} {given[name]} is not the setting of the tournament in {folder} "
-                f"({getattr(config, name)}); leave it out to resume"
-            )
+    asked = {name: value for name, value in values.items() if given_on_command_line(ctx, name)}
+    conflict = resume_conflict(ctx, "tournament", folder, config_settings(config), asked)
+    if conflict is not None:
+        raise fail(conflict)
     return config, contents
 
 

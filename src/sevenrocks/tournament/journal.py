@@ -173,12 +173,8 @@ def read_journal(folder: Path) -> JournalContents:
     except (OSError, UnicodeDecodeError) as err:
         raise JournalError(f"cannot read {path}: {getattr(err, 'strerror', None) or err}") from None
     lines = text.split("\n")
-    torn = False
-    if lines[-1] == "":
-        lines.pop()
-    else:  # no newline at the end: the last line was being written when the run stopped
-        torn = True
-        lines.pop()
+    # after the last newline there is nothing, unless a line was being written when the run stopped
+    torn = lines.pop() != ""
     if not lines:
         raise JournalError(f"{path} is empty: it does not say which tournament it belongs to")
     try:
