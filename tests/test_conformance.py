@@ -1,33 +1,19 @@
-"""The worked positions of the rule texts and the example matches, read from shared/ at test time."""
+"""The worked positions of the rule texts and the example matches (``tests/conformance/``)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from sevenrocks.core import Layout, Play, placement_points
 
-from .conftest import CONFORMANCE
+from .conformance_data import example, example_path
 
 
-def _cases() -> list[dict[str, Any]]:
-    data = json.loads((CONFORMANCE / "seed_positions.json").read_text(encoding="utf-8"))
-    return list(data["cases"])
-
-
-def _examples() -> list[Path]:
-    return sorted(
-        p for p in (CONFORMANCE / "examples").glob("*.json") if not p.name.endswith(".expected.json")
-    )
-
-
-@pytest.mark.parametrize("case", _cases(), ids=lambda c: str(c["name"])[:40])
-def test_seed_position_every_step(case: dict[str, Any], conformance_dir: Path) -> None:
+def test_seed_position_every_step(seed_case: dict[str, Any]) -> None:
+    case = seed_case
     layout = Layout()
     assert [s["after"] for s in case["steps"]] == case["plays"]
     for step in case["steps"]:
@@ -41,9 +27,9 @@ def test_seed_position_every_step(case: dict[str, Any], conformance_dir: Path) -
         assert placement_points(total) == step["points"]
 
 
-@pytest.mark.parametrize("script", _examples(), ids=lambda p: p.stem)
-def test_example_through_cli(script: Path, conformance_dir: Path) -> None:
-    expected = json.loads(script.with_name(script.stem + ".expected.json").read_text(encoding="utf-8"))
+def test_example_through_cli(conformance_example: tuple[str, Any, Any]) -> None:
+    name, _, expected = conformance_example
+    script = example_path(name)
     run = subprocess.run(
         [sys.executable, "-m", "sevenrocks", "replay", "--json", str(script)],
         capture_output=True,
@@ -63,15 +49,14 @@ def test_example_through_cli(script: Path, conformance_dir: Path) -> None:
         assert report == expected
 
 
-def test_example_from_stdin(conformance_dir: Path) -> None:
-    script = CONFORMANCE / "examples" / "partial.json"
+def test_example_from_stdin() -> None:
+    script, expected = example("partial")
     run = subprocess.run(
         [sys.executable, "-m", "sevenrocks", "replay", "-"],
-        input=script.read_text(encoding="utf-8"),
+        input=json.dumps(script),
         capture_output=True,
         text=True,
         check=False,
     )
     assert run.returncode == 0
-    expected = json.loads((CONFORMANCE / "examples" / "partial.expected.json").read_text(encoding="utf-8"))
     assert json.loads(run.stdout) == expected

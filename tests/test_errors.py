@@ -1,7 +1,7 @@
 """The error messages of the Match API: one class per kind of illegal action, each message naming
 the rule and the position (hand and play), and the state unchanged after it.
 
-The positions come from the first hand of ``shared/conformance/examples/match1.json`` (deal and
+The positions come from the first hand of ``tests/conformance/examples/match1.json`` (deal and
 plays written out here so that the messages can be read next to them).
 """
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import gettext
-import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,15 +32,11 @@ TRANSLATED = [code for code in LANGUAGES if code != "en"]
 runner = CliRunner()
 
 
-def _seed_cases(conformance_dir: Path) -> list[dict[str, Any]]:
-    return list(json.loads((conformance_dir / "seed_positions.json").read_text(encoding="utf-8"))["cases"])
-
-
 # ------------------------------------------------------------------------------------------ figures
 @pytest.mark.parametrize("lang", list(LANGUAGES))
-def test_captions_agree_with_seed_positions(lang: str, conformance_dir: Path) -> None:
+def test_captions_agree_with_seed_positions(lang: str, seed_cases: list[dict[str, Any]]) -> None:
     guide = rules_guide(lang)
-    for case in _seed_cases(conformance_dir):
+    for case in seed_cases:
         plays = case["plays"]
         covering = [f for f in guide.figures if [str(p) for p in f.plays[: len(plays)]] == plays]
         assert covering, f"no figure shows the seed case {case['name']!r}"

@@ -5,25 +5,16 @@ This is what lets the property tests and the perft counts trust it as a second o
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.reference import RefIllegal, RefLayout, RefMatch, parse_tile, round_seat
 
-from .conftest import CONFORMANCE
 
-
-def _cases() -> list[dict[str, Any]]:
-    return list(json.loads((CONFORMANCE / "seed_positions.json").read_text(encoding="utf-8"))["cases"])
-
-
-@pytest.mark.parametrize("case", _cases(), ids=lambda c: str(c["name"])[:40])
-def test_reference_reproduces_seed_positions(case: dict[str, Any], conformance_dir: Path) -> None:
+def test_reference_reproduces_seed_positions(seed_case: dict[str, Any]) -> None:
     layout = RefLayout()
-    for step in case["steps"]:
+    for step in seed_case["steps"]:
         total = layout.place(step["after"])
         assert [list(p) for p in layout.connection_points()] == sorted(step["connection_points"])
         assert [list(c) for c in layout.counted()] == sorted(step["counted"])
@@ -65,16 +56,8 @@ def _replay(script: dict[str, Any]) -> dict[str, Any]:
     return {"hands": report_hands, "scores": list(match.scores), "winner": match.winner}
 
 
-def _examples() -> list[Path]:
-    return sorted(
-        p for p in (CONFORMANCE / "examples").glob("*.json") if not p.name.endswith(".expected.json")
-    )
-
-
-@pytest.mark.parametrize("path", _examples(), ids=lambda p: p.stem)
-def test_reference_reproduces_conformance_examples(path: Path) -> None:
-    script = json.loads(path.read_text(encoding="utf-8"))
-    expected = json.loads(path.with_name(path.stem + ".expected.json").read_text(encoding="utf-8"))
+def test_reference_reproduces_conformance_examples(conformance_example: tuple[str, Any, Any]) -> None:
+    _, script, expected = conformance_example
     if "error" in expected:
         where = f"hand {expected['error']['hand']}, play {expected['error']['play']}"
         with pytest.raises(RefIllegal, match=where):

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import random
-from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
 
@@ -88,13 +86,8 @@ def test_one_long_line_wraps() -> None:
     assert geo.bounds.w < 2 * len(layout)  # a straight line would be 2 units per tile
 
 
-def _cases(conformance_dir: Path) -> list[dict[str, Any]]:
-    data = json.loads((conformance_dir / "seed_positions.json").read_text(encoding="utf-8"))
-    return list(data["cases"])
-
-
-def test_seed_positions_markers_match_the_rule_texts(conformance_dir: Path) -> None:
-    for case in _cases(conformance_dir):
+def test_seed_positions_markers_match_the_rule_texts(seed_cases: list[dict[str, Any]]) -> None:
+    for case in seed_cases:
         layout = Layout()
         for step in case["steps"]:
             layout.place(Play.parse(step["after"]))

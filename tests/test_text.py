@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,10 +61,8 @@ def check_rendering(layout: Layout) -> str:
     return text
 
 
-def test_every_seed_position(conformance_dir: Path) -> None:
-    data: dict[str, Any] = json.loads((conformance_dir / "seed_positions.json").read_text(encoding="utf-8"))
-    assert data["cases"]
-    for case in data["cases"]:
+def test_every_seed_position(seed_cases: list[dict[str, Any]]) -> None:
+    for case in seed_cases:
         layout = Layout()
         for step in case["steps"]:
             layout.place(Play.parse(step["after"]))
@@ -84,9 +80,8 @@ def test_every_seed_position(conformance_dir: Path) -> None:
                 assert text.endswith("scores nothing")
 
 
-def test_spinner_example_exact(conformance_dir: Path) -> None:
-    data = json.loads((conformance_dir / "seed_positions.json").read_text(encoding="utf-8"))
-    case = data["cases"][0]
+def test_spinner_example_exact(seed_cases: list[dict[str, Any]]) -> None:
+    case = seed_cases[0]
     assert case["plays"][-1] == "1-3@1-1:bB"
     layout = Layout()
     for play in case["plays"]:

@@ -6,7 +6,6 @@ Screenshots go to ``artifacts/screenshots/`` (``rules-<lang>.png``, ``rules-figu
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -137,12 +136,12 @@ def _shots() -> Path:
 
 
 def test_stepping_figures_follows_the_engine(
-    page: Any, server: dict[str, Any], conformance_dir: Path
+    page: Any, server: dict[str, Any], seed_cases: list[dict[str, Any]]
 ) -> None:
     """Every figure, every step, by button and by key: the engine's caption, agreeing with the seeds."""
     page.goto(server["url"] + "/rules?lang=tr")
     guide = rules_guide("tr")
-    cases = json.loads((conformance_dir / "seed_positions.json").read_text(encoding="utf-8"))["cases"]
+    cases = seed_cases
     checked_seed_steps = 0
     for figure in guide.figures:
         root = f"#figure-{figure.key}"

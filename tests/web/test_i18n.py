@@ -147,7 +147,9 @@ def test_rules_page_has_every_section_figure_and_sum(client: TestClient, lang: s
             assert step["svg"].startswith("<svg") and step["svg"].count("data-order=") == number
 
 
-def test_rules_figures_agree_with_seed_positions(client: TestClient, conformance_dir: Any) -> None:
+def test_rules_figures_agree_with_seed_positions(
+    client: TestClient, seed_cases: list[dict[str, Any]]
+) -> None:
     html = client.get("/rules?lang=en").text
     shown: dict[str, list[dict[str, Any]]] = {}
     for key, data in re.findall(
@@ -156,8 +158,7 @@ def test_rules_figures_agree_with_seed_positions(client: TestClient, conformance
         re.S,
     ):
         shown[key] = json.loads(data.replace("<\\/", "</"))
-    cases = json.loads((conformance_dir / "seed_positions.json").read_text(encoding="utf-8"))["cases"]
-    for case in cases:
+    for case in seed_cases:
         covering = [
             k
             for k, steps in shown.items()

@@ -23,21 +23,25 @@ def read_input(source: str) -> bytes:
     except FileNotFoundError:
         raise RecordError(f"no such file: {source}") from None
     except IsADirectoryError:
-        raise RecordError(f"{source} is a folder, not a match script") from None
+        raise RecordError(f"{source} is a folder, not a match script or record") from None
     except OSError as err:
         raise RecordError(f"cannot read {source}: {err.strerror}") from None
 
 
 def replay_command(
-    source: Annotated[str, typer.Argument(metavar="FILE|-", help="Match script (JSON), or - for stdin.")],
+    source: Annotated[
+        str,
+        typer.Argument(metavar="FILE|-", help="Match script or match record (JSON), or - for stdin."),
+    ],
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the report as JSON (the only format; accepted for scripts).")
     ] = False,
 ) -> None:
     """Check every play of a match script against the rules and print the report as JSON.
 
-    Exit 0 when the script is legal (complete or not); exit 2 with an error object naming the
-    hand, the play and the rule when it is not.
+    Also reads the match records that play, tournaments and the browser game save. Exit 0 when
+    the match is legal (complete or not); exit 2 with an error object naming the hand, the play
+    and the rule when it is not.
     """
     del as_json  # the report is always JSON
     report: dict[str, Any]

@@ -24,7 +24,7 @@ from sevenrocks.core.notation import Play
 from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.core.tiles import Tile
 
-__all__ = ["error_report", "load_json", "replay", "replay_text"]
+__all__ = ["error_report", "load_json", "replay", "replay_document", "replay_text"]
 
 
 def load_json(text: str | bytes) -> Any:
@@ -38,8 +38,45 @@ def load_json(text: str | bytes) -> Any:
 
 
 def replay_text(text: str | bytes) -> dict[str, Any]:
-    """Replay a script given as JSON text."""
-    return replay(load_json(text))
+    """Replay a match script or a match record given as JSON text (see :func:`replay_document`)."""
+    return replay_document(load_json(text))
+
+
+def replay_document(data: Any) -> dict[str, Any]:
+    """The report of a conformance match script, or of one of the project's match records.
+
+    A match record (what ``sevenrocks play``, tournaments and the browser game write) is told by
+    its ``"format"`` field; it is checked as :func:`~sevenrocks.core.record.parse_record` checks
+    it, and reported as the script it stands for. Anything else must be a match script.
+
+    >>> from sevenrocks.core.match import Match
+    >>> from sevenrocks.core.record import MatchRecord
+    >>> match = Match(seed=4)
+    >>> match.start_hand()
+    >>> _ = match.push(match.legal_plays()[0])
+    >>> record = MatchRecord.from_match(match)
+    >>> replay_document(record.to_json()) == replay(record.to_script())
+    True
+    >>> replay_document({"moves": []})  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sevenrocks.core.errors.RecordError: neither a match script (...) nor a sevenrocks match record (...)
+    """
+    from sevenrocks.core.record import FORMAT, MatchRecord
+
+    if isinstance(data, dict) and "format" in data:
+        if data["format"] != FORMAT:
+            raise RecordError(
+                f'\'format\' is {data["format"]!r}: a match record has "format": "{FORMAT}", and a match '
+                "script has no 'format'"
+            )
+        return replay(MatchRecord.from_json(data).to_script())
+    if not isinstance(data, dict) or "hands" not in data:
+        raise RecordError(
+            "neither a match script (an object with a 'hands' list) nor a sevenrocks match record "
+            f'(an object with "format": "{FORMAT}")'
+        )
+    return replay(data)
 
 
 def replay(script: Any) -> dict[str, Any]:
