@@ -18,18 +18,25 @@ __all__ = [
     "BranchNotOpenError",
     "DealError",
     "EmptyHistoryError",
+    "GameError",
     "HandInProgressError",
     "HandOverError",
     "IllegalPlayError",
+    "LeadTileError",
     "LeaderError",
+    "LengthwiseError",
     "MatchOverError",
     "MismatchError",
+    "MoveKindError",
     "NotInHandError",
     "NotationError",
     "OpeningPlayError",
+    "OptionError",
     "OutOfTurnError",
     "RecordError",
+    "SeatsError",
     "SevenRocksError",
+    "SeveralDoublesError",
     "SideNotOpenError",
     "UnknownAnchorError",
 ]
@@ -70,7 +77,19 @@ class RecordError(SevenRocksError):
 
 
 class DealError(SevenRocksError):
-    """A deal that is not 28 distinct tiles, seven to each seat."""
+    """A deal that does not give each seat the game's number of tiles, every tile once."""
+
+
+class GameError(SevenRocksError):
+    """A game id that names no game of the family."""
+
+
+class OptionError(SevenRocksError):
+    """An option the game does not have, or a value it does not allow."""
+
+
+class SeatsError(SevenRocksError):
+    """A number of seats the game is not played by, or a seat that does not exist."""
 
 
 class LeaderError(SevenRocksError):
@@ -123,3 +142,19 @@ class BranchNotOpenError(IllegalPlayError):
 
 class MismatchError(IllegalPlayError):
     """The tile shows no half equal to the connection point's value."""
+
+
+class LeadTileError(OpeningPlayError):
+    """The rules name the tile that leads the hand (a tile order), and another was led."""
+
+
+class MoveKindError(IllegalPlayError):
+    """A kind of move the game does not allow (several doubles, a lengthwise or closed double...)."""
+
+
+class SeveralDoublesError(MoveKindError):
+    """A move of several doubles that breaks its rules (not doubles, the same point twice, too many)."""
+
+
+class LengthwiseError(MoveKindError):
+    """A double laid lengthwise where it may not be (the lead, the spinner, a game without it)."""

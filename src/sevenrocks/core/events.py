@@ -1,10 +1,12 @@
-"""What happens in a hand: placements, knocks, and how the hand ended.
+"""What happens in a hand: placements, knocks, draws, and how the hand ended.
 
 >>> from sevenrocks.core.notation import Play
 >>> str(Placement(1, Play.parse("3-4@4-4:B"), 10, 10))
 'seat 1 3-4@4-4:B (ends 10, +10)'
 >>> str(Knock(3, (1, 3)))
 'seat 3 knocks (open: 1, 3)'
+>>> str(Draw(0, Tile.parse("2-5"))), str(Draw(0, None))
+('seat 0 draws 2-5', 'seat 0 draws a tile')
 """
 
 from __future__ import annotations
@@ -12,18 +14,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import Move
 from sevenrocks.core.tiles import Tile
 
-__all__ = ["Event", "HandEnd", "HandLog", "HandResult", "Knock", "Placement"]
+__all__ = ["Draw", "Event", "HandEnd", "HandLog", "HandResult", "Knock", "Placement"]
 
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """``seat`` placed ``play``; the counted ends then totalled ``ends_total``, scoring ``points``."""
+    """``seat`` made the move ``play``; the counted ends then totalled ``ends_total``, scoring
+    ``points`` (in the game's units; 0 when nothing, or when an exact target would be passed)."""
 
     seat: int
-    play: Play
+    play: Move
     ends_total: int
     points: int
 
@@ -46,7 +49,22 @@ class Knock:
         return f"seat {self.seat} knocks (open: {', '.join(map(str, self.values))})"
 
 
-Event = Placement | Knock
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``seat`` drew ``tile`` from the boneyard (``None`` in the view of any other seat).
+
+    A seat draws only when it cannot place: at that moment it held no tile matching an open
+    connection point.
+    """
+
+    seat: int
+    tile: Tile | None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} draws {self.tile if self.tile is not None else 'a tile'}"
+
+
+Event = Placement | Knock | Draw
 
 
 class HandEnd(Enum):
@@ -57,7 +75,9 @@ class HandEnd(Enum):
     BLOCKED = "blocked"
     """No seat still holding tiles could place one."""
     TARGET = "target"
-    """A partnership reached the target: the match ended at once, with no settlement."""
+    """A side reached the target during play: the match ended at once, with no settlement."""
+    REDEAL = "redeal"
+    """The deal was void (a Goat misdeal): it is dealt again and nothing else changes."""
 
     def __str__(self) -> str:
         return self.value
@@ -68,29 +88,43 @@ class HandResult:
     """The outcome of one finished hand.
 
     ``pips``, ``deductions`` and ``hands`` (the tiles left, revealed) are per seat, after a
-    domino or a block; ``None`` after a hand that ended at the target. ``scores`` are the two
-    partnership scores after the hand (after its settlement).
+    domino or a block; ``None`` after a hand that ended at the target. ``scores`` are the side
+    scores after the hand (after its settlement). The other fields belong to games of the family
+    and are ``None`` where the game does not have them: ``fisherman`` (the seat of the last move
+    before a block), ``values`` (per seat, the pips with special hand values), ``award`` (per
+    side, the points added at settlement), ``written`` (per side, the points written by the Goat
+    settlement), ``remembered`` (per side, after the hand), ``eggs`` (pending after the hand),
+    ``draws`` (per seat, tiles drawn in the hand).
     """
 
     end: HandEnd
     finisher: int | None
-    pips: tuple[int, int, int, int] | None
-    deductions: tuple[int, int, int, int] | None
-    scores: tuple[int, int]
+    pips: tuple[int, ...] | None
+    deductions: tuple[int, ...] | None
+    scores: tuple[int, ...]
     hands: tuple[tuple[Tile, ...], ...] | None
+    fisherman: int | None = None
+    values: tuple[int, ...] | None = None
+    award: tuple[int, ...] | None = None
+    written: tuple[int, ...] | None = None
+    remembered: tuple[int, ...] | None = None
+    eggs: int | None = None
+    draws: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class HandLog:
     """Everything that happened in one hand: the deal, the leader, every event, the result.
 
-    ``result`` is ``None`` for a hand still in progress.
+    ``result`` is ``None`` for a hand still in progress. ``boneyard`` holds the undealt tiles in
+    draw order (empty where all 28 are dealt). A void deal has ``leader`` -1 and no events.
     """
 
     deal: tuple[tuple[Tile, ...], ...]
     leader: int
     events: tuple[Event, ...]
     result: HandResult | None
+    boneyard: tuple[Tile, ...] = ()
 
     @property
     def placements(self) -> tuple[Placement, ...]:

@@ -1,4 +1,4 @@
-"""The layout: placed tiles, the single spinner, connection points and counted ends.
+"""The layout: placed tiles, the spinners, connection points and counted ends.
 
 A *connection point* is a place where a tile may legally be joined; a *counted end* is what
 the placement score adds up. They are not the same thing:
@@ -18,6 +18,16 @@ the placement score adds up. They are not the same thing:
 ([('1-2', 2), ('3-4', 3)], 5)
 >>> layout.unplace(), layout.ends_total
 (Play.parse('1-2@1-1:B'), 5)
+
+The games of the family differ only in which doubles branch and when (their *topology*), and in
+two marks a double may carry: laid lengthwise (it counts its number once) or closed (it opens
+nothing). Five Up makes every double a spinner:
+
+>>> layout = Layout(Topology.ALL_SPINNERS)
+>>> for text in ["5-5", "3-5@5-5:A", "1-5@5-5:B", "3-3@3-5:low", "0-3@3-3:B"]:
+...     total = layout.place(Play.parse(text))
+>>> [str(p) for p in layout.points], layout.ends_total
+(['0-3:low', '1-5:low', '3-3:bA', '3-3:bB', '5-5:bA', '5-5:bB'], 1)
 """
 
 from __future__ import annotations
@@ -29,11 +39,14 @@ from sevenrocks.core.errors import (
     BranchNotOpenError,
     EmptyHistoryError,
     IllegalPlayError,
+    LengthwiseError,
     MismatchError,
+    MoveKindError,
     OpeningPlayError,
     SideNotOpenError,
     UnknownAnchorError,
 )
+from sevenrocks.core.games.model import Topology
 from sevenrocks.core.notation import (
     PLAY_TABLE,
     POINT_VALUE,
@@ -46,7 +59,11 @@ from sevenrocks.core.notation import (
 )
 from sevenrocks.core.tiles import SUIT_MASKS, TILES, Tile
 
-__all__ = ["Layout"]
+__all__ = ["CLOSED", "LENGTHWISE", "Layout"]
+
+#: Marks of a placed tile (``place_ids``): a double laid lengthwise, a double closed.
+LENGTHWISE: Final = 1
+CLOSED: Final = 2
 
 _LOW, _HIGH, _A, _B, _BA, _BB = 0, 1, 2, 3, 4, 5
 
@@ -60,27 +77,57 @@ _LOW_OF: Final = tuple(t.low for t in TILES)
 _HIGH_OF: Final = tuple(t.high for t in TILES)
 
 
+_SPINNER = Topology.SPINNER
+_ALL_SPINNERS = Topology.ALL_SPINNERS
+_SPINNER_OPEN = Topology.SPINNER_OPEN
+_LINE = Topology.LINE
+
+
 class Layout:
     """The tiles on the table in one hand, and what is open and counted.
 
+    ``topology`` says which doubles branch (Seven Rocks: the first double, once both its straight
+    sides are covered); ``lengthwise`` and ``closing`` allow the marks ``=`` and ``#`` on doubles.
     :meth:`place` checks a play against the rules of placement (not against any hand) and
     returns the counted total after it; :meth:`unplace` takes the last placement back.
     """
 
-    __slots__ = ("_cover", "_history", "_placed", "_points", "_spinner", "_total")
+    __slots__ = (
+        "_closing",
+        "_cover",
+        "_history",
+        "_lengthwise",
+        "_long",
+        "_placed",
+        "_points",
+        "_spinner",
+        "_topology",
+        "_total",
+    )
 
-    def __init__(self) -> None:
+    def __init__(self, topology: Topology = _SPINNER, *, lengthwise: bool = False, closing: bool = False) -> None:
+        self._topology = topology
+        self._lengthwise = lengthwise
+        self._closing = closing
         #: open point ids, ascending
         self._points: tuple[int, ...] = ()
         self._total = 0
+        #: the (first) spinner's tile index, -1 before it
         self._spinner = -1
-        #: placements in order: (tile index, point id, or -1 for the opening)
-        self._placed: list[tuple[int, int]] = []
+        #: bitmask of the doubles laid lengthwise
+        self._long = 0
+        #: placements in order: (tile index, point id or -1 for the opening, marks)
+        self._placed: list[tuple[int, int, int]] = []
         #: point id -> index of the tile placed on it
         self._cover: dict[int, int] = {}
-        self._history: list[tuple[tuple[int, ...], int, int]] = []
+        self._history: list[tuple[tuple[int, ...], int, int, int]] = []
 
     # ----------------------------------------------------------------- reading
+    @property
+    def topology(self) -> Topology:
+        """Which doubles branch, and when."""
+        return self._topology
+
     @property
     def is_empty(self) -> bool:
         """True before the opening."""
@@ -93,8 +140,15 @@ class Layout:
 
     @property
     def spinner(self) -> Tile | None:
-        """The spinner (the first double of the hand), if one has been placed."""
+        """The spinner (the first double of the hand, where the topology has one), if placed."""
         return TILES[self._spinner] if self._spinner >= 0 else None
+
+    @property
+    def spinners(self) -> tuple[Tile, ...]:
+        """Every double with side branches: the spinner, or with all spinners every placed double."""
+        if self._topology is _ALL_SPINNERS:
+            return tuple(TILES[t] for t, _, mark in self._placed if _IS_DOUBLE[t] and not mark)
+        return (TILES[self._spinner],) if self._spinner >= 0 else ()
 
     @property
     def points(self) -> tuple[ConnectionPoint, ...]:
@@ -117,18 +171,18 @@ class Layout:
     @property
     def plays(self) -> tuple[Play, ...]:
         """Every placement so far, in order."""
-        return tuple(self._play_of(t, pid) for t, pid in self._placed)
+        return tuple(self._play_of(t, pid, mark) for t, pid, mark in self._placed)
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The placed tiles, in the order they were placed."""
-        return tuple(TILES[t] for t, _ in self._placed)
+        return tuple(TILES[t] for t, _, _ in self._placed)
 
     @property
     def mask(self) -> int:
         """Bitmask of the placed tiles."""
         mask = 0
-        for t, _ in self._placed:
+        for t, _, _ in self._placed:
             mask |= 1 << t
         return mask
 
@@ -136,27 +190,39 @@ class Layout:
         return len(self._placed)
 
     def __contains__(self, tile: object) -> bool:
-        return isinstance(tile, Tile) and any(t == tile.index for t, _ in self._placed)
+        return isinstance(tile, Tile) and any(t == tile.index for t, _, _ in self._placed)
 
     def __iter__(self) -> Iterator[Play]:
         return iter(self.plays)
 
+    def is_lengthwise(self, tile: Tile) -> bool:
+        """True for a double laid lengthwise."""
+        return bool(self._long >> tile.index & 1)
+
+    def is_closed(self, tile: Tile) -> bool:
+        """True for a double closed (turned face down): nothing may be joined to it."""
+        return any(t == tile.index and mark & CLOSED for t, _, mark in self._placed)
+
     def counted(self) -> tuple[tuple[Tile, int], ...]:
         """The counted ends as ``(tile, contribution)`` pairs, in :attr:`points` order.
 
-        The spinner appears once (both halves) while one of its straight sides is open; side
-        branches never appear (an unused branch counts zero, a used one counts at its arm's end).
+        A double with both straight sides open (the lone opening double) appears once; side
+        branches never appear (an unused branch counts zero, a used one counts at its arm's end);
+        a lengthwise double at an end counts its number once.
         """
         out: list[tuple[Tile, int]] = []
-        spinner_seen = False
+        seen_double = -1
         for pid in self._points:
             anchor, side = divmod(pid, SIDES_PER_TILE)
             if side >= _BA:
                 continue
-            if anchor == self._spinner:
-                if spinner_seen:
+            if side >= _A:
+                if anchor == seen_double:
                     continue
-                spinner_seen = True
+                seen_double = anchor
+                if self._long >> anchor & 1:
+                    out.append((TILES[anchor], _LOW_OF[anchor]))
+                    continue
             out.append((TILES[anchor], _POINT_COUNT[pid]))
         return tuple(out)
 
@@ -167,9 +233,9 @@ class Layout:
 
     def joined_by(self, tile: Tile) -> Play | None:
         """How ``tile`` was placed (``None`` if it is not in the layout)."""
-        for t, pid in self._placed:
+        for t, pid, mark in self._placed:
             if t == tile.index:
-                return self._play_of(t, pid)
+                return self._play_of(t, pid, mark)
         return None
 
     def is_open(self, point: ConnectionPoint) -> bool:
@@ -188,6 +254,7 @@ class Layout:
         if self._fast_pid(play) is not None:
             return
         tile, anchor, side = play.tile, play.anchor, play.side
+        self._check_marks(play)
         if anchor is None or side is None:
             if self._placed:
                 raise OpeningPlayError(
@@ -205,29 +272,22 @@ class Layout:
             raise UnknownAnchorError(f"{play}: anchor {anchor} has not been placed in the layout")
         if not side_fits(anchor, side):
             if anchor.is_double:
+                where = "the spinner" if self._topology is _SPINNER else "a spinner"
+                if self._topology is _LINE:
+                    raise SideNotOpenError(
+                        f"{play}: {anchor} is a double: its sides are A and B, not {side.notation}"
+                    )
                 raise SideNotOpenError(
                     f"{play}: {anchor} is a double: its sides are A and B "
-                    f"(and bA, bB on the spinner), not {side.notation}"
+                    f"(and bA, bB on {where}), not {side.notation}"
                 )
             raise SideNotOpenError(
                 f"{play}: {anchor} is not a double: its sides are low and high, not {side.notation}"
             )
+        if self.is_closed(anchor):
+            raise SideNotOpenError(f"{play}: {anchor} is closed: nothing may be joined to it")
         if side.is_branch:
-            if anchor.index != self._spinner:
-                spinner = self.spinner
-                raise BranchNotOpenError(
-                    f"{play}: {anchor} is not the spinner"
-                    + (f" (the spinner is {spinner})" if spinner else "")
-                    + ": only the spinner has side branches"
-                )
-            a_open = anchor.index * SIDES_PER_TILE + _A in self._points
-            b_open = anchor.index * SIDES_PER_TILE + _B in self._points
-            if a_open or b_open:
-                empty = " and ".join(n for n, o in (("line A", a_open), ("line B", b_open)) if o)
-                verb = "are" if a_open and b_open else "is"
-                raise BranchNotOpenError(
-                    f"branch {side.notation} of spinner {anchor} is not open: {empty} {verb} still empty"
-                )
+            self._check_branch(play, anchor, side)
         pid = anchor.index * SIDES_PER_TILE + side
         if pid not in self._points:
             covering = self._cover.get(pid)
@@ -247,15 +307,78 @@ class Layout:
             )
         raise IllegalPlayError(f"{play} is not a legal placement")  # pragma: no cover
 
+    def _check_marks(self, play: Play) -> None:
+        """The errors of a play's marks: a lengthwise or closed double where that is not allowed."""
+        if play.open_half is not None:
+            raise MoveKindError(f"{play}: '>N' names the open half of a matador, and this game has no matadors")
+        if play.lengthwise:
+            if not self._lengthwise:
+                raise LengthwiseError(f"{play}: doubles are never laid lengthwise in this game")
+            if not play.tile.is_double:
+                raise LengthwiseError(f"{play}: only a double may be laid lengthwise, and {play.tile} is not one")
+            if play.anchor is None:
+                raise LengthwiseError(f"{play}: the lead is never laid lengthwise")
+            if self._spinner < 0 and self._topology is not _LINE:
+                raise LengthwiseError(
+                    f"{play}: the first double of the hand is the spinner, which always lies crosswise"
+                )
+        if play.closed:
+            if not self._closing:
+                raise MoveKindError(f"{play}: doubles are never closed in this game")
+            if not play.tile.is_double:
+                raise MoveKindError(f"{play}: only a double may be closed, and {play.tile} is not one")
+            if play.anchor is None:
+                raise MoveKindError(f"{play}: the lead may not be closed")
+
+    def _check_branch(self, play: Play, anchor: Tile, side: Side) -> None:
+        topology = self._topology
+        if topology is _LINE:
+            raise BranchNotOpenError(f"{play}: the layout is a line: no double has side branches")
+        if topology is not _ALL_SPINNERS and anchor.index != self._spinner:
+            spinner = self.spinner
+            raise BranchNotOpenError(
+                f"{play}: {anchor} is not the spinner"
+                + (f" (the spinner is {spinner})" if spinner else "")
+                + ": only the spinner has side branches"
+            )
+        if self.is_lengthwise(anchor):
+            raise BranchNotOpenError(f"{play}: {anchor} lies lengthwise: it has no side branches")
+        if topology is _SPINNER_OPEN:
+            return
+        a_open = anchor.index * SIDES_PER_TILE + _A in self._points
+        b_open = anchor.index * SIDES_PER_TILE + _B in self._points
+        if a_open or b_open:
+            empty = " and ".join(n for n, o in (("line A", a_open), ("line B", b_open)) if o)
+            verb = "are" if a_open and b_open else "is"
+            raise BranchNotOpenError(
+                f"branch {side.notation} of spinner {anchor} is not open: {empty} {verb} still empty"
+            )
+
     def _fast_pid(self, play: Play) -> int | None:
         """The point id of ``play`` if it is legal here (-1 for a legal opening), else ``None``."""
         anchor, side = play.anchor, play.side
         if anchor is None or side is None:
-            return -1 if not self._placed else None
+            if self._placed or play.lengthwise or play.closed or play.open_half is not None:
+                return None
+            return -1
         pid = anchor.index * SIDES_PER_TILE + side
         if pid in self._points and PLAY_TABLE[play.tile.index * 168 + pid] is not None:
+            if play.lengthwise or play.closed or play.open_half is not None:
+                return pid if self._marks_ok(play) else None
             return pid
         return None
+
+    def _marks_ok(self, play: Play) -> bool:
+        if play.open_half is not None or not play.tile.is_double:
+            return False
+        if play.lengthwise:
+            return self._lengthwise and (self._spinner >= 0 or self._topology is _LINE)
+        return self._closing
+
+    @staticmethod
+    def marks(play: Play) -> int:
+        """The marks of a play as :data:`LENGTHWISE` / :data:`CLOSED` bits."""
+        return (LENGTHWISE if play.lengthwise else 0) | (CLOSED if play.closed else 0)
 
     # ------------------------------------------------------------------ change
     def place(self, play: Play) -> int:
@@ -264,21 +387,29 @@ class Layout:
         if pid is None:
             self.check(play)
             raise IllegalPlayError(f"{play} is not a legal placement")  # pragma: no cover
-        self.place_ids(play.tile.index, pid)
+        self.place_ids(play.tile.index, pid, self.marks(play))
         return self._total
 
-    def place_ids(self, t: int, pid: int) -> int:
+    def place_ids(self, t: int, pid: int, mark: int = 0) -> int:
         """Place tile index ``t`` on point id ``pid`` (-1: opening) with no checks; return the total.
 
-        The fast path for search and simulation: the caller guarantees legality.
+        ``mark`` holds :data:`LENGTHWISE` or :data:`CLOSED` for a marked double. The fast path for
+        search and simulation: the caller guarantees legality.
         """
-        self._history.append((self._points, self._total, self._spinner))
-        self._placed.append((t, pid))
+        self._history.append((self._points, self._total, self._spinner, self._long))
+        self._placed.append((t, pid, mark))
         base = t * SIDES_PER_TILE
+        topology = self._topology
         if pid < 0:
             if _IS_DOUBLE[t]:
-                self._spinner = t
-                self._points = (base + _A, base + _B)
+                if topology is _LINE:
+                    self._points = (base + _A, base + _B)
+                else:
+                    self._spinner = t
+                    if topology is _SPINNER_OPEN or topology is Topology.FORCED_FOUR:
+                        self._points = (base + _A, base + _B, base + _BA, base + _BB)
+                    else:
+                        self._points = (base + _A, base + _B)
                 self._total = 2 * _LOW_OF[t]
             else:
                 self._points = (base + _LOW, base + _HIGH)
@@ -286,28 +417,46 @@ class Layout:
             return self._total
         self._cover[pid] = t
         points = [p for p in self._points if p != pid]
-        value = POINT_VALUE[pid]
         if _IS_DOUBLE[t]:
-            if self._spinner < 0:
-                self._spinner = t
-            points.append(base + _B)
-        elif _LOW_OF[t] == value:
+            if mark & CLOSED:
+                pass  # a closed double opens nothing and never branches
+            else:
+                points.append(base + _B)
+                if mark & LENGTHWISE:
+                    self._long |= 1 << t
+                elif self._spinner < 0 and topology is not _LINE:
+                    self._spinner = t
+                    if topology is _SPINNER_OPEN:
+                        points.append(base + _BA)
+                        points.append(base + _BB)
+        elif _LOW_OF[t] == POINT_VALUE[pid]:
             points.append(base + _HIGH)
         else:
             points.append(base + _LOW)
-        spinner = self._spinner
-        if spinner >= 0 and pid // SIDES_PER_TILE == spinner:
-            side = pid - spinner * SIDES_PER_TILE
-            if side in (_A, _B):
-                other = spinner * SIDES_PER_TILE + (_B if side == _A else _A)
+        anchor = pid // SIDES_PER_TILE
+        if (anchor == self._spinner and topology is _SPINNER) or (
+            topology is _ALL_SPINNERS and _IS_DOUBLE[anchor]
+        ):
+            side = pid - anchor * SIDES_PER_TILE
+            if side == _A or side == _B:
+                other = anchor * SIDES_PER_TILE + (_B if side == _A else _A)
                 if other not in points:
-                    points.append(spinner * SIDES_PER_TILE + _BA)
-                    points.append(spinner * SIDES_PER_TILE + _BB)
+                    points.append(anchor * SIDES_PER_TILE + _BA)
+                    points.append(anchor * SIDES_PER_TILE + _BB)
         points.sort()
         self._points = tuple(points)
         total = 0
         for p in points:
             total += _POINT_COUNT[p]
+        first = self._placed[0][0]
+        if _IS_DOUBLE[first]:
+            fb = first * SIDES_PER_TILE
+            if fb + _A in points and fb + _B in points:
+                total -= 2 * _LOW_OF[first]  # the lone opening double counts both halves once
+        if self._long:
+            for p in points:
+                if p % SIDES_PER_TILE == _B and self._long >> (p // SIDES_PER_TILE) & 1:
+                    total -= POINT_VALUE[p]  # a lengthwise double counts its number once
         self._total = total
         return total
 
@@ -327,29 +476,33 @@ class Layout:
         """Take back the last placement and return it."""
         if not self._placed:
             raise EmptyHistoryError("there is no placement to take back: the layout is empty")
-        t, pid = self._placed.pop()
-        self._points, self._total, self._spinner = self._history.pop()
+        t, pid, mark = self._placed.pop()
+        self._points, self._total, self._spinner, self._long = self._history.pop()
         if pid >= 0:
             del self._cover[pid]
-        return self._play_of(t, pid)
+        return self._play_of(t, pid, mark)
 
     def copy(self) -> Layout:
         """An independent copy (cheap: a few small lists)."""
         new = Layout.__new__(Layout)
+        new._topology = self._topology
+        new._lengthwise = self._lengthwise
+        new._closing = self._closing
         new._points = self._points
         new._total = self._total
         new._spinner = self._spinner
+        new._long = self._long
         new._placed = self._placed.copy()
         new._cover = self._cover.copy()
         new._history = self._history.copy()
         return new
 
     @staticmethod
-    def _play_of(t: int, pid: int) -> Play:
-        if pid < 0:
-            return Play.opening(TILES[t])
-        play = PLAY_TABLE[t * 168 + pid]
+    def _play_of(t: int, pid: int, mark: int = 0) -> Play:
+        play = Play.opening(TILES[t]) if pid < 0 else PLAY_TABLE[t * 168 + pid]
         assert play is not None  # placed plays are always legal ones
+        if mark:
+            return play.marked(lengthwise=bool(mark & LENGTHWISE), closed=bool(mark & CLOSED))
         return play
 
     def __repr__(self) -> str:

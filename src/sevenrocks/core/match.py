@@ -1,4 +1,4 @@
-"""A match of Seven Rocks: deals, turns and knocks, scoring, settlement and the target.
+"""A match of any game of the family: deals, leads, turns, draws and knocks, scoring, settlement.
 
 >>> match = Match(seed=7)
 >>> match.start_hand()
@@ -21,31 +21,45 @@ A hand from a known deal, as in the conformance scripts:
 Placement(seat=2, play=Play.parse('0-6@0-4:low'), ends_total=10, points=10))
 >>> match.scores
 (10, 0)
+
+Every other game of the family is the same API (``sevenrocks.core.games``):
+
+>>> kozel = Match("kozel", seats=2, seed=3)
+>>> kozel.start_hand()
+>>> len(kozel.hand(0)), kozel.boneyard_size, kozel.rules.reserve
+(7, 14, 1)
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Final
 
+from sevenrocks.core.deal import check_deal, deal, first_in_order, is_goat_misdeal
 from sevenrocks.core.errors import (
     DealError,
     EmptyHistoryError,
     HandInProgressError,
     HandOverError,
     LeaderError,
+    LeadTileError,
     MatchOverError,
+    MoveKindError,
     NotInHandError,
+    SeatsError,
     SevenRocksError,
+    SeveralDoublesError,
 )
-from sevenrocks.core.events import Event, HandEnd, HandLog, HandResult, Knock, Placement
-from sevenrocks.core.layout import Layout
-from sevenrocks.core.notation import OPENINGS, PLAY_TABLE, POINT_VALUE, Play
-from sevenrocks.core.scoring import DEFAULT_TARGET, round_pips
+from sevenrocks.core.events import Draw, Event, HandEnd, HandLog, HandResult, Knock, Placement
+from sevenrocks.core.games import DEFAULT_GAME, Boneyard, Later, Ledger, Outcome, Points, Rules, Stuck, find_game
+from sevenrocks.core.games.settlement import HandFacts
+from sevenrocks.core.layout import CLOSED, LENGTHWISE, Layout
+from sevenrocks.core.notation import OPENINGS, PLAY_TABLE, POINT_VALUE, Doubles, Move, Play, parse_move
 from sevenrocks.core.tables import OPTIONS, SUIT_OF_POINT
-from sevenrocks.core.tiles import NUM_SEATS, TILES, Tile, mask_of, tiles_of_mask
+from sevenrocks.core.tiles import TILES, Tile, tiles_of_mask
 
 if TYPE_CHECKING:
     from sevenrocks.core.view import SeatView
@@ -54,6 +68,7 @@ __all__ = ["Match", "Phase", "deal_tiles"]
 
 _FULL_SET: Final = (1 << len(TILES)) - 1
 _PIPS: Final = tuple(t.pips for t in TILES)
+_FIVES: Final = Points.FIVES
 HAND_SIZE: Final = 7
 
 
@@ -63,18 +78,15 @@ class Phase(Enum):
     WAITING = "waiting"
     """No hand is being played: before the first deal, or between hands."""
     PLAYING = "playing"
-    """A hand is in progress and :attr:`Match.turn` is the seat to place."""
+    """A hand is in progress and :attr:`Match.turn` is the seat to move."""
     OVER = "over"
-    """A partnership reached the target."""
+    """The match has ended."""
 
 
 def deal_tiles(rng: random.Random) -> tuple[tuple[Tile, ...], ...]:
-    """Shuffle the 28 tiles with ``rng`` and deal seven to each seat (each hand sorted)."""
-    order = list(range(len(TILES)))
-    rng.shuffle(order)
-    return tuple(
-        tuple(TILES[t] for t in sorted(order[HAND_SIZE * s : HAND_SIZE * (s + 1)])) for s in range(NUM_SEATS)
-    )
+    """Shuffle the 28 tiles with ``rng`` and deal seven to each of four seats (each hand sorted)."""
+    hands, _ = deal(find_game(DEFAULT_GAME).rules(), rng)
+    return tuple(tiles_of_mask(m) for m in hands)
 
 
 def _pips_of(mask: int) -> int:
@@ -86,79 +98,161 @@ def _pips_of(mask: int) -> int:
     return total
 
 
-class Match:
-    """A match between two partnerships (seats 0 and 2 against seats 1 and 3).
+@dataclass(frozen=True, slots=True)
+class _Undo:
+    """What :meth:`Match.pop` restores."""
 
-    Deals and lots come from ``rng`` (or ``random.Random(seed)``), so a match is reproducible
-    from its seed. Change the position with :meth:`push` and take plays back with :meth:`pop`;
-    give bots :meth:`view` of a seat, never the match itself.
+    seat: int
+    n_events: int
+    parts: int
+    hands: tuple[int, ...]
+    scores: tuple[int, ...]
+    bpos: int
+    draws: tuple[int, ...]
+    out: int
+    n_results: int
+    outcome: Outcome | None
+    ledger: Ledger | None
+    played: int
+
+
+class Match:
+    """A match of one game of the family (by default Seven Rocks).
+
+    ``game`` is a game id (``"kozel"``, ``"kozel-125"``...) or resolved :class:`Rules`; ``options``
+    and ``seats`` apply to an id (``target`` sets the option of that name). Deals and lots come
+    from ``rng`` (or ``random.Random(seed)``), so a match is reproducible from its seed. Change
+    the position with :meth:`push` and take moves back with :meth:`pop`; give bots :meth:`view`
+    of a seat, never the match itself.
     """
 
     __slots__ = (
+        "_bpos",
+        "_boneyard",
         "_dealt",
+        "_draws",
         "_events",
         "_hand_index",
         "_hands",
+        "_knock_games",
+        "_last_mover",
         "_layout",
+        "_lead_tile",
         "_leader",
+        "_ledger",
         "_logs",
+        "_out",
+        "_outcome",
+        "_played",
         "_results",
         "_rng",
         "_scores",
         "_turn",
         "_undo",
-        "_winner",
+        "rules",
         "seed",
-        "target",
     )
 
     def __init__(
         self,
+        game: str | Rules | None = None,
         *,
-        target: int = DEFAULT_TARGET,
+        options: Mapping[str, object] | None = None,
+        seats: int | None = None,
+        target: int | None = None,
         seed: int | None = None,
         rng: random.Random | None = None,
     ) -> None:
-        if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
-            raise SevenRocksError(f"the target must be a positive whole number of points, not {target!r}")
-        self.target = target
+        if isinstance(game, Rules):
+            rules = game
+            if options is not None or seats is not None or target is not None:
+                raise SevenRocksError("give options, seats and target with a game id, not with resolved rules")
+        else:
+            definition = find_game(DEFAULT_GAME if game is None else game)
+            merged = dict(options or {})
+            if target is not None:
+                if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
+                    raise SevenRocksError(f"the target must be a positive whole number of points, not {target!r}")
+                definition.option("target")
+                merged["target"] = target
+            rules = definition.rules(merged, seats)
+        self.rules = rules
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
-        self._scores = [0, 0]
-        self._hands = [0, 0, 0, 0]
-        self._dealt = [0, 0, 0, 0]
-        self._layout = Layout()
+        self._knock_games = rules.stuck is Stuck.KNOCK or not rules.draws
+        n = rules.seats
+        self._scores = [0] * rules.sides
+        self._hands = [0] * n
+        self._dealt = [0] * n
+        self._boneyard: tuple[int, ...] = ()
+        self._bpos = 0
+        self._draws = [0] * n
+        self._out = 0
+        self._layout = self._new_layout()
         self._turn = -1
         self._leader = -1
+        self._lead_tile = -1
+        self._last_mover = -1
         self._events: list[Event] = []
-        self._undo: list[tuple[int, int, int, tuple[int, int] | None, bool]] = []
+        self._undo: list[_Undo] = []
         self._results: list[HandResult] = []
         self._logs: list[HandLog] = []
         self._hand_index = -1
-        self._winner: int | None = None
+        self._played = 0
+        self._outcome: Outcome | None = None
+        self._ledger: Ledger | None = Ledger.empty(rules.sides) if rules.settlement.keeps_ledger else None
+
+    def _new_layout(self) -> Layout:
+        rules = self.rules
+        return Layout(rules.topology, lengthwise=rules.lengthwise, closing=rules.closing)
 
     # ------------------------------------------------------------------ reading
     @property
+    def game(self) -> str:
+        """The game's id."""
+        return self.rules.game
+
+    @property
+    def target(self) -> int | None:
+        """The target of the game, where it has one."""
+        return self.rules.ending.target
+
+    @property
+    def seats(self) -> int:
+        """The number of seats."""
+        return self.rules.seats
+
+    @property
     def phase(self) -> Phase:
         """Whether a hand is being played, the match waits for a deal, or it is over."""
-        if self._winner is not None:
+        if self._outcome is not None:
             return Phase.OVER
         return Phase.PLAYING if self._turn >= 0 else Phase.WAITING
 
     @property
     def is_over(self) -> bool:
-        """True once a partnership has reached the target."""
-        return self._winner is not None
+        """True once the match has ended."""
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the match ended (winning sides, goats), or ``None`` while it goes on."""
+        return self._outcome
 
     @property
     def winner(self) -> int | None:
-        """The winning partnership (0: seats 0 and 2; 1: seats 1 and 3), or ``None``."""
-        return self._winner
+        """The winning side when exactly one side has won (Seven Rocks: 0 for seats 0 and 2)."""
+        return None if self._outcome is None else self._outcome.winner
 
     @property
-    def scores(self) -> tuple[int, int]:
-        """The two partnership scores in raw points (they may be below zero)."""
-        return (self._scores[0], self._scores[1])
+    def scores(self) -> tuple[int, ...]:
+        """The side scores, in the game's units (Seven Rocks: raw points, possibly below zero)."""
+        return tuple(self._scores)
+
+    @property
+    def ledger(self) -> Ledger | None:
+        """The Goat family's remembered points and eggs (``None`` in other games)."""
+        return self._ledger
 
     @property
     def hand_number(self) -> int:
@@ -166,10 +260,15 @@ class Match:
         return self._hand_index
 
     @property
-    def turn(self) -> int | None:
-        """The seat to place now, or ``None`` when no hand is in progress.
+    def hands_played(self) -> int:
+        """The hands finished so far, void deals not counted."""
+        return self._played
 
-        Knocks are forced, so the seat to place always has a legal placement.
+    @property
+    def turn(self) -> int | None:
+        """The seat to move now, or ``None`` when no hand is in progress.
+
+        Knocks and draws are forced, so the seat to move always has a legal move.
         """
         return self._turn if self._turn >= 0 else None
 
@@ -185,7 +284,7 @@ class Match:
 
     @property
     def events(self) -> tuple[Event, ...]:
-        """The current hand's placements and knocks, in order."""
+        """The current hand's placements, knocks and draws, in order."""
         return tuple(self._events)
 
     @property
@@ -195,34 +294,72 @@ class Match:
 
     @property
     def results(self) -> tuple[HandResult, ...]:
-        """The finished hands, in order."""
+        """The finished hands (void deals included), in order."""
         return tuple(self._results)
 
     @property
     def history(self) -> tuple[HandLog, ...]:
         """Every hand of the match so far (the current one last, with ``result`` ``None`` while
-        it is in progress): deals, leaders, placements and knocks. Records are built from this.
+        it is in progress): deals, leaders, moves, knocks and draws. Records are built from this.
         """
         logs = list(self._logs)
         if self._hand_index >= 0 and len(logs) == self._hand_index:
             result = self._results[-1] if self._turn < 0 and len(self._results) > self._hand_index else None
-            logs.append(HandLog(self._deal_tuple(), self._leader, tuple(self._events), result))
+            logs.append(self._current_log(result))
         return tuple(logs)
 
-    def _deal_tuple(self) -> tuple[tuple[Tile, ...], ...]:
-        return tuple(tiles_of_mask(m) for m in self._dealt)
+    def _current_log(self, result: HandResult | None) -> HandLog:
+        return HandLog(
+            tuple(tiles_of_mask(m) for m in self._dealt),
+            self._leader,
+            tuple(self._events),
+            result,
+            tuple(TILES[t] for t in self._boneyard),
+        )
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
         """The tiles ``seat`` holds now."""
-        return tiles_of_mask(self._hands[_seat(seat)])
+        return tiles_of_mask(self._hands[self._seat(seat)])
 
     def dealt(self, seat: int) -> tuple[Tile, ...]:
-        """The seven tiles ``seat`` was dealt this hand."""
-        return tiles_of_mask(self._dealt[_seat(seat)])
+        """The tiles ``seat`` was dealt this hand."""
+        return tiles_of_mask(self._dealt[self._seat(seat)])
 
     def hand_mask(self, seat: int) -> int:
         """Bitmask of the tiles ``seat`` holds now."""
         return self._hands[seat]
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The tiles left in the boneyard, in draw order (the reserve last)."""
+        return tuple(TILES[t] for t in self._boneyard[self._bpos :])
+
+    @property
+    def boneyard_size(self) -> int:
+        """How many tiles are left in the boneyard (the reserve included)."""
+        return len(self._boneyard) - self._bpos
+
+    @property
+    def drawable(self) -> int:
+        """How many tiles can still be drawn (0 in games without drawing)."""
+        if not self.rules.draws:
+            return 0
+        return max(0, len(self._boneyard) - self.rules.reserve - self._bpos)
+
+    @property
+    def draws(self) -> tuple[int, ...]:
+        """Per seat, the tiles drawn so far in this hand."""
+        return tuple(self._draws)
+
+    @property
+    def out(self) -> tuple[int, ...]:
+        """The seats that are out (Fives and Threes in partnership), in seat order."""
+        return tuple(s for s in range(self.rules.seats) if self._out >> s & 1)
+
+    @property
+    def lead_tile(self) -> Tile | None:
+        """The tile the rules make the leader lead, before the lead (a tile order), else ``None``."""
+        return TILES[self._lead_tile] if self._lead_tile >= 0 and not self._layout._placed else None
 
     @property
     def hand_ended(self) -> HandEnd | None:
@@ -231,77 +368,191 @@ class Match:
             return None
         return self._results[-1].end
 
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for."""
+        return self.rules.side_of(seat)
+
     # --------------------------------------------------------------- dealing
-    def next_leader(self) -> int | None:
-        """The seat that must lead the next hand, or ``None`` when it is drawn by lot."""
-        if self._results and self._results[-1].end is HandEnd.DOMINO:
-            return self._results[-1].finisher
+    def _previous(self) -> HandResult | None:
+        """The last hand that was played (void deals skipped)."""
+        for result in reversed(self._results):
+            if result.end is not HandEnd.REDEAL:
+                return result
         return None
 
-    def start_hand(self, deal: Sequence[Sequence[Tile]] | None = None, leader: int | None = None) -> None:
+    def _lead_rule(self) -> tuple[Later | None, HandResult | None]:
+        """The rule naming the next hand's leader (``None``: the first hand's rule) and the hand
+        it follows."""
+        previous = self._previous()
+        if previous is None:
+            return None, None
+        rule = self.rules.after_domino if previous.end is HandEnd.DOMINO else self.rules.after_block
+        return (None if rule is Later.FIRST_RULE else rule), previous
+
+    def next_leader(self) -> int | None:
+        """The seat the rules name to lead the next hand from what is known before its deal, or
+        ``None`` when a lot decides or the deal does (a tile order)."""
+        rule, previous = self._lead_rule()
+        if rule is None or previous is None or rule is Later.LOT:
+            return None
+        return self._named_leader(rule, previous)
+
+    def _named_leader(self, rule: Later, previous: HandResult) -> int:
+        if rule is Later.FINISHER:
+            assert previous.finisher is not None  # a domino has a finisher
+            return previous.finisher
+        if rule is Later.FISHERMAN:
+            assert previous.fisherman is not None  # a block has a fisherman
+            return previous.fisherman
+        # rotation: the seat after the previous played hand's leader
+        last = next(log for log in reversed(self._logs_with_current()) if log.leader >= 0)
+        return (last.leader + 1) % self.rules.seats
+
+    def _logs_with_current(self) -> list[HandLog]:
+        logs = list(self._logs)
+        if self._hand_index >= 0 and len(logs) == self._hand_index:
+            logs.append(self._current_log(self._results[-1] if self._results else None))
+        return logs
+
+    def leader_by_lot(self) -> bool:
+        """True when the next hand's leader is drawn by lot (a script must then name it)."""
+        rule, _ = self._lead_rule()
+        if rule is None:
+            return self.rules.first_lead is None
+        return rule is Later.LOT
+
+    def start_hand(
+        self,
+        deal: Sequence[Sequence[Tile]] | None = None,
+        leader: int | None = None,
+        *,
+        boneyard: Sequence[Tile] | None = None,
+    ) -> None:
         """Deal the next hand and set its leader.
 
-        With no ``deal`` the tiles are shuffled by the match's generator. With no ``leader``
-        the previous hand's finisher leads after a domino; otherwise a neutral lot decides.
-        A ``leader`` that contradicts the finisher raises :class:`LeaderError`.
+        With no ``deal`` the tiles are shuffled by the match's generator (a Goat misdeal is dealt
+        again at once). A given deal is checked; ``boneyard`` gives the undealt tiles in draw
+        order, required where they can be drawn. A given deal that is a Goat misdeal is recorded
+        as a void hand (:attr:`HandEnd.REDEAL`) and the match waits for the next deal. With no
+        ``leader`` the rules name the leader, or a neutral lot decides; a ``leader`` that
+        contradicts the rules raises :class:`LeaderError`.
         """
+        rules = self.rules
         hand_index = self._hand_index + 1
-        if self._winner is not None:
-            raise MatchOverError(
-                f"the match is over: partnership {self._winner} reached {self.target}",
-                hand=hand_index,
-            )
+        if self._outcome is not None:
+            raise MatchOverError(f"the match is over: {self._over_text()}", hand=hand_index)
         if self._turn >= 0:
             raise HandInProgressError(
                 f"hand {self._hand_index} is still in progress: it must end before the next deal",
                 hand=hand_index,
             )
-        if deal is None:  # a deal of our own needs no checking
-            masks = tuple(mask_of(tiles) for tiles in deal_tiles(self._rng))
+        if deal is None:
+            masks, order = self._shuffled_deal()
         else:
-            masks = _check_deal(deal, hand_index)
-        required = self.next_leader()
+            masks, order = check_deal(rules, deal, boneyard, hand_index)
+        void = deal is not None and rules.goat_misdeal and is_goat_misdeal(masks)
+        rule, previous = self._lead_rule()
+        lead_tile = -1
+        if void:
+            required = None
+        elif rule is None:
+            if rules.first_lead is None:
+                required = None
+            else:
+                required, lead_tile = first_in_order(rules.first_lead, masks)
+        elif rule is Later.LOT:
+            required = None
+        else:
+            assert previous is not None
+            required = self._named_leader(rule, previous)
         if leader is not None:
-            if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < NUM_SEATS:
-                raise LeaderError(f"the leader must be a seat 0..3, not {leader!r}", hand=hand_index)
+            if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < rules.seats:
+                raise LeaderError(
+                    f"the leader must be a seat 0..{rules.seats - 1}, not {leader!r}", hand=hand_index
+                )
             if required is not None and leader != required:
                 raise LeaderError(
-                    f"seat {required} dominoed the previous hand and must lead, not seat {leader}",
-                    hand=hand_index,
+                    f"{self._lead_reason(rule, required, lead_tile)}, not seat {leader}", hand=hand_index
                 )
         elif required is not None:
             leader = required
-        else:
+        elif not void:
             leader = self.lot()
         if self._hand_index >= 0:
-            self._logs.append(
-                HandLog(self._deal_tuple(), self._leader, tuple(self._events), self._results[-1])
-            )
+            self._logs.append(self._current_log(self._results[-1]))
         self._hand_index = hand_index
         self._hands = list(masks)
         self._dealt = list(masks)
-        self._layout = Layout()
+        self._boneyard = order
+        self._bpos = 0
+        self._draws = [0] * rules.seats
+        self._out = 0
+        self._layout = self._new_layout()
         self._events = []
         self._undo = []
+        self._lead_tile = lead_tile
+        self._last_mover = -1
+        if void:
+            self._leader = -1
+            self._turn = -1
+            self._results.append(
+                HandResult(HandEnd.REDEAL, None, None, None, self.scores, None, eggs=self._eggs())
+            )
+            return
+        assert leader is not None
         self._leader = leader
         self._turn = leader
 
+    def _shuffled_deal(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        while True:
+            masks, order = deal(self.rules, self._rng)
+            if not (self.rules.goat_misdeal and is_goat_misdeal(masks)):
+                return masks, order
+
+    def _lead_reason(self, rule: Later | None, seat: int, tile: int) -> str:
+        if rule is None:
+            return f"seat {seat} holds {TILES[tile]}, the first tile of the lead order, and must lead"
+        return {
+            Later.FINISHER: f"seat {seat} dominoed the previous hand and must lead",
+            Later.FISHERMAN: f"seat {seat} made the last move before the block (the fisherman) and must lead",
+            Later.ROTATION: f"the lead passes round the table: seat {seat} must lead",
+        }.get(rule, f"seat {seat} must lead")
+
     def lot(self) -> int:
         """Draw a seat by neutral lot (uniformly at random) from the match's generator."""
-        return self._rng.randrange(NUM_SEATS)
+        return self._rng.randrange(self.rules.seats)
 
-    # ------------------------------------------------------------------ plays
+    def _eggs(self) -> int | None:
+        return self._ledger.eggs if self._ledger is not None else None
+
+    def _over_text(self) -> str:
+        outcome = self._outcome
+        if outcome is None:
+            return "it goes on"
+        if outcome.is_draw:
+            return "it ended in a draw"
+        who = "partnership" if self.rules.partnerships else "seat" if self.rules.sides == self.rules.seats else "side"
+        if outcome.goats:
+            goats = " and ".join(f"{who} {g}" for g in outcome.goats)
+            return f"{goats} {'is the goat' if len(outcome.goats) == 1 else 'are goats'}"
+        winners = " and ".join(f"{who} {w}" for w in outcome.winners)
+        target = self.target
+        if target is not None and all(self._scores[w] >= target for w in outcome.winners):
+            return f"{winners} reached {target}"
+        return f"{winners} won"
+
+    # ------------------------------------------------------------------ moves
     def legal_plays(self) -> list[Play]:
-        """Every legal placement for the seat to play, ordered by tile then connection point.
-
-        Empty when no hand is in progress.
-        """
+        """Every legal one-tile move of the seat to move, ordered by tile then connection point
+        (a marked double right after its plain placement). Empty when no hand is in progress."""
         seat = self._turn
         if seat < 0:
             return []
         hand = self._hands[seat]
         layout = self._layout
         if not layout._placed:
+            if self._lead_tile >= 0:
+                return [OPENINGS[self._lead_tile]]
             return [OPENINGS[t.index] for t in tiles_of_mask(hand)]
         # per open point, the placements of the hand's tiles of its suit (one table lookup)
         choices: tuple[int, ...] = ()
@@ -311,233 +562,454 @@ class Match:
             if tiles:
                 merged = bool(choices)
                 choices += OPTIONS[tiles << 8 | pid]
-        return [PLAY_TABLE[c] for c in (sorted(choices) if merged else choices)]  # type: ignore[misc]
+        plays: list[Play] = [PLAY_TABLE[c] for c in (sorted(choices) if merged else choices)]  # type: ignore[misc]
+        if self.rules.lengthwise or self.rules.closing:
+            plays = self._with_marks(plays)
+        return plays
 
-    def is_legal(self, play: Play) -> bool:
-        """True if ``play`` may be placed now by the seat to play."""
+    def _with_marks(self, plays: list[Play]) -> list[Play]:
+        rules, layout = self.rules, self._layout
+        out: list[Play] = []
+        for play in plays:
+            out.append(play)
+            if play.tile.is_double:
+                if rules.lengthwise and layout._marks_ok(play.marked(lengthwise=True)):
+                    out.append(play.marked(lengthwise=True))
+                if rules.closing:
+                    out.append(play.marked(closed=True))
+        return out
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to move: :meth:`legal_plays`, then, where the game allows
+        several doubles at once, every set of two or more doubles on different open points (each
+        written with its parts ordered by tile)."""
+        plays = self.legal_plays()
+        limit = self.rules.several_doubles
+        if not limit or not self._layout._placed:
+            return list(plays)
+        doubles = [p for p in plays if p.tile.is_double and not p.lengthwise]
+        moves: list[Move] = list(plays)
+        if len(doubles) < 2:
+            return moves
+        found: list[tuple[Play, ...]] = []
+
+        def extend(start: int, chosen: tuple[Play, ...]) -> None:
+            if len(chosen) >= 2:
+                found.append(chosen)
+            if len(chosen) == limit:
+                return
+            for i in range(start, len(doubles)):
+                play = doubles[i]
+                if any(play.tile == c.tile or play.point == c.point for c in chosen):
+                    continue
+                extend(i + 1, (*chosen, play))
+
+        extend(0, ())
+        moves.extend(Doubles(parts) for parts in found)
+        return moves
+
+    def is_legal(self, move: Move) -> bool:
+        """True if ``move`` may be made now by the seat to move."""
+        try:
+            self._validate(move)
+        except SevenRocksError:
+            return False
+        return True
+
+    def check(self, move: Move) -> None:
+        """Raise the error ``move`` would raise in :meth:`push`, without making it."""
+        self._validate(move)
+
+    def _validate(self, move: Move) -> tuple[tuple[int, int, int], ...]:
+        """The (tile, point id, marks) of each part of a legal move; the move's error otherwise."""
         seat = self._turn
-        return (
-            seat >= 0
-            and (self._hands[seat] >> play.tile.index) & 1 == 1
-            and self._layout._fast_pid(play) is not None
-        )
-
-    def check(self, play: Play) -> None:
-        """Raise the error ``play`` would raise in :meth:`push`, without placing it."""
-        self._validate(play)
-
-    def _validate(self, play: Play) -> int:
-        seat = self._turn
-        if seat >= 0 and (self._hands[seat] >> play.tile.index) & 1:  # (no turn once the match is won)
-            pid = self._layout._fast_pid(play)
-            if pid is not None:
-                return pid
-        # not legal: find the rule it breaks
+        if isinstance(move, Play):
+            if seat >= 0 and (self._hands[seat] >> move.tile.index) & 1:  # (no turn once the match is over)
+                pid = self._layout._fast_pid(move)
+                if pid is not None and (pid >= 0 or self._lead_tile < 0 or move.tile.index == self._lead_tile):
+                    return ((move.tile.index, pid, Layout.marks(move)),)
         where = {"hand": self._hand_index, "play": len(self._undo)}
-        if self._winner is not None:
-            raise MatchOverError(
-                f"{play}: the match is over: partnership {self._winner} reached {self.target}",
-                **where,
-            )
-        seat = self._turn
+        if self._outcome is not None:
+            raise MatchOverError(f"{move}: the match is over: {self._over_text()}", **where)
         if seat < 0:
             if self._hand_index < 0:  # no position to name yet
-                raise HandOverError(f"{play}: no hand has been dealt yet: deal one with start_hand()")
+                raise HandOverError(f"{move}: no hand has been dealt yet: deal one with start_hand()")
             ended = self._results[-1]
-            how = f"seat {ended.finisher} dominoed" if ended.end is HandEnd.DOMINO else "it is blocked"
-            raise HandOverError(f"{play}: hand {self._hand_index} has ended ({how})", **where)
-        if not (self._hands[seat] >> play.tile.index) & 1:
-            raise NotInHandError(f"tile {play.tile} is not in seat {seat}'s hand", **where)
-        pid = self._layout._fast_pid(play)
-        if pid is None:
-            try:
-                self._layout.check(play)
-            except SevenRocksError as err:
-                raise err.at(**where) from None
-            raise SevenRocksError(f"{play} is not legal", **where)  # pragma: no cover
-        return pid
+            how = {
+                HandEnd.DOMINO: f"seat {ended.finisher} dominoed",
+                HandEnd.BLOCKED: "it is blocked",
+                HandEnd.REDEAL: "the deal is void and is dealt again",
+            }.get(ended.end, "the target was reached")
+            raise HandOverError(f"{move}: hand {self._hand_index} has ended ({how})", **where)
+        try:
+            if isinstance(move, Doubles):
+                return self._validate_doubles(move, seat)
+            self._validate_play(move, seat)
+        except SevenRocksError as err:
+            raise err.at(**where) from None
+        raise SevenRocksError(f"{move} is not legal", **where)  # pragma: no cover
 
-    def push(self, play: Play) -> Placement:
-        """Place ``play`` for the seat to play; then knocks, a domino, a block or the target follow.
+    def _validate_play(self, play: Play, seat: int) -> None:
+        if not (self._hands[seat] >> play.tile.index) & 1:
+            raise NotInHandError(f"tile {play.tile} is not in seat {seat}'s hand")
+        layout = self._layout
+        if play.is_opening and self._lead_tile >= 0 and play.tile.index != self._lead_tile:
+            lead = TILES[self._lead_tile]
+            raise LeadTileError(
+                f"{play}: seat {seat} holds {lead}, the first tile of the lead order, and must lead it"
+            )
+        layout.check(play)
+
+    def _validate_doubles(self, move: Doubles, seat: int) -> tuple[tuple[int, int, int], ...]:
+        limit = self.rules.several_doubles
+        if not limit:
+            raise MoveKindError(f"{move}: one tile per move in {self.rules.game}: several doubles are not allowed")
+        if not self._layout._placed:
+            raise SeveralDoublesError(f"{move}: the lead is always one tile")
+        if not 2 <= len(move.parts) <= limit:
+            raise SeveralDoublesError(
+                f"{move}: a move of several doubles places 2 to {limit} doubles, not {len(move.parts)}"
+            )
+        points: set[int] = set()
+        tiles: set[int] = set()
+        out: list[tuple[int, int, int]] = []
+        for part in move.parts:
+            if not part.tile.is_double:
+                raise SeveralDoublesError(f"{move}: {part.tile} is not a double: only doubles go together")
+            if part.is_opening or part.point is None:
+                raise SeveralDoublesError(f"{move}: every double of the move joins an open point")
+            if part.tile.index in tiles:
+                raise SeveralDoublesError(f"{move}: {part.tile} is placed twice")
+            if part.point.id in points:
+                raise SeveralDoublesError(f"{move}: two doubles on the same point {part.point}")
+            tiles.add(part.tile.index)
+            points.add(part.point.id)
+            if self._layout._fast_pid(part) is None or not self._hands[seat] >> part.tile.index & 1:
+                self._validate_play(part, seat)  # raises the part's own error
+            out.append((part.tile.index, part.point.id, Layout.marks(part)))
+        return tuple(out)
+
+    def push(self, move: Move) -> Placement:
+        """Make ``move`` for the seat to move; then draws, knocks, a domino, a block or the end of
+        the match follow.
 
         Raises an :class:`~sevenrocks.core.errors.IllegalPlayError` (or another
-        :class:`SevenRocksError`) and changes nothing if the play is not legal now.
+        :class:`SevenRocksError`) and changes nothing if the move is not legal now.
         """
-        pid = self._validate(play)
-        return self._apply(self._turn, play.tile.index, pid)
+        parts = self._validate(move)
+        return self._apply(self._turn, move, parts)
 
     def push_notation(self, text: str) -> Placement:
-        """Parse ``text`` (``3-4`` or ``3-4@4-4:B``) and push it."""
+        """Parse ``text`` (``3-4``, ``3-4@4-4:B``, ``2-2@2-5:low+5-5@2-5:high``) and push it."""
         try:
-            play = Play.parse(text)
+            move = parse_move(text)
         except SevenRocksError as err:
             raise err.at(hand=self._hand_index, play=len(self._undo)) from None
-        return self.push(play)
+        return self.push(move)
 
-    def push_action(self, tile_index: int, pid: int) -> Placement:
-        """Push tile ``tile_index`` on point id ``pid`` (-1: the opening) with no legality check.
+    def push_action(self, tile_index: int, pid: int, mark: int = 0) -> Placement:
+        """Push tile ``tile_index`` on point id ``pid`` (-1: the lead) with no legality check.
 
         The fast path for search and simulation, whose callers generated the play themselves.
         """
-        return self._apply(self._turn, tile_index, pid)
+        play = OPENINGS[tile_index] if pid < 0 else PLAY_TABLE[tile_index * 168 + pid]
+        assert play is not None
+        if mark:
+            play = play.marked(lengthwise=bool(mark & LENGTHWISE), closed=bool(mark & CLOSED))
+        return self._apply(self._turn, play, ((tile_index, pid, mark),))
 
-    def _apply(self, seat: int, t: int, pid: int) -> Placement:
-        layout = self._layout
-        total = layout.place_ids(t, pid)
-        self._hands[seat] ^= 1 << t
-        points = total if total > 0 and total % 5 == 0 else 0
-        play = OPENINGS[t] if pid < 0 else PLAY_TABLE[t * 168 + pid]
-        placement = Placement(seat, play, total, points)  # type: ignore[arg-type]
-        n_events = len(self._events)
-        self._events.append(placement)
-        if points:
-            team = seat & 1
-            self._scores[team] += points
-            if self._scores[team] >= self.target:
-                self._winner = team
-                self._finish(HandEnd.TARGET, None, n_events, seat, points, None)
-                return placement
+    def _apply(self, seat: int, move: Move, parts: tuple[tuple[int, int, int], ...]) -> Placement:
+        rules = self.rules
         hands = self._hands
-        if not hands[seat]:
-            self._finish(HandEnd.DOMINO, seat, n_events, seat, points, self._settle())
-            return placement
-        playable = 0
-        points_ids = layout._points
-        for p in points_ids:
-            playable |= SUIT_OF_POINT[p]
-        nxt = (seat + 1) & 3
-        if hands[nxt] & playable:
-            self._turn = nxt
+        self._undo.append(
+            _Undo(
+                seat,
+                len(self._events),
+                len(parts),
+                tuple(hands),
+                tuple(self._scores),
+                self._bpos,
+                tuple(self._draws) if not self._knock_games else (),
+                self._out,
+                len(self._results),
+                self._outcome,
+                self._ledger,
+                self._played,
+            )
+        )
+        layout = self._layout
+        total = 0
+        for t, pid, mark in parts:
+            total = layout.place_ids(t, pid, mark)
+            hands[seat] ^= 1 << t
+        kind = rules.points
+        if kind is _FIVES:
+            points = total if total > 0 and total % 5 == 0 else 0
         else:
-            knockers = [nxt]
-            for step in (2, 3, 4):
-                s = (seat + step) & 3
-                if hands[s] & playable:
-                    self._turn = s
-                    values = tuple(sorted({POINT_VALUE[p] for p in points_ids}))
-                    self._events.extend(Knock(k, values) for k in knockers)
-                    break
-                knockers.append(s)
-            else:
-                self._finish(HandEnd.BLOCKED, None, n_events, seat, points, self._settle())
+            points = kind.of(total)
+        side = seat & 1 if rules.partnerships else seat
+        if points:
+            points = rules.ending.admit(points, self._scores[side])
+        placement = Placement(seat, move, total, points)
+        self._events.append(placement)
+        self._last_mover = seat
+        if points:
+            self._scores[side] += points
+            if rules.ending.won(self._scores[side]):
+                self._outcome = Outcome((side,))
+                self._finish(HandEnd.TARGET, None)
                 return placement
-        self._undo.append((seat, n_events, points, None, False))
+        if not hands[seat]:
+            if not rules.team_out:
+                self._finish(HandEnd.DOMINO, seat)
+                return placement
+            self._out |= 1 << seat
+            partner = (seat + 2) % rules.seats
+            if self._out >> partner & 1:
+                self._finish(HandEnd.DOMINO, seat)
+                return placement
+        if rules.all_ends_closed and not layout._points:
+            self._finish(HandEnd.BLOCKED, None)
+            return placement
+        if self._knock_games:
+            self._next_knocking(seat)
+        else:
+            self._next_drawing(seat)
         return placement
 
-    def _settle(self) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int], tuple[int, int]]:
-        pips = tuple(_pips_of(m) for m in self._hands)
-        deductions = tuple(round_pips(p) for p in pips)
-        loss = (deductions[0] + deductions[2], deductions[1] + deductions[3])
-        self._scores[0] -= loss[0]
-        self._scores[1] -= loss[1]
-        return pips, deductions, loss  # type: ignore[return-value]
+    def _next_knocking(self, seat: int) -> None:
+        """The next seat that can place (the ones before it knock), or a block."""
+        hands = self._hands
+        n = self.rules.seats
+        playable = 0
+        points_ids = self._layout._points
+        for p in points_ids:
+            playable |= SUIT_OF_POINT[p]
+        nxt = seat + 1 if seat + 1 < n else 0
+        if hands[nxt] & playable:
+            self._turn = nxt
+            return
+        knockers = [nxt] if hands[nxt] else []
+        s = nxt
+        for _ in range(n - 1):
+            s = s + 1 if s + 1 < n else 0
+            if hands[s] & playable:
+                self._turn = s
+                values = tuple(sorted({POINT_VALUE[p] for p in points_ids}))
+                self._events.extend(Knock(k, values) for k in knockers)
+                return
+            if hands[s]:
+                knockers.append(s)
+        self._finish(HandEnd.BLOCKED, None)
 
-    def _finish(
-        self,
-        end: HandEnd,
-        finisher: int | None,
-        n_events: int,
-        seat: int,
-        points: int,
-        settlement: tuple[tuple[int, int, int, int], tuple[int, int, int, int], tuple[int, int]] | None,
-    ) -> None:
+    def _next_drawing(self, seat: int) -> None:
+        """The next seat that can place, drawing as the game says on the way; or a block."""
+        rules = self.rules
+        hands = self._hands
+        n = rules.seats
+        layout = self._layout
+        playable = 0
+        for p in layout._points:
+            playable |= SUIT_OF_POINT[p]
+        values = tuple(sorted({POINT_VALUE[p] for p in layout._points}))
+        limit = len(self._boneyard) - rules.reserve
+        one = rules.stuck is Stuck.DRAW_ONE
+        pending: list[int] = []
+        s = seat
+        while True:
+            if self._bpos >= limit and not any(h & playable for h in hands):
+                self._finish(HandEnd.BLOCKED, None)
+                return
+            s = s + 1 if s + 1 < n else 0
+            if not hands[s]:
+                continue  # a seat that is out (team out) is skipped
+            if hands[s] & playable:
+                self._turn = s
+                self._events.extend(Knock(k, values) for k in pending)
+                return
+            while self._bpos < limit:
+                t = self._boneyard[self._bpos]
+                self._bpos += 1
+                hands[s] |= 1 << t
+                self._draws[s] += 1
+                if pending:
+                    self._events.extend(Knock(k, values) for k in pending)
+                    pending = []
+                self._events.append(Draw(s, TILES[t]))
+                if playable >> t & 1:
+                    self._turn = s
+                    return
+                if one:
+                    break
+            pending.append(s)
+
+    def _finish(self, end: HandEnd, finisher: int | None) -> None:
+        rules = self.rules
         self._turn = -1
-        if settlement is None:
-            pips = deductions = None
-            loss = None
-            hands = None
-        else:
-            pips, deductions, loss = settlement
-            hands = tuple(tiles_of_mask(m) for m in self._hands)
-        self._results.append(
-            HandResult(end, finisher, pips, deductions, (self._scores[0], self._scores[1]), hands)
+        draws = tuple(self._draws) if rules.boneyard is Boneyard.DRAW else None
+        if end is HandEnd.TARGET:
+            self._results.append(
+                HandResult(end, None, None, None, self.scores, None, draws=draws, eggs=self._eggs())
+            )
+            return
+        held = [tiles_of_mask(m) for m in self._hands]
+        facts = HandFacts.of(
+            rules,
+            end.value,
+            finisher,
+            self._last_mover,
+            [tuple(t.pips for t in tiles) for tiles in held],
+            self._scores,
+            self._ledger,
         )
-        self._undo.append((seat, n_events, points, loss, True))
+        settled = rules.settlement.settle(facts)
+        self._scores = list(settled.scores)
+        self._ledger = settled.ledger if settled.ledger is not None else self._ledger
+        self._played += 1
+        outcome = settled.outcome or rules.ending.after_hand(settled.scores, self._played)
+        if outcome is not None:
+            self._outcome = outcome
+        self._results.append(
+            HandResult(
+                end,
+                finisher,
+                facts.pips,
+                settled.deductions,
+                settled.scores,
+                tuple(held),
+                fisherman=self._last_mover
+                if end is HandEnd.BLOCKED and rules.after_block is Later.FISHERMAN
+                else None,
+                values=facts.values if rules.settlement.uses_values else None,
+                award=settled.award,
+                written=settled.written,
+                remembered=self._ledger.remembered if self._ledger is not None else None,
+                eggs=self._eggs(),
+                draws=draws,
+            )
+        )
 
-    def pop(self) -> Play:
-        """Take back the last placement of the current hand (and what followed it); return it."""
+    def pop(self) -> Move:
+        """Take back the last move of the current hand (and what followed it); return it."""
         if not self._undo:
             raise EmptyHistoryError(
                 "there is no placement of the current hand to take back",
                 hand=self._hand_index if self._hand_index >= 0 else None,
             )
-        seat, n_events, points, loss, ended = self._undo.pop()
-        play = self._layout.unplace()
-        del self._events[n_events:]
-        self._hands[seat] |= 1 << play.tile.index
-        if points:
-            self._scores[seat & 1] -= points
-        if ended:
-            self._results.pop()
-            self._winner = None
-            if loss is not None:
-                self._scores[0] += loss[0]
-                self._scores[1] += loss[1]
-        self._turn = seat
-        return play
+        undo = self._undo.pop()
+        placement = self._events[undo.n_events]
+        assert isinstance(placement, Placement)
+        for _ in range(undo.parts):
+            self._layout.unplace()
+        del self._events[undo.n_events :]
+        self._hands = list(undo.hands)
+        self._scores = list(undo.scores)
+        self._bpos = undo.bpos
+        if undo.draws:
+            self._draws = list(undo.draws)
+        self._out = undo.out
+        del self._results[undo.n_results :]
+        self._outcome = undo.outcome
+        self._ledger = undo.ledger
+        self._played = undo.played
+        self._turn = undo.seat
+        previous = next((e for e in reversed(self._events) if isinstance(e, Placement)), None)
+        self._last_mover = previous.seat if previous is not None else -1
+        return placement.play
 
     # ------------------------------------------------------------ views, copies
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own tiles and everything public, nothing else."""
         from sevenrocks.core.view import SeatView
 
-        seat = _seat(seat)
+        seat = self._seat(seat)
         my_turn = self._turn == seat
+        events = tuple(self._events)
+        if not self._knock_games:
+            events = tuple(
+                Draw(e.seat, None) if isinstance(e, Draw) and e.seat != seat else e for e in events
+            )
+        plays = self.legal_plays() if my_turn else []
         return SeatView(
             seat=seat,
             hand=tiles_of_mask(self._hands[seat]),
             layout=self._layout.copy(),
-            events=tuple(self._events),
-            tile_counts=tuple(m.bit_count() for m in self._hands),  # type: ignore[arg-type]
+            events=events,
+            tile_counts=tuple(m.bit_count() for m in self._hands),
             scores=self.scores,
             target=self.target,
             hand_number=self._hand_index,
             leader=self.leader,
             turn=self.turn,
-            legal_plays=tuple(self.legal_plays()) if my_turn else (),
+            legal_plays=tuple(plays),
             results=tuple(self._results),
+            rules=self.rules,
+            boneyard=self.boneyard_size,
+            drawable=self.drawable,
+            legal_moves=tuple(self.legal_moves()) if my_turn and self.rules.several_doubles else tuple(plays),
+            ledger=self._ledger,
+            outcome=self._outcome,
+            out=self._out,
         )
 
     def copy(self, *, stack: bool = True) -> Match:
         """An independent copy; with ``stack=False`` the copy cannot :meth:`pop` past this point."""
         new = Match.__new__(Match)
-        new.target = self.target
+        new.rules = self.rules
         new.seed = self.seed
         rng = random.Random()
         rng.setstate(self._rng.getstate())
         new._rng = rng
+        new._knock_games = self._knock_games
         new._scores = self._scores.copy()
         new._hands = self._hands.copy()
         new._dealt = self._dealt.copy()
+        new._boneyard = self._boneyard
+        new._bpos = self._bpos
+        new._draws = self._draws.copy()
+        new._out = self._out
         new._layout = self._layout.copy()
         new._turn = self._turn
         new._leader = self._leader
+        new._lead_tile = self._lead_tile
+        new._last_mover = self._last_mover
         new._events = self._events.copy()
         new._undo = self._undo.copy() if stack else []
         new._results = self._results.copy()
         new._logs = self._logs.copy()
         new._hand_index = self._hand_index
-        new._winner = self._winner
+        new._played = self._played
+        new._outcome = self._outcome
+        new._ledger = self._ledger
         return new
 
     @classmethod
-    def from_view(cls, view: SeatView, hands: Mapping[int, Iterable[Tile]]) -> Match:
+    def from_view(
+        cls,
+        view: SeatView,
+        hands: Mapping[int, Iterable[Tile]],
+        boneyard: Sequence[Tile] = (),
+    ) -> Match:
         """A match at ``view``'s position, with the other seats holding ``hands`` (a guess).
 
-        ``hands`` gives the tiles each other seat holds now; together with the view's own
-        hand and the layout they must be the whole set, in the counts the view shows. Used by
-        search bots to play out sampled deals. The result cannot :meth:`pop` past this point.
+        ``hands`` gives the tiles each other seat holds now and ``boneyard`` the tiles left in the
+        boneyard in a guessed draw order; with the view's own hand and the layout they must be the
+        whole set, in the counts the view shows. Used by search bots to play out sampled deals.
+        The result cannot :meth:`pop` past this point.
         """
-        masks = [0, 0, 0, 0]
+        rules = view.rules
+        n = rules.seats
+        masks = [0] * n
         for tile in view.hand:
             masks[view.seat] |= tile.bit
         for seat, tiles in hands.items():
             if seat == view.seat:
                 continue
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+                raise SeatsError(f"a seat is 0..{n - 1}, not {seat!r}")
             for tile in tiles:
-                masks[_seat(seat)] |= tile.bit
-        layout_mask = view.layout.mask
-        total = layout_mask
+                masks[seat] |= tile.bit
+        total = view.layout.mask
         for seat, mask in enumerate(masks):
             if mask.bit_count() != view.tile_counts[seat]:
                 raise DealError(
@@ -547,16 +1019,32 @@ class Match:
             if total & mask:
                 raise DealError(f"the hands given for seat {seat} repeat a tile", hand=view.hand_number)
             total |= mask
+        order = tuple(t.index for t in boneyard)
+        if len(order) != view.boneyard:
+            raise DealError(
+                f"the boneyard holds {view.boneyard} tiles, not {len(order)}", hand=view.hand_number
+            )
+        for t in order:
+            if total >> t & 1:
+                raise DealError(f"tile {TILES[t]} of the boneyard is also in a hand or the layout")
+            total |= 1 << t
         if total != _FULL_SET:
-            raise DealError("the hands given and the layout are not the whole set", hand=view.hand_number)
-        match = cls(target=view.target)
+            raise DealError(
+                "the hands, the boneyard and the layout given are not the whole set", hand=view.hand_number
+            )
+        match = cls(rules)
         match._scores = list(view.scores)
         match._hands = masks
         dealt = masks.copy()
         for event in view.events:
             if isinstance(event, Placement):
-                dealt[event.seat] |= event.play.tile.bit
+                for tile in event.play.tiles:
+                    dealt[event.seat] |= tile.bit
         match._dealt = dealt
+        match._boneyard = order
+        match._bpos = 0
+        match._draws = list(view.draws) if view.draws else [0] * n
+        match._out = view.out
         match._layout = view.layout.copy()
         match._turn = view.turn if view.turn is not None else -1
         match._leader = view.leader if view.leader is not None else -1
@@ -564,38 +1052,25 @@ class Match:
         match._results = list(view.results)
         match._logs = []
         match._hand_index = view.hand_number
+        match._played = sum(1 for r in view.results if r.end is not HandEnd.REDEAL)
+        match._outcome = view.outcome
+        match._ledger = view.ledger
+        last = next((e for e in reversed(view.events) if isinstance(e, Placement)), None)
+        match._last_mover = last.seat if last is not None else -1
         return match
 
+    def _seat(self, seat: int) -> int:
+        n = self.rules.seats
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            seats = "0, 1, 2 or 3" if n == 4 else f"0..{n - 1}"
+            raise SeatsError(f"a seat is {seats}, not {seat!r}")
+        return seat
+
     def __repr__(self) -> str:
+        scores = "-".join(str(s) for s in self._scores)
+        game = "" if self.rules.game == DEFAULT_GAME else f"{self.rules.game} "
         return (
-            f"<Match hand {self._hand_index} {self.phase.value}, turn {self.turn}, "
-            f"scores {self._scores[0]}-{self._scores[1]}, target {self.target}>"
+            f"<Match {game}hand {self._hand_index} {self.phase.value}, turn {self.turn}, "
+            f"scores {scores}, target {self.target}>"
         )
 
-
-def _seat(seat: int) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < NUM_SEATS:
-        raise SevenRocksError(f"a seat is 0, 1, 2 or 3, not {seat!r}")
-    return seat
-
-
-def _check_deal(deal: Sequence[Sequence[Tile]], hand: int) -> tuple[int, int, int, int]:
-    if not isinstance(deal, Sequence) or isinstance(deal, str) or len(deal) != NUM_SEATS:
-        raise DealError("a deal gives the tiles of exactly four seats", hand=hand)
-    masks = [0, 0, 0, 0]
-    owner: dict[int, int] = {}
-    for seat, tiles in enumerate(deal):
-        if not isinstance(tiles, Sequence) or isinstance(tiles, str):
-            raise DealError(f"seat {seat}'s tiles must be a list of tiles", hand=hand)
-        if len(tiles) != HAND_SIZE:
-            raise DealError(f"seat {seat} is dealt {len(tiles)} tiles, not {HAND_SIZE}", hand=hand)
-        for tile in tiles:
-            if not isinstance(tile, Tile):
-                raise DealError(f"seat {seat} is dealt {tile!r}, which is not a tile", hand=hand)
-            if tile.index in owner:
-                first = owner[tile.index]
-                which = f"seats {first} and {seat}" if first != seat else f"seat {seat}, twice"
-                raise DealError(f"tile {tile} is dealt twice ({which})", hand=hand)
-            owner[tile.index] = seat
-            masks[seat] |= tile.bit
-    return masks[0], masks[1], masks[2], masks[3]

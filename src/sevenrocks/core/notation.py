@@ -16,18 +16,27 @@ Every legal placement anywhere is one of :data:`ACTIONS` (448 of them: 28 openin
 
 >>> len(ACTIONS), Play.parse("0-0").action, ACTIONS[Play.parse("1-5@1-1:bA").action]
 (448, 0, Play.parse('1-5@1-1:bA'))
+
+The family of games adds suffixes to a play (``=`` a lengthwise double, ``#`` a closed double,
+``>N`` the half a matador leaves open) and moves of several doubles, joined by ``+``:
+
+>>> parse_move("2-2@2-5:low+5-5@2-5:high")
+Doubles.parse('2-2@2-5:low+5-5@2-5:high')
+>>> play = parse_move("4-4@4-6:low=")
+>>> play.lengthwise, str(play), play.plain
+(True, '4-4@4-6:low=', Play.parse('4-4@4-6:low'))
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Final
+from typing import Final, TypeAlias
 
 from sevenrocks.core.errors import NotationError
 from sevenrocks.core.tiles import TILES, Tile
 
-__all__ = ["ACTIONS", "ConnectionPoint", "Play", "Side"]
+__all__ = ["ACTIONS", "ConnectionPoint", "Doubles", "Move", "Play", "Side", "parse_move"]
 
 
 class Side(IntEnum):
@@ -144,11 +153,17 @@ class Play:
     """A placement: ``tile`` alone to open a hand, else ``tile`` joined to ``side`` of ``anchor``.
 
     Build plays with :meth:`parse`, :meth:`opening` or :meth:`on`; they return shared objects.
+    Three marks belong to games of the family: ``lengthwise`` (a double laid along the line,
+    ``=``), ``closed`` (a double turned face down, ``#``) and ``open_half`` (the half a matador
+    leaves open, ``>N``).
     """
 
     tile: Tile
     anchor: Tile | None = None
     side: Side | None = None
+    lengthwise: bool = False
+    closed: bool = False
+    open_half: int | None = None
 
     @classmethod
     def opening(cls, tile: Tile) -> Play:
@@ -163,21 +178,62 @@ class Play:
 
     @classmethod
     def parse(cls, text: str) -> Play:
-        """Parse ``TILE`` or ``TILE@ANCHOR:SIDE``.
+        """Parse ``TILE`` or ``TILE@ANCHOR:SIDE``, with an optional mark ``=``, ``#`` or ``>N``.
 
         >>> Play.parse("1-1@1-4:low").point
         ConnectionPoint.parse('1-4:low')
+        >>> Play.parse("1-6@3-6:high>6").open_half
+        6
         """
         if not isinstance(text, str):
             raise NotationError(f"a play must be text like '3-4@4-4:B', not {text!r}")
-        tile_text, at, point_text = text.strip().partition("@")
+        body = text.strip()
+        lengthwise = closed = False
+        open_half: int | None = None
+        if body.endswith("="):
+            lengthwise, body = True, body[:-1]
+        elif body.endswith("#"):
+            closed, body = True, body[:-1]
+        elif len(body) > 2 and body[-2] == ">":
+            digit = body[-1]
+            if not ("0" <= digit <= "6"):
+                raise NotationError(f"{text!r}: '>N' names the half left open, a pip value 0..6")
+            open_half, body = int(digit), body[:-2]
+        if "+" in body:
+            raise NotationError(f"{text!r} is several plays: one play is TILE or TILE@ANCHOR:SIDE")
+        tile_text, at, point_text = body.partition("@")
         tile = Tile.parse(tile_text)
         if not at:
-            return cls.opening(tile)
-        anchor_text, colon, side_text = point_text.partition(":")
-        if not colon:
-            raise NotationError(f"{text!r} is not a play: write TILE@ANCHOR:SIDE, e.g. '3-4@4-4:B'")
-        return cls.on(tile, Tile.parse(anchor_text), Side.parse(side_text))
+            play = cls.opening(tile)
+        else:
+            anchor_text, colon, side_text = point_text.partition(":")
+            if not colon:
+                raise NotationError(f"{text!r} is not a play: write TILE@ANCHOR:SIDE, e.g. '3-4@4-4:B'")
+            play = cls.on(tile, Tile.parse(anchor_text), Side.parse(side_text))
+        if lengthwise or closed or open_half is not None:
+            return play.marked(lengthwise=lengthwise, closed=closed, open_half=open_half)
+        return play
+
+    def marked(self, *, lengthwise: bool = False, closed: bool = False, open_half: int | None = None) -> Play:
+        """This play with the given marks (a shared object, like the plain plays).
+
+        >>> Play.parse("4-4@1-4:high").marked(closed=True)
+        Play.parse('4-4@1-4:high#')
+        """
+        key = (self.tile, self.anchor, self.side, lengthwise, closed, open_half)
+        play = _MARKED.get(key)
+        if play is None:
+            play = _MARKED[key] = Play(self.tile, self.anchor, self.side, lengthwise, closed, open_half)
+        return play
+
+    @property
+    def plain(self) -> Play:
+        """The same placement without marks."""
+        if not (self.lengthwise or self.closed or self.open_half is not None):
+            return self
+        if self.anchor is None or self.side is None:
+            return Play.opening(self.tile)
+        return Play.on(self.tile, self.anchor, self.side)
 
     @property
     def is_opening(self) -> bool:
@@ -192,6 +248,16 @@ class Play:
         return point_of(self.anchor, self.side)
 
     @property
+    def parts(self) -> tuple[Play, ...]:
+        """The plays of the move: this play alone (see :class:`Doubles`)."""
+        return (self,)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles the move places: this play's tile."""
+        return (self.tile,)
+
+    @property
     def action(self) -> int:
         """The play's fixed integer in :data:`ACTIONS`; ``ValueError`` if it can never be legal."""
         try:
@@ -201,11 +267,72 @@ class Play:
 
     def __str__(self) -> str:
         if self.anchor is None or self.side is None:
-            return str(self.tile)
-        return f"{self.tile}@{self.anchor}:{self.side.notation}"
+            text = str(self.tile)
+        else:
+            text = f"{self.tile}@{self.anchor}:{self.side.notation}"
+        if self.lengthwise:
+            return text + "="
+        if self.closed:
+            return text + "#"
+        if self.open_half is not None:
+            return f"{text}>{self.open_half}"
+        return text
 
     def __repr__(self) -> str:
         return f"Play.parse('{self}')"
+
+
+@dataclass(frozen=True, slots=True)
+class Doubles:
+    """A move of several doubles placed at once (two to four), written joined by ``+``.
+
+    >>> move = Doubles.parse("3-3@3-4:low+4-4@3-4:high#")
+    >>> [str(t) for t in move.tiles], len(move.parts)
+    (['3-3', '4-4'], 2)
+    """
+
+    parts: tuple[Play, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Doubles:
+        """Parse plays joined by ``+``."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move must be text like '2-2@2-5:low+5-5@2-5:high', not {text!r}")
+        pieces = text.strip().split("+")
+        if len(pieces) < 2:
+            raise NotationError(f"{text!r} is one play, not several doubles joined by '+'")
+        return cls(tuple(Play.parse(piece) for piece in pieces))
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles of the move, in written order."""
+        return tuple(p.tile for p in self.parts)
+
+    @property
+    def is_opening(self) -> bool:
+        """Never: a lead is one tile."""
+        return False
+
+    def __str__(self) -> str:
+        return "+".join(str(p) for p in self.parts)
+
+    def __repr__(self) -> str:
+        return f"Doubles.parse('{self}')"
+
+
+Move: TypeAlias = Play | Doubles
+"""What a seat does in one turn: one play, or several doubles at once."""
+
+
+def parse_move(text: str) -> Move:
+    """Parse a move: a play, or several doubles joined by ``+``.
+
+    >>> parse_move("3-4@4-4:B")
+    Play.parse('3-4@4-4:B')
+    """
+    if isinstance(text, str) and "+" in text:
+        return Doubles.parse(text)
+    return Play.parse(text)
 
 
 def _build_points() -> tuple[ConnectionPoint | None, ...]:
@@ -258,3 +385,4 @@ ACTIONS: Final[tuple[Play, ...]] = _BUILT[2]
 _OPENINGS: Final = OPENINGS
 _PLAY_TABLE: Final = PLAY_TABLE
 _ACTION_INDEX: Final = {play: i for i, play in enumerate(ACTIONS)}
+_MARKED: dict[tuple[Tile, Tile | None, Side | None, bool, bool, int | None], Play] = {}

@@ -2,8 +2,9 @@
 
 Bots, network clients and research interfaces receive a :class:`SeatView`, never the
 :class:`~sevenrocks.core.match.Match`. The view holds its own tiles, a copy of the layout,
-every placement and knock of the hand, the other seats' tile counts, the scores, and the
-finished hands (whose remaining tiles the settlement revealed).
+every move, knock and draw of the hand (the tiles other seats drew are hidden: only that they
+drew), the other seats' tile counts, the boneyard's size, the scores, and the finished hands
+(whose remaining tiles the settlement revealed).
 
 >>> from sevenrocks.core.match import Match
 >>> match = Match(seed=3)
@@ -17,14 +18,17 @@ finished hands (whose remaining tiles the settlement revealed).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from sevenrocks.core.events import Event, HandResult, Knock, Placement
+from sevenrocks.core.events import Draw, Event, HandResult, Knock, Placement
+from sevenrocks.core.games import DEFAULT_GAME, Ledger, Outcome, Rules, find_game
 from sevenrocks.core.layout import Layout
-from sevenrocks.core.notation import Play
-from sevenrocks.core.tiles import NUM_SEATS, SUIT_MASKS, TILES, Tile, mask_of, tiles_of_mask
+from sevenrocks.core.notation import Move, Play
+from sevenrocks.core.tiles import SUIT_MASKS, TILES, Tile, mask_of, tiles_of_mask
 
 __all__ = ["SeatView"]
+
+_SEVEN_ROCKS = find_game(DEFAULT_GAME).rules()
 
 
 @dataclass(frozen=True)
@@ -35,24 +39,59 @@ class SeatView:
     hand: tuple[Tile, ...]
     layout: Layout
     events: tuple[Event, ...]
-    tile_counts: tuple[int, int, int, int]
-    scores: tuple[int, int]
-    target: int
+    tile_counts: tuple[int, ...]
+    scores: tuple[int, ...]
+    target: int | None
     hand_number: int
     leader: int | None
     turn: int | None
     legal_plays: tuple[Play, ...]
     results: tuple[HandResult, ...]
+    rules: Rules = field(default=_SEVEN_ROCKS)
+    boneyard: int = 0
+    """Tiles left in the boneyard (the reserve included); their faces are hidden."""
+    drawable: int = 0
+    """Tiles that can still be drawn."""
+    legal_moves: tuple[Move, ...] = ()
+    """Every legal move (several doubles included); the same as ``legal_plays`` in most games."""
+    ledger: Ledger | None = None
+    outcome: Outcome | None = None
+    out: int = 0
+    """Bitmask of the seats that are out (Fives and Threes in partnership)."""
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The legal moves of this seat (``legal_moves``, or ``legal_plays`` when not given)."""
+        return self.legal_moves or self.legal_plays
 
     @property
     def is_my_turn(self) -> bool:
-        """True when this seat is to place now."""
+        """True when this seat is to move now."""
         return self.turn == self.seat
 
     @property
+    def side(self) -> int:
+        """This seat's side."""
+        return self.rules.side_of(self.seat)
+
+    @property
     def partnership(self) -> int:
-        """This seat's partnership: 0 for seats 0 and 2, 1 for seats 1 and 3."""
-        return self.seat & 1
+        """This seat's side (Seven Rocks: 0 for seats 0 and 2, 1 for seats 1 and 3)."""
+        return self.side
+
+    @property
+    def seats(self) -> int:
+        """The number of seats at the table."""
+        return self.rules.seats
+
+    @property
+    def draws(self) -> tuple[int, ...]:
+        """Per seat, how many tiles it has drawn in this hand."""
+        counts = [0] * self.rules.seats
+        for event in self.events:
+            if isinstance(event, Draw):
+                counts[event.seat] += 1
+        return tuple(counts)
 
     @property
     def hand_mask(self) -> int:
@@ -61,27 +100,42 @@ class SeatView:
 
     @property
     def unseen_mask(self) -> int:
-        """Bitmask of the tiles this seat cannot see: held by the three other seats."""
+        """Bitmask of the tiles this seat cannot see: the other seats' and the boneyard's."""
         return ((1 << len(TILES)) - 1) & ~self.hand_mask & ~self.layout.mask
 
     def played_by(self, seat: int) -> tuple[Tile, ...]:
         """The tiles ``seat`` has placed in this hand, in order."""
-        return tuple(e.play.tile for e in self.events if isinstance(e, Placement) and e.seat == seat)
+        return tuple(
+            tile for e in self.events if isinstance(e, Placement) and e.seat == seat for tile in e.play.tiles
+        )
 
     def void_values(self) -> tuple[frozenset[int], ...]:
-        """Per seat, the pip values its knocks prove it no longer holds.
+        """Per seat, the pip values its knocks and draws prove it does not hold now.
 
-        A seat that knocked held no tile matching any connection point open at that moment,
-        and tiles never come back into a hand, so the void lasts for the rest of the hand.
+        A seat that knocked or drew held no tile matching any connection point open at that
+        moment. Tiles never come back into a hand, so the void lasts for the rest of the hand,
+        unless the seat draws again later: a drawn tile may show any value, so a later draw
+        ends what earlier knocks and draws proved.
         """
-        voids: list[set[int]] = [set() for _ in range(NUM_SEATS)]
+        voids: list[set[int]] = [set() for _ in range(self.rules.seats)]
+        replay: Layout | None = None  # the layout as it was, rebuilt only where a seat drew
+        placed = 0
         for event in self.events:
             if isinstance(event, Knock):
                 voids[event.seat].update(event.values)
+            elif isinstance(event, Placement):
+                placed += len(event.play.parts)
+            elif isinstance(event, Draw):
+                if replay is None:
+                    replay = Layout(self.rules.topology, lengthwise=self.rules.lengthwise, closing=True)
+                plays = self.layout.plays
+                while len(replay) < placed:
+                    replay.place(plays[len(replay)])
+                voids[event.seat] = set(replay.point_values)
         return tuple(frozenset(v) for v in voids)
 
     def possible_mask(self, seat: int) -> int:
-        """Bitmask of the unseen tiles ``seat`` may still hold, given its knocks."""
+        """Bitmask of the unseen tiles ``seat`` may still hold, given its knocks and draws."""
         if seat == self.seat:
             return self.hand_mask
         mask = self.unseen_mask
@@ -90,5 +144,5 @@ class SeatView:
         return mask
 
     def possible_tiles(self, seat: int) -> tuple[Tile, ...]:
-        """The unseen tiles ``seat`` may still hold, given its knocks."""
+        """The unseen tiles ``seat`` may still hold, given its knocks and draws."""
         return tiles_of_mask(self.possible_mask(seat))
