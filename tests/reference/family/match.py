@@ -20,10 +20,12 @@ from typing import Any
 
 from tests.reference.family.errors import RefIllegal
 from tests.reference.family.hand import Hand, goat_misdeal, read_deal
+from tests.reference.family.outcome import Winner, fewest_points, first_out, goat, over_target, reached
 from tests.reference.family.rules import GameRules, find_game
 from tests.reference.family.settle import (
     GoatBook,
-    deductions,
+    deduct,
+    goat_winners,
     hand_value,
     losers_write,
     placement_points,
@@ -31,8 +33,6 @@ from tests.reference.family.settle import (
     winner_takes,
 )
 from tests.reference.family.tiles import TILE_ORDERS, Tile, move_tiles_text, tile_text
-
-Winner = int | list[int] | str | None
 
 
 class RefGame:
@@ -168,7 +168,7 @@ class RefGame:
             self._set_seats(len(hands))
         deal, pile = read_deal(self.rules, self.seats, hands, list(boneyard or []))
         named, lead_tile, why = self._named_leader(deal)
-        if leader is not None and (isinstance(leader, bool) or leader not in range(self.seats)):
+        if leader is not None and (type(leader) is not int or leader not in range(self.seats)):
             raise RefIllegal(f"leader {leader!r} is not a seat")
         if named is None:
             if leader is None:
@@ -215,9 +215,7 @@ class RefGame:
         self._refresh()
 
     def _reached(self, side: int) -> bool:
-        if self.rules.exact:
-            return self.scores[side] == self.rules.target
-        return self.scores[side] >= self.rules.target
+        return reached(self.scores[side], self.rules.target, self.rules.exact)
 
     def _finish_match(self, winner: Winner) -> None:
         self.winner = winner
@@ -237,15 +235,11 @@ class RefGame:
         record.update(end=hand.end, finisher=hand.finisher, pips=pips, values=values)
         record["fisherman"] = hand.last_mover if hand.end == "blocked" else None
         if rules.settlement == "deduct":
-            lost = deductions(pips, rules.rounding)
-            for seat, amount in enumerate(lost):
-                self.scores[side_of[seat]] -= amount
-            if rules.floor_zero:
-                self.scores = [max(0, score) for score in self.scores]
-            record["deductions"] = lost
+            self.scores, record["deductions"] = deduct(
+                self.scores, pips, side_of, rules.rounding, rules.floor_zero
+            )
         elif rules.settlement == "winner-takes":
-            totals = side_totals(values, side_of, sides)
-            award = winner_takes(totals, finisher_side, rules.rounding)
+            award = winner_takes(side_totals(values, side_of, sides), finisher_side, rules.rounding)
             self._add_award(award, record)
         elif rules.settlement == "hand-bonus":
             award = [0] * sides
@@ -254,16 +248,16 @@ class RefGame:
             self._add_award(award, record)
         elif rules.settlement == "losers-write":
             totals = side_totals(values, side_of, sides)
-            if finisher_side is not None:
-                winners = {finisher_side}
-            elif len(set(totals)) == 1:
-                winners = set()  # kozel.md §8.2: every side with the same total is an egg block
-            else:
-                winners = {s for s in range(sides) if totals[s] == min(totals)}
             last = hand.last_mover if hand.last_mover is not None else hand.leader
             egg_order = [side_of[(last + k) % self.seats] for k in range(1, self.seats + 1)]
             record["written"] = losers_write(
-                self.book, totals, winners, egg_order, rules.threshold, rules.remember, rules.eggs
+                self.book,
+                totals,
+                goat_winners(totals, finisher_side),
+                egg_order,
+                rules.threshold,
+                rules.remember,
+                rules.eggs,
             )
             self.scores = list(self.book.accounts)
         self._match_end(hand)
@@ -278,32 +272,19 @@ class RefGame:
     def _match_end(self, hand: Hand) -> None:
         """README §2.17, checked after a hand's settlement."""
         rules = self.rules
-        end = rules.match_end
-        if end in ("at-once", "after-hand"):
-            over = [s for s, score in enumerate(self.scores) if self._reached(s)]
-            if len(over) == 1:
-                self._finish_match(over[0])
-            elif over:
-                self._finish_match("draw")  # telephone.md §9.1: both sides over the target
-        elif end == "goat":
-            over = [s for s, score in enumerate(self.scores) if score >= rules.target]
-            if over:
-                most = max(self.scores[s] for s in over)
-                goats = [s for s in over if self.scores[s] == most]
-                self.goat = goats[0] if len(goats) == 1 else goats
-                self._finish_match(_one_or_list([s for s in range(len(self.scores)) if s not in goats]))
-        elif end == "deals":
-            if len(self._played) == rules.deals:
-                low = min(self.scores)
-                best = [s for s, score in enumerate(self.scores) if score == low]
-                self._finish_match(best[0] if len(best) == 1 else "draw")
-        elif end == "single-hand":
-            if hand.finisher is not None:
-                self._finish_match(hand.finisher)
-            else:
-                left = [len(held) for held in hand.hands]
-                fewest = [s for s, n in enumerate(left) if n == min(left)]
-                self._finish_match("draw" if len(fewest) == len(left) else _one_or_list(fewest))
+        winner: Winner = None
+        if rules.match_end in ("at-once", "after-hand"):
+            winner = over_target(self.scores, rules.target, rules.exact)
+        elif rules.match_end == "goat":
+            result = goat(self.scores, rules.target)
+            if result is not None:
+                self.goat, winner = result
+        elif rules.match_end == "deals" and len(self._played) == rules.deals:
+            winner = fewest_points(self.scores)
+        elif rules.match_end == "single-hand":
+            winner = first_out(hand.finisher, [len(held) for held in hand.hands])
+        if winner is not None:
+            self._finish_match(winner)
 
     # ------------------------------------------------------------------ reports
     def _refresh(self) -> None:
@@ -342,10 +323,3 @@ class RefGame:
         if self.rules.match_end == "goat":
             out["goat"] = self.goat
         return out
-
-
-def _one_or_list(sides: list[int]) -> Winner:
-    """A winner as the report writes it: one side, a list of several, or "draw" when none."""
-    if not sides:
-        return "draw"
-    return sides[0] if len(sides) == 1 else sides

@@ -100,9 +100,31 @@ def winner_takes(totals: list[int], finisher_side: int | None, rounding: str) ->
     return award
 
 
-def deductions(pips_by_seat: list[int], rounding: str) -> list[int]:
-    """RULES.md §6 and ``telephone.md`` §8.1: each seat's pips rounded on their own."""
-    return [ROUNDINGS[rounding](p) for p in pips_by_seat]
+def deduct(
+    scores: list[int], pips_by_seat: list[int], side_of: list[int], rounding: str, floor_zero: bool
+) -> tuple[list[int], list[int]]:
+    """RULES.md §6 and ``telephone.md`` §8: the new scores and each seat's deduction.
+
+    Each seat's pips are rounded on their own and subtracted from its side; with ``floor_zero`` a side
+    whose score falls below 0 after all its seats' deductions has 0 (``telephone.md`` §8.2).
+    """
+    lost = [ROUNDINGS[rounding](p) for p in pips_by_seat]
+    after = list(scores)
+    for seat, amount in enumerate(lost):
+        after[side_of[seat]] -= amount
+    if floor_zero:
+        after = [max(0, score) for score in after]
+    return after, lost
+
+
+def goat_winners(totals: list[int], finisher_side: int | None) -> set[int]:
+    """``kozel.md`` §8.2: the finisher's side after a domino; after a block the side or sides with the
+    lowest total, or nobody (an egg block) when every side has the same total."""
+    if finisher_side is not None:
+        return {finisher_side}
+    if len(set(totals)) == 1:
+        return set()
+    return {side for side, total in enumerate(totals) if total == min(totals)}
 
 
 @dataclass
