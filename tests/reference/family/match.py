@@ -109,6 +109,12 @@ class RefGame:
         """Every distinct legal move of the seat on turn, in canonical notation (``hand.py``)."""
         return set() if self.turn is None or self._hand is None else self._hand.legal_moves()
 
+    def open_points(self) -> list[tuple[str, str, int]]:
+        """The layout's connection points now, as ``(anchor, side, value)``, sorted (README §2.9)."""
+        if self._hand is None:
+            return []
+        return [(tile_text(anchor), side, value) for anchor, side, value in self._hand.layout.points()]
+
     # ------------------------------------------------------------------ leaders
     def _first_rule(self, deal: list[set[Tile]]) -> tuple[int | None, Tile | None, str]:
         """README §2.6: the seat and tile a tile order names; (None, None, "a lot") for a lot."""
