@@ -656,3 +656,172 @@ def test_picture_ends_after_one_hand() -> None:
     assert first_out(None, [3, 1, 1]) == [1, 2]
     assert first_out(None, [2, 1, 3]) == 1
     assert first_out(None, [2, 2, 2]) == "draw"
+
+
+# ----------------------------------------------------------------------------------- options and seats
+@pytest.mark.parametrize(
+    ("game", "options", "message"),
+    [
+        ("kozel", {"colour": "red"}, "kozel has no option 'colour'"),
+        ("picture", {"target": 10}, "picture has no option 'target'"),
+        ("muggins", {"several_doubles": True}, "muggins has no option 'several_doubles'"),
+        ("block", {"reserve": 2}, "block has no option 'reserve'"),
+        ("draw", {"target": 0}, "option target of draw must be a positive whole number"),
+        ("all-fives", {"target": -5}, "option target of all-fives must be a positive whole number"),
+        ("telephone", {"target": "225"}, "must be a positive whole number"),
+        ("muggins", {"target": True}, "must be a positive whole number"),
+        ("block", {"partnerships": "yes"}, "option partnerships of block must be true or false"),
+        ("draw", {"reserve": 1}, "option reserve of draw must be 0 or 2"),
+        ("kozel", {"reserve": 2}, "option reserve of kozel must be 0 or 1"),
+        ("block", {"lone_blank": 10}, "option lone_blank of block must be 25 or 0"),
+        ("kozel-125", {"lone_blank": 0}, "option lone_blank of kozel-125 must be 25 or 10"),
+        ("kozel", {"threshold": 0}, "option threshold of kozel must be a positive whole number"),
+        ("kozel", {"remember": 1}, "option remember of kozel must be true or false"),
+        ("sports-kozel", {"deals": 6}, "option deals of sports-kozel must be a positive multiple of 4"),
+        ("sports-kozel", {"deals": 0}, "a positive multiple of 4"),
+        ("fives-and-threes", {"exact": "no"}, "option exact of fives-and-threes must be true or false"),
+        ("telephone", {"several_doubles": None}, "must be true or false"),
+    ],
+)
+def test_a_bad_option_is_a_value_error(game: str, options: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        RefGame(game, options)
+
+
+def test_unknown_game_and_bad_options_object() -> None:
+    with pytest.raises(ValueError, match="unknown game 'dominoes'"):
+        RefGame("dominoes")
+    with pytest.raises(ValueError, match="unknown game 'sea-kozel'"):
+        RefGame("sea-kozel")  # a part-2 game: not in this model yet
+    with pytest.raises(ValueError, match="options must be an object"):
+        RefGame("kozel", ["target"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"),
+    [
+        ("seven-rocks", 2),
+        ("sports-kozel", 3),
+        ("telephone", 3),
+        ("block", 5),
+        ("kozel", 1),
+        ("muggins", True),
+    ],
+)
+def test_seat_counts_not_allowed_are_a_value_error(game: str, seats: int) -> None:
+    with pytest.raises(ValueError, match=f"{game} is played by .* seats, not"):
+        RefGame(game, seats=seats)
+
+
+def test_the_number_of_seats_comes_from_the_first_deal() -> None:
+    ref = RefGame("telephone")
+    with pytest.raises(ValueError, match="not known before the first deal"):
+        _ = ref.seats
+    assert RefGame("sports-kozel").seats == 4
+    tiles = [tile_text(t) for t in sorted(FULL_SET)]
+    with pytest.raises(ValueError, match="telephone is played by 2, 4 seats, not 3"):
+        ref.start_hand([tiles[0:7], tiles[7:14], tiles[14:21]], tiles[21:])
+    ref.start_hand([tiles[0:7], tiles[7:14]], tiles[14:])
+    assert (ref.seats, ref.scores, ref.draws) == (2, [0, 0], [0, 0])
+
+
+def test_options_are_applied_and_presets_can_be_changed() -> None:
+    preset = find_game("kozel-125")
+    assert (preset.target, preset.threshold, preset.remember, preset.reserve) == (125, 25, False, 1)
+    changed = find_game("kozel-125", {"target": 150, "remember": True})
+    assert (changed.target, changed.threshold, changed.remember) == (150, 25, True)
+    kozel = find_game("kozel")
+    assert (kozel.target, kozel.threshold, kozel.remember, kozel.lone_blank) == (101, 13, True, 25)
+    assert find_game("draw", {"reserve": 2}).reserve == 2
+    assert find_game("all-fives", {"partnerships": False}).sides(4) == 4
+    assert find_game("all-fives").sides(4) == find_game("block", {"partnerships": True}).sides(4) == 2
+    assert find_game("all-fives").sides(2) == 2  # partnerships apply with four seats only
+    assert find_game("sports-kozel", {"deals": 8}).deals == 8
+
+
+def test_script_options_and_targets() -> None:
+    script, _ = example("match1")
+    with pytest.raises(RefIllegal, match=re.escape("hand null, play null: seven-rocks takes no options")):
+        replay({**script, "options": {"target": 100}})
+    with pytest.raises(RefIllegal, match=re.escape("hand null, play null: option target of seven-rocks")):
+        replay({**script, "target": 0})
+    kozel = {"game": "kozel", "target": 50, "hands": []}
+    with pytest.raises(RefIllegal, match="takes its target as"):
+        replay(kozel)
+    with pytest.raises(RefIllegal, match=re.escape("hand null, play null: kozel has no option 'deals'")):
+        replay({"game": "kozel", "options": {"deals": 4}, "hands": []})
+    with pytest.raises(RefIllegal, match="hand null, play null: a script is an object"):
+        replay({"game": "kozel"})
+
+
+# ----------------------------------------------------------------------------------- void deals
+FIVE_DOUBLES = ["0-0 1-1 2-2 3-3 4-4 0-1 0-2", "0-3 0-4 0-5 0-6 1-2 1-3 1-4"]
+SIX_OF_A_SUIT = ["0-1 0-2 0-3 0-4 0-5 0-6 1-2", "1-1 1-3 1-4 1-5 1-6 2-2 2-3"]
+NOT_VOID = ["0-0 1-1 2-2 3-3 0-1 0-2 0-3", "0-4 0-5 1-2 1-3 1-4 2-3 2-4"]  # four doubles, five 0s at most
+VOID_FOUR = [  # a four-seat Goat misdeal: seat 0 holds five doubles
+    ["0-0", "1-1", "2-2", "3-3", "4-4", "0-1", "0-2"],
+    ["0-3", "0-4", "0-5", "0-6", "1-2", "1-3", "1-4"],
+    ["1-5", "1-6", "2-3", "2-4", "2-5", "2-6", "3-4"],
+    ["3-5", "3-6", "4-5", "4-6", "5-5", "5-6", "6-6"],
+]
+
+
+@pytest.mark.parametrize("hands", [FIVE_DOUBLES, SIX_OF_A_SUIT])
+def test_goat_misdeal_is_a_redeal(hands: list[str]) -> None:
+    ref = _game("kozel", hands)
+    report = ref.hand_report()
+    assert (report["end"], report["plays"], report["finisher"], report["pips"]) == ("redeal", [], None, None)
+    assert (report["written"], report["remembered"], report["eggs"], report["scores"]) == (
+        None,
+        [0, 0],
+        0,
+        [0, 0],
+    )
+    assert (ref.turn, ref.hand_over, ref.match_over, ref.legal_moves()) == (None, True, False, set())
+    with pytest.raises(RefIllegal, match="no hand is in progress"):
+        ref.play("1-1")
+    # the next deal has the void deal's leader rule: order-goat, the first hand's
+    dealt, pile = _deal(KOZEL_12_1, "1-1")
+    ref.start_hand(dealt, pile)
+    assert (ref.turn, ref.legal_moves()) == (0, {"2-2"})
+
+
+def test_a_deal_just_short_of_a_misdeal_is_played() -> None:
+    assert _game("kozel", NOT_VOID).hand_report()["end"] is None
+
+
+def test_void_deals_in_scripts() -> None:
+    """A void deal is written with no plays and reported as a redeal; with plays it is illegal at play 0."""
+    with pytest.raises(RefIllegal, match=re.escape("hand 0, play 0: this deal is void")):
+        replay({"game": "kozel", "hands": [{"hands": VOID_FOUR, "plays": ["1-1"]}]})
+    script, expected = example("kozel", FAMILY)
+    report = replay({**script, "hands": [{"hands": VOID_FOUR}, *script["hands"]]})
+    assert report["hands"][0]["end"] == "redeal"
+    assert _mismatches(expected["hands"], report["hands"][1:]) == []
+    # Sports Goat: a void deal is not one of the match's deals, and the 1-1 lead stays
+    sports, _ = example("sports-kozel", FAMILY)
+    report = replay({**sports, "hands": [{"hands": VOID_FOUR, "plays": []}, *sports["hands"]]})
+    assert [h["end"] for h in report["hands"]] == ["redeal", "domino", "domino", "blocked"]
+    assert report["hands"][1]["plays"][0] == {"seat": 0, "tile": "1-1"}
+    assert report["winner"] is None
+
+
+def test_sports_kozel_void_deals_do_not_count() -> None:
+    rng = random.Random(3)
+    ref = RefGame("sports-kozel")
+    starts = 0
+    while not ref.match_over:
+        if starts == 1:
+            dealt, _ = _deal(
+                ["0-0 1-1 2-2 3-3 4-4 0-1 0-2", "0-3 0-4 0-5 0-6 1-2 1-3 1-4", "1-5 1-6 2-3 2-4 2-5 2-6 3-4"]
+            )
+            dealt.append(["3-5", "3-6", "4-5", "4-6", "5-5", "5-6", "6-6"])
+        else:
+            seats, rest = _deal(SPORTS_DEALS[starts % 3].split(" | "))
+            dealt = [*seats, rest]
+        ref.start_hand(dealt, [])
+        starts += 1
+        while not ref.hand_over:
+            ref.play(rng.choice(sorted(ref.legal_moves())))
+    ends = [h["end"] for h in ref.report()["hands"]]
+    assert ends[1] == "redeal" and len(ends) == 5 and ends.count("redeal") == 1
