@@ -825,3 +825,262 @@ def test_sports_kozel_void_deals_do_not_count() -> None:
             ref.play(rng.choice(sorted(ref.legal_moves())))
     ends = [h["end"] for h in ref.report()["hands"]]
     assert ends[1] == "redeal" and len(ends) == 5 and ends.count("redeal") == 1
+
+
+# ----------------------------------------------------------------------------------- several doubles
+KOZEL_DOUBLES = ["0-0 0-3 0-5 1-1 1-4 2-3 2-6", "0-2 0-4 3-3 3-4 3-6 4-5 5-5"]
+KOZEL_DOUBLES_BONEYARD = "4-4 0-6 1-5 3-5 1-3 5-6 2-4 2-5 1-2 0-1 2-2 4-6 1-6 6-6"
+
+
+def test_kozel_several_doubles_one_on_each_end() -> None:
+    """kozel.md §4.4: seat 1 (after drawing 4-4, 0-6, 1-5) holds 4-4 and 5-5 for the ends 4 and 5."""
+    plays = ["1-1", "1-5@1-1:B", "1-4@1-1:A"]
+    ref = _game(
+        "kozel", KOZEL_DOUBLES, KOZEL_DOUBLES_BONEYARD, plays=plays, options={"several_doubles": True}
+    )
+    assert (ref.turn, ref.draws) == (1, [0, 3])
+    both = "4-4@1-4:high+5-5@1-5:high"
+    assert both in ref.legal_moves()
+    assert "5-5@1-5:high+4-4@1-4:high" not in ref.legal_moves()  # same layout: listed once, parts sorted
+    ref.play("5-5@1-5:high+4-4@1-4:high")  # any written order is accepted
+    assert _plays(ref)[-1] == (1, "5-5+4-4", None, None)
+    assert ref.hand(1) == {"0-2", "0-4", "3-3", "3-4", "3-6", "4-5", "0-6"}
+    assert sorted(v for _, _, v in ref.open_points()) == [4, 5]
+    plain = _game("kozel", KOZEL_DOUBLES, KOZEL_DOUBLES_BONEYARD, plays=plays)
+    assert not any("+" in move for move in plain.legal_moves())
+    with pytest.raises(RefIllegal, match="kozel allows one tile per move"):
+        plain.play(both)
+
+
+TELEPHONE_NO_SPINNER = [
+    "0-6 1-1 1-5 2-5 3-3 3-6 5-6",
+    "0-1 0-4 1-4 2-6 3-4 3-5 4-5",
+    "0-0 0-2 1-6 2-2 2-3 4-6 5-5",
+    "0-3 0-5 1-2 1-3 2-4 4-4 6-6",
+]
+
+
+def test_telephone_several_doubles_before_the_spinner() -> None:
+    """The first double placed is the spinner, so the written order of a move matters while there is
+    none: both orders are moves (README §2.11)."""
+    plays = ["2-3", "1-3@2-3:high", "2-5@2-3:low", "0-1@1-3:low"]
+    ref = _game("telephone", TELEPHONE_NO_SPINNER, plays=plays, options={"several_doubles": True})
+    assert ref.turn == 2
+    assert ref.legal_moves() == {
+        "0-0@0-1:low",
+        "0-2@0-1:low",
+        "5-5@2-5:high",
+        "0-0@0-1:low+5-5@2-5:high",
+        "5-5@2-5:high+0-0@0-1:low",
+    }
+    assert ref.scores == [5, 5]  # seat 2's lead of 2-3, seat 1's 0-1 (ends 5 and 0)
+    ref.play("5-5@2-5:high+0-0@0-1:low")
+    assert _plays(ref)[-1] == (2, "5-5+0-0", 10, 10)  # counted once, after the whole move: 10 + 0
+    assert ref.scores == [15, 5]
+
+
+TELEPHONE_FOUR_ENDS = [
+    "0-3 0-6 1-3 2-4 2-5 3-4 3-6",
+    "0-0 0-2 0-4 0-5 2-3 4-5 5-6",
+    "1-1 1-4 2-2 3-3 4-4 5-5 6-6",
+    "0-1 1-2 1-5 1-6 2-6 3-5 4-6",
+]
+
+
+def test_telephone_several_doubles_on_three_ends() -> None:
+    plays = "2-3 3-3@2-3:high 3-5@3-3:B 3-6@3-3:bB 0-2@2-3:low 5-5@3-5:high 2-6@3-6:high 1-3@3-3:bA 4-5@5-5:B"
+    ref = _game("telephone", TELEPHONE_FOUR_ENDS, plays=plays, options={"several_doubles": True})
+    assert [v for _, _, v in ref.open_points()] == [0, 1, 2, 4]
+    three = "1-1@1-3:low+2-2@2-6:low+4-4@4-5:low"
+    assert three in ref.legal_moves()
+    assert "2-2@2-6:low+1-1@1-3:low" not in ref.legal_moves()  # the spinner exists: one order only
+    ref.play("4-4@4-5:low+1-1@1-3:low+2-2@2-6:low")
+    assert _plays(ref)[-1] == (2, "4-4+1-1+2-2", 14, 0)  # 0 + 2 + 4 + 8
+    with pytest.raises(RefIllegal, match="only doubles may be placed together"):
+        _game("telephone", TELEPHONE_FOUR_ENDS, plays=plays, options={"several_doubles": True}).play(
+            "1-1@1-3:low+1-4@4-5:low"
+        )
+
+
+# ----------------------------------------------------------------------------------- illegal plays
+MUGGINS_DEAL = ["0-0 1-1 1-2 1-3 2-2 4-6 6-6", "1-6 4-4 0-1 0-2 0-3 0-4 0-5"]
+
+
+@pytest.mark.parametrize(
+    ("game", "plays", "move", "message"),
+    [
+        ("muggins", "", "1-6", "tile 1-6 is not in seat 0's hand"),
+        ("muggins", "", "7-7", "cannot read the play '7-7'"),
+        ("muggins", "", "1-1@", "cannot read the play"),
+        ("muggins", "", "1-1@0-0:C", "cannot read the play"),
+        ("muggins", "", "1-1@0-0:A", "nothing is placed yet"),
+        ("muggins", "", "1-1=", "the lead may not be laid lengthwise"),
+        ("muggins", "6-6", "1-6", "the hand is already led"),
+        ("muggins", "6-6", "1-6@5-6:low", "5-6 is not in the layout"),
+        ("muggins", "6-6", "1-6@6-6:low", "6-6 has no side low"),
+        ("muggins", "6-6", "1-6@6-6:bA", "branch bA of spinner 6-6 is not open"),
+        ("muggins", "6-6", "4-4@6-6:A", "4-4 does not show 6, the value of 6-6:A"),
+        ("muggins", "1-2 0-1@1-2:low", "0-0@0-1:low=", "0-0 is the hand's first double, the spinner"),
+        ("muggins", "6-6 1-6@6-6:A", "1-1@1-6:low=+2-2@6-6:B", "muggins allows one tile per move"),
+        ("muggins", "6-6 1-6@6-6:A", "4-6@6-6:A", "side A of 6-6 is already covered"),
+        ("muggins", "6-6 1-6@6-6:A", "4-6@6-6:B=", "only a double may be laid lengthwise"),
+        ("muggins", "6-6 1-6@6-6:A", "4-6@6-6:B#", "the suffix '#' is not allowed"),
+        ("muggins", "6-6 1-6@6-6:A 1-1@1-6:low", "0-1@1-1:bA", "1-1 is not a spinner: it has no branch bA"),
+        ("muggins", "6-6 1-6@6-6:A", "1-1@1-6:low+2-2@6-6:B", "muggins allows one tile per move"),
+        ("block", "", "1-1", "seat 1 must lead 6-6"),
+        ("block", "6-6 0-6@6-6:A", "0-1@0-6:low", "tile 0-1 is not in seat 1's hand"),
+        ("block", "6-6", "0-6@6-6:B=", "block has no lengthwise doubles"),
+        ("block", "6-6", "0-6@6-6:bA", "6-6 is not a spinner: it has no branch bA"),
+    ],
+)
+def test_illegal_plays(game: str, plays: str, move: str, message: str) -> None:
+    hands = (
+        MUGGINS_DEAL if game == "muggins" else ["0-0 0-1 0-2 0-3 0-4 0-5 0-6", "6-6 1-6 1-1 1-2 1-3 1-4 1-5"]
+    )
+    ref = _game(game, hands, leader=0 if game == "muggins" else None, plays=plays)
+    before = (ref.turn, ref.legal_moves(), ref.hand_report())
+    with pytest.raises(RefIllegal, match=re.escape(message)):
+        ref.play(move)
+    assert (ref.turn, ref.legal_moves(), ref.hand_report()) == before  # nothing changed
+
+
+def test_several_doubles_faults() -> None:
+    options = {"several_doubles": True}
+    ref = _game("telephone", TELEPHONE_NO_SPINNER, plays=["2-3", "1-3@2-3:high"], options=options)
+    with pytest.raises(RefIllegal, match="tile 0-0 is not in seat 0's hand"):
+        ref.play("0-0@0-1:low+5-5@2-5:high")
+    ref = _game("telephone", TELEPHONE_NO_SPINNER, options=options)
+    with pytest.raises(RefIllegal, match="the lead is one tile"):
+        ref.play("0-0+2-2")
+    plays = "2-3 3-3@2-3:high 3-5@3-3:B 3-6@3-3:bB 0-2@2-3:low 5-5@3-5:high 2-6@3-6:high 1-3@3-3:bA 4-5@5-5:B"
+    ref = _game("telephone", TELEPHONE_FOUR_ENDS, plays=plays, options=options)
+    with pytest.raises(RefIllegal, match="each double of a move goes on a different point"):
+        ref.play("1-1@1-3:low+4-4@1-3:low")
+    with pytest.raises(RefIllegal, match="4-4 does not show 2, the value of 2-6:low"):
+        ref.play("1-1@1-3:low+4-4@2-6:low")
+
+
+def test_play_when_no_hand_is_in_progress_or_the_match_is_over() -> None:
+    ref = RefGame("block")
+    assert (ref.turn, ref.hand_over, ref.legal_moves(), ref.boneyard_left) == (None, True, set(), 0)
+    with pytest.raises(RefIllegal, match="no hand is in progress"):
+        ref.play("6-6")
+    with pytest.raises(ValueError, match="no hand has been dealt"):
+        ref.hand_report()
+    picture = _game("picture", PICTURE_12_1, boneyard="0-5 0-0", plays=PICTURE_12_1_PLAYS)
+    while not picture.hand_over:
+        picture.play(sorted(picture.legal_moves())[0])
+    assert picture.match_over
+    with pytest.raises(RefIllegal, match="the match is over"):
+        picture.play("0-5@0-6:low")
+    with pytest.raises(RefIllegal, match="the match is over: no hand may follow"):
+        picture.start_hand(*_deal(PICTURE_12_1))
+
+
+@pytest.mark.parametrize(
+    ("hands", "boneyard", "leader", "message"),
+    [
+        (["0-0 0-1 0-2 0-3 0-4 0-5", "1-1 1-2 1-3 1-4 1-5 1-6 2-2"], None, 0, "seat 0 must be dealt 7 tiles"),
+        (["0-0 0-1 0-2 0-3 0-4 0-5 0-5", "1-1 1-2 1-3 1-4 1-5 1-6 2-2"], None, 0, "a tile is dealt twice"),
+        (["0-0 0-1 0-2 0-3 0-4 0-5 0-6", "1-1 1-2 1-3 1-4 1-5 1-6 0-6"], None, 0, "a tile is dealt twice"),
+        (
+            ["0-0 0-1 0-2 0-3 0-4 0-5 0-6", "1-1 1-2 1-3 1-4 1-5 1-6 2-2"],
+            [],
+            0,
+            "must hold all 28 tiles; missing: 2-3",
+        ),
+        (
+            ["0-0 0-1 0-2 0-3 0-4 0-5 0-6", "1-1 1-2 1-3 1-4 1-5 1-6 2-2"],
+            None,
+            None,
+            "the leader must be given",
+        ),
+        (["0-0 0-1 0-2 0-3 0-4 0-5 0-6", "1-1 1-2 1-3 1-4 1-5 1-6 2-2"], None, 2, "leader 2 is not a seat"),
+        (
+            ["0-0 0-1 0-2 0-3 0-4 0-5 0-6", "1-1 1-2 1-3 1-4 1-5 1-6 2-2"],
+            None,
+            "0",
+            "leader '0' is not a seat",
+        ),
+        (["0-0 0-1 0-2 0-3 0-4 0-5 0-6", "1-1 1-2 1-3 1-4 1-5 1-6 2-2"], ["x"], 0, "'x' is not a tile"),
+    ],
+)
+def test_illegal_deals(hands: list[str], boneyard: list[str] | None, leader: Any, message: str) -> None:
+    dealt, pile = _deal(hands)
+    if boneyard == ["x"]:
+        boneyard = ["x", *pile[1:]]
+    with pytest.raises(RefIllegal, match=re.escape(message)):
+        RefGame("muggins").start_hand(dealt, pile if boneyard is None else boneyard, leader)
+
+
+def test_a_hand_in_progress_must_end_first() -> None:
+    ref = _game("muggins", MUGGINS_DEAL, leader=0, plays="6-6")
+    with pytest.raises(RefIllegal, match="the hand in progress has not ended"):
+        ref.start_hand(*_deal(MUGGINS_DEAL), 0)
+
+
+def test_script_faults_name_their_hand_and_play() -> None:
+    script, _ = example("block", FAMILY)
+    first = script["hands"][0]
+    cut = {**first, "plays": first["plays"][:3]}
+    with pytest.raises(RefIllegal, match=re.escape("hand 1, play null: hand 0 has not ended")):
+        replay({**script, "hands": [cut, script["hands"][1]]})
+    extra = {**first, "plays": [*first["plays"], "4-5@0-0:B"]}
+    with pytest.raises(RefIllegal, match=re.escape("hand 0, play 8: the hand has ended")):
+        replay({**script, "hands": [extra]})
+    wrong = {**first, "plays": ["6-6", "6-6@1-6:low"]}
+    with pytest.raises(RefIllegal, match=re.escape("hand 0, play 1: tile 6-6 is not in seat 0's hand")):
+        replay({**script, "hands": [wrong]})
+    led = {**script["hands"][1], "leader": 0}
+    with pytest.raises(RefIllegal, match=re.escape("hand 1, play null: the leader is seat 1")):
+        replay({**script, "hands": [first, led]})
+    whole, _ = example("all-fives-whole", FAMILY)
+    with pytest.raises(RefIllegal, match=re.escape("hand 8, play null: the match is over")):
+        replay({**whole, "hands": [*whole["hands"], whole["hands"][0]]})
+    with pytest.raises(
+        RefIllegal, match=re.escape("hand 0, play null: muggins is played by 2, 3, 4 seats, not 1")
+    ):
+        replay({"game": "muggins", "hands": [{"hands": [["0-0"]], "plays": []}]})
+    with pytest.raises(
+        RefIllegal, match=re.escape("hand 1, play null: a deal of block with 2 seats has 2 hands")
+    ):
+        replay({**script, "hands": [first, {**script["hands"][1], "hands": [[], [], []]}]})
+
+
+# ----------------------------------------------------------------------------------- leaders
+def test_leaders_after_a_block() -> None:
+    """A lot again in the Fives games; rotation in Fives and Threes; the first rule in Telephone."""
+    ft = _game(
+        "fives-and-threes",
+        ["0-6 1-3 2-6 3-3 6-6", "0-2 1-1 2-4 4-4 4-5", "0-4 0-5 1-4 1-5 2-2", "1-6 2-3 2-5 3-4 5-5"],
+        boneyard="4-6 5-6 0-1 3-6 1-2 0-3 0-0 3-5",
+        leader=1,
+        plays="0-2 0-5@0-2:low 2-5@0-5:high 2-6@2-5:low 2-4@0-2:high 0-4@2-4:high 1-6@2-6:high 1-3@1-6:low "
+        "3-4@1-3:high 0-6@0-4:low 4-5@3-4:high 1-5@4-5:high 6-6@0-6:high 1-1@1-5:low 1-4@1-1:B 4-4@1-4:high",
+    )
+    assert ft.hand_report()["end"] == "blocked"
+    assert not ft.needs_leader
+    ft.start_hand(
+        *_deal(
+            MUGGINS_DEAL[:1] * 0
+            + ["0-0 0-1 0-2 0-3 0-4", "1-1 1-2 1-3 1-4 1-5"] * 1
+            + ["2-2 2-3 2-4 2-5 2-6", "3-3 3-4 3-5 3-6 4-4"]
+        )
+    )
+    assert ft.turn == 2  # the seat after the last leader, seat 1
+    fives = RefGame("all-fives")
+    assert fives.needs_leader
+    dealt, pile = _deal(["0-0 0-1 0-2 0-3 0-4 0-5 0-6 1-1 1-2", "1-3 1-4 1-5 1-6 2-2 2-3 2-4 2-5 2-6"])
+    with pytest.raises(RefIllegal, match="chosen by a lot: the leader must be given"):
+        fives.start_hand(dealt, pile)
+    fives.start_hand(dealt, pile, 1)
+    assert fives.turn == 1 and len(fives.legal_moves()) == 9  # any tile
+
+
+def test_seven_rocks_leader_after_a_domino_is_the_finisher() -> None:
+    script, expected = example("match3")
+    assert expected["hands"][0]["end"] == "domino"
+    finisher = expected["hands"][0]["finisher"]
+    hands = [script["hands"][0], {**script["hands"][1], "leader": (finisher + 1) % 4}]
+    with pytest.raises(RefIllegal, match=re.escape(f"hand 1, play null: the leader is seat {finisher}")):
+        replay({**script, "hands": hands})
