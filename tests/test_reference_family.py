@@ -1084,3 +1084,78 @@ def test_seven_rocks_leader_after_a_domino_is_the_finisher() -> None:
     hands = [script["hands"][0], {**script["hands"][1], "leader": (finisher + 1) % 4}]
     with pytest.raises(RefIllegal, match=re.escape(f"hand 1, play null: the leader is seat {finisher}")):
         replay({**script, "hands": hands})
+
+
+# ----------------------------------------------------------------------------------- random matches
+RANDOM_TABLES = [
+    ("seven-rocks", {}, 4),
+    ("block", {}, 2),
+    ("block", {}, 3),
+    ("block", {"partnerships": True, "lone_blank": 0}, 4),
+    ("draw", {}, 2),
+    ("draw", {"reserve": 2}, 3),
+    ("draw", {"partnerships": True}, 4),
+    ("kozel", {}, 2),
+    ("kozel", {"lone_blank": 10, "reserve": 0}, 3),
+    ("kozel", {"several_doubles": True}, 4),
+    ("kozel-125", {"remember": True}, 3),
+    ("sports-kozel", {}, 4),
+    ("telephone", {"several_doubles": True}, 2),
+    ("telephone", {"target": 150}, 4),
+    ("muggins", {}, 2),
+    ("muggins", {"target": 100}, 4),
+    ("all-fives", {}, 3),
+    ("all-fives", {"partnerships": False}, 4),
+    ("five-up", {}, 2),
+    ("five-up", {}, 4),
+    ("fives-and-threes", {}, 4),
+    ("fives-and-threes", {"exact": False, "partnerships": False}, 4),
+    ("fives-and-threes", {"target": 31}, 3),
+    ("all-threes", {}, 2),
+    ("picture", {}, 3),
+]
+
+
+def _scramble(move: str, rng: random.Random) -> str:
+    """The same move written another legal way: parts in any order, tiles' halves either way round."""
+    parts = move.split("+")
+    rng.shuffle(parts)
+    return "+".join(
+        re.sub(r"(\d)-(\d)", lambda m: m[0] if rng.random() < 0.5 else f"{m[2]}-{m[1]}", p) for p in parts
+    )
+
+
+def _check_state(ref: RefGame) -> None:
+    """Tiles are neither lost nor made; a seat on turn holds tiles and has a move."""
+    placed = sum(len(p["tile"].split("+")) for p in ref.hand_report()["plays"])
+    held = sum(len(ref.hand(seat)) for seat in range(ref.seats))
+    assert held + placed + ref.boneyard_left == 28
+    if ref.turn is not None:
+        assert ref.hand(ref.turn) and ref.legal_moves()
+
+
+@pytest.mark.parametrize(("game", "options", "seats"), RANDOM_TABLES)
+def test_random_match_replays_to_the_report_it_made(game: str, options: dict[str, Any], seats: int) -> None:
+    """Random legal play through :class:`RefGame`, written as a script (moves written any legal way) and
+    replayed: the same report. Stepping and replaying are the same state machine, so this checks the
+    script reading, the forced steps between plays and the notation's freedoms."""
+    rng = random.Random(f"{game} {options} {seats}")
+    ref = RefGame(game, options, seats)
+    script: dict[str, Any] = {"game": game, "options": options, "hands": []}
+    while not ref.match_over and len(script["hands"]) < 30:
+        tiles = [tile_text(t) for t in sorted(FULL_SET)]
+        rng.shuffle(tiles)
+        size = ref.rules.deal[seats]
+        hands = [tiles[i * size : (i + 1) * size] for i in range(seats)]
+        entry: dict[str, Any] = {"hands": hands, "boneyard": tiles[seats * size :], "plays": []}
+        if ref.needs_leader:
+            entry["leader"] = rng.randrange(seats)
+        ref.start_hand(hands, entry["boneyard"], entry.get("leader"))
+        while not ref.hand_over:
+            _check_state(ref)
+            move = _scramble(rng.choice(sorted(ref.legal_moves())), rng)
+            ref.play(move)
+            entry["plays"].append(move)
+        _check_state(ref)
+        script["hands"].append(entry)
+    assert replay(script) == ref.report()
