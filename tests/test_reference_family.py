@@ -121,7 +121,7 @@ def _game(
     hands: list[str],
     boneyard: str = "",
     leader: int | None = None,
-    plays: str | list[str] = (),
+    plays: str | list[str] = "",
     options: dict[str, Any] | None = None,
 ) -> RefGame:
     """A game of one hand dealt as :func:`_deal` writes it, then ``plays`` (a list, or space-separated)."""

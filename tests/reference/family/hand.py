@@ -127,6 +127,7 @@ class Hand:
         return out
 
     def can_place(self, seat: int) -> bool:
+        """Whether ``seat`` has a legal move (a move of several doubles needs a one-double move too)."""
         return bool(self.single_parts(seat))
 
     def _several_doubles(self, singles: list[Part]) -> dict[str, Move]:
@@ -158,7 +159,7 @@ class Hand:
             return {}
         if self._moves is None:
             singles = self.single_parts(self.turn)
-            moves = {str(p): (p,) for p in singles}
+            moves: dict[str, Move] = {str(p): (p,) for p in singles}
             if self.rules.several_doubles and self.layout.root is not None:
                 moves.update(self._several_doubles(singles))
             self._moves = moves
@@ -247,6 +248,7 @@ class Hand:
         self.advance((seat + 1) % self.seats)
 
     def draw(self, seat: int) -> None:
+        """README §2.12: the front tile of the boneyard goes to ``seat``'s hand."""
         self.hands[seat].add(self.boneyard.pop(0))
         self.draws[seat] += 1
 
@@ -274,4 +276,5 @@ class Hand:
             seat = (seat + 1) % self.seats
 
     def pips(self) -> list[int]:
+        """Per seat, the pips of the tiles it holds."""
         return [sum(a + b for a, b in held) for held in self.hands]

@@ -45,7 +45,7 @@ class RefGame:
     def __init__(self, game: str, options: dict[str, Any] | None = None, seats: int | None = None) -> None:
         self.rules: GameRules = find_game(game, options)
         self._seats: int | None = None
-        self.scores: list[int] = []
+        self._scores: list[int] = []
         self.winner: Winner = None
         self.goat: int | list[int] | None = None
         self.match_over = False
@@ -65,7 +65,7 @@ class RefGame:
             raise ValueError(f"{self.rules.id} is played by {allowed} seats, not {seats!r}")
         self._seats = seats
         sides = self.rules.sides(seats)
-        self.scores = [0] * sides
+        self._scores = [0] * sides
         self.book = GoatBook([0] * sides, [False] * sides, [0] * sides)
 
     @property
@@ -76,9 +76,15 @@ class RefGame:
         return self._seats
 
     def side_of(self, seat: int) -> int:
+        """The side a seat plays for (README §2.2)."""
         return self.rules.side_of(seat, self.seats)
 
     # ------------------------------------------------------------------ state
+    @property
+    def scores(self) -> list[int]:
+        """Per side, the scores as the report shows them (a copy)."""
+        return list(self._scores)
+
     @property
     def turn(self) -> int | None:
         """The seat to move now, or None when no hand is in progress."""
@@ -127,9 +133,12 @@ class RefGame:
                     return seat, tile, f"{rule}: it holds {tile_text(tile)}"
         raise RefIllegal(f"no seat holds a tile of {rule}")
 
-    def _later_rule(self) -> tuple[int | None, str]:
-        """README §2.7 after a played hand: the seat that leads any tile, or (None, "first") for the
-        first-hand rule again, or (None, "lot") for a lot."""
+    def _lead_rule(self) -> tuple[int | None, str]:
+        """README §2.7: the seat that leads the next deal with any tile, and why; or (None, "first") when
+        the first-hand rule applies (the first deal, or after a block where the game says so), or (None,
+        "a lot after a block")."""
+        if not self._played:
+            return None, "first"
         last = self._played[-1]
         rule = self.rules.later_lead
         if rule == "rotation":
@@ -138,28 +147,22 @@ class RefGame:
             return last.finisher, "the last hand's finisher"
         if rule == "finisher-or-fisherman":
             return last.last_mover, "the last hand's fisherman"
-        return None, "first" if rule == "finisher-else-first" else "lot"
+        return None, "first" if rule == "finisher-else-first" else "a lot after a block"
 
     def _named_leader(self, deal: list[set[Tile]]) -> tuple[int | None, Tile | None, str]:
-        """Who leads this deal and which tile (None: any), or (None, None, ...) when it is a lot."""
-        if self._played:
-            seat, why = self._later_rule()
-            if seat is not None:
-                return seat, None, why
-            if why == "lot":
-                return None, None, "a lot after a block"
-        return self._first_rule(deal)
+        """Who leads this deal and which tile (None: any), or (None, None, why) when it is a lot."""
+        seat, why = self._lead_rule()
+        if seat is not None:
+            return seat, None, why
+        if why == "first":
+            return self._first_rule(deal)
+        return None, None, why
 
     @property
     def needs_leader(self) -> bool:
         """Whether the next deal's leader is chosen by lot, so that :meth:`start_hand` must be told it."""
-        if self._played:
-            seat, why = self._later_rule()
-            if seat is not None:
-                return False
-            if why == "lot":
-                return True
-        return self.rules.first_lead == "lot"
+        seat, why = self._lead_rule()
+        return seat is None and (why != "first" or self.rules.first_lead == "lot")
 
     # ------------------------------------------------------------------ playing
     def start_hand(self, hands: list[list[str]], boneyard: Any = (), leader: int | None = None) -> None:
@@ -187,7 +190,7 @@ class RefGame:
         record: dict[str, Any] = {"plays": [], "end": None}
         self._records.append(record)
         if self.rules.goat_misdeal and goat_misdeal(deal):
-            hand.end = "redeal"
+            hand.end = record["end"] = "redeal"  # conformance README, "Void deals"
             hand.turn = None
         self._refresh()
 
@@ -203,15 +206,15 @@ class RefGame:
         side = self.side_of(seat)
         total = hand.layout.ends_total()
         points = placement_points(self.rules.points, total)
-        if self.rules.exact and self.scores[side] + points > self.rules.target:
+        if self.rules.exact and self._scores[side] + points > self.rules.target:
             points = 0  # README §2.17: points that would pass an exact target are not scored
-        self.scores[side] += points
+        self._scores[side] += points
         entry: dict[str, Any] = {"seat": seat, "tile": move_tiles_text(written)}
         facts = {"ends_total": total, "points": points}
         entry.update((key, facts[key]) for key in self.rules.play_keys)
         record["plays"].append(entry)
         if points and self.rules.match_end == "at-once" and self._reached(side):
-            hand.end = "target"
+            hand.end = record["end"] = "target"
             self._finish_match(side)
             self._refresh()
             return
@@ -221,7 +224,8 @@ class RefGame:
         self._refresh()
 
     def _reached(self, side: int) -> bool:
-        return reached(self.scores[side], self.rules.target, self.rules.exact)
+        """Whether a side's score has reached the target (README §2.17)."""
+        return reached(self._scores[side], self.rules.target, self.rules.exact)
 
     def _finish_match(self, winner: Winner) -> None:
         self.winner = winner
@@ -240,9 +244,10 @@ class RefGame:
         finisher_side = None if hand.finisher is None else side_of[hand.finisher]
         record.update(end=hand.end, finisher=hand.finisher, pips=pips, values=values)
         record["fisherman"] = hand.last_mover if hand.end == "blocked" else None
+        record["tiles"] = [len(held) for held in hand.hands]
         if rules.settlement == "deduct":
-            self.scores, record["deductions"] = deduct(
-                self.scores, pips, side_of, rules.rounding, rules.floor_zero
+            self._scores, record["deductions"] = deduct(
+                self._scores, pips, side_of, rules.rounding, rules.floor_zero
             )
         elif rules.settlement == "winner-takes":
             award = winner_takes(side_totals(values, side_of, sides), finisher_side, rules.rounding)
@@ -265,14 +270,15 @@ class RefGame:
                 rules.remember,
                 rules.eggs,
             )
-            self.scores = list(self.book.accounts)
+            self._scores = list(self.book.accounts)
         self._match_end(hand)
 
     def _add_award(self, award: list[int], record: dict[str, Any]) -> None:
+        """Add each side's award; with an exact target an award that would pass it is 0 (README §2.17)."""
         if self.rules.exact:
-            award = [0 if self.scores[s] + a > self.rules.target else a for s, a in enumerate(award)]
+            award = [0 if self._scores[s] + a > self.rules.target else a for s, a in enumerate(award)]
         for side, amount in enumerate(award):
-            self.scores[side] += amount
+            self._scores[side] += amount
         record["award"] = award
 
     def _match_end(self, hand: Hand) -> None:
@@ -280,13 +286,13 @@ class RefGame:
         rules = self.rules
         winner: Winner = None
         if rules.match_end in ("at-once", "after-hand"):
-            winner = over_target(self.scores, rules.target, rules.exact)
+            winner = over_target(self._scores, rules.target, rules.exact)
         elif rules.match_end == "goat":
-            result = goat(self.scores, rules.target)
+            result = goat(self._scores, rules.target)
             if result is not None:
                 self.goat, winner = result
         elif rules.match_end == "deals" and len(self._played) == rules.deals:
-            winner = fewest_points(self.scores)
+            winner = fewest_points(self._scores)
         elif rules.match_end == "single-hand":
             winner = first_out(hand.finisher, [len(held) for held in hand.hands])
         if winner is not None:
@@ -298,15 +304,12 @@ class RefGame:
         record = self._records[-1]
         hand = self._hand
         record["draws"] = [0] * self.seats if hand is None else list(hand.draws)
-        record["scores"] = list(self.scores)
+        record["scores"] = list(self._scores)
         record["remembered"] = list(self.book.remembered)
         record["eggs"] = self.book.eggs
-        if hand is not None and hand.end in ("target", "redeal"):
-            record["end"] = hand.end
-        if hand is not None and self.rules.settlement == "none" and hand.end in ("domino", "blocked"):
-            record["tiles"] = [len(held) for held in hand.hands]
 
     def _report_of(self, record: dict[str, Any]) -> dict[str, Any]:
+        """A hand's report object: the keys every game has and those the game's rules list."""
         out = {key: record.get(key) for key in ("plays", "end", "finisher", "pips")}
         out["plays"] = [dict(p) for p in record["plays"]]
         for key in self.rules.report:
@@ -324,7 +327,7 @@ class RefGame:
     def report(self) -> dict[str, Any]:
         """The whole report so far: every hand, the scores, the winner (and the goat, in Goat games)."""
         out: dict[str, Any] = {"hands": [self._report_of(r) for r in self._records]}
-        out["scores"] = list(self.scores)
+        out["scores"] = list(self._scores)
         out["winner"] = self.winner
         if self.rules.match_end == "goat":
             out["goat"] = self.goat

@@ -52,8 +52,9 @@ def replay(script: dict[str, Any]) -> dict[str, Any]:
         plays = deal.get("plays") or []
         if not isinstance(plays, list):
             raise _fail('"plays" is a list of plays', h, None)
+        dealt: Any = deal.get("hands")
         try:
-            game.start_hand(deal.get("hands"), deal.get("boneyard") or [], deal.get("leader"))
+            game.start_hand(dealt, deal.get("boneyard") or [], deal.get("leader"))
         except (RefIllegal, ValueError) as err:
             raise _fail(str(err), h, None) from None
         if game.hand_report()["end"] == "redeal" and plays:

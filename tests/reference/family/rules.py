@@ -44,14 +44,17 @@ def _multiple_of_four(value: Any) -> bool:
 
 
 def target(default: int) -> Option:
+    """The ``target`` option every scored game has (§9 and §11 of its file)."""
     return Option("target", default, _positive, "a positive whole number")
 
 
 def flag(name: str, default: bool) -> Option:
+    """An option that is true or false."""
     return Option(name, default, _boolean, "true or false")
 
 
 def choice(name: str, default: int, *values: int) -> Option:
+    """An option that takes one of a few whole numbers."""
     return Option(name, default, _one_of(*values), " or ".join(str(v) for v in values))
 
 

@@ -15,6 +15,7 @@ Part-2 kinds (headers, winner writes one record, counts, sea values) are further
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tests.reference.family.tiles import Tile, pips
@@ -37,12 +38,27 @@ def round3(n: int) -> int:
     return n - remainder if remainder <= 1 else n + 3 - remainder
 
 
-ROUNDINGS = {
-    "none": lambda n: n,
+def fives(n: int) -> int:
+    """round5, then counted in fives (``five-up.md`` §8: 13 -> 15 -> 3)."""
+    return round5(n) // 5
+
+
+def threes(n: int) -> int:
+    """round3, then counted in threes (``all-threes.md`` §8: 17 -> 18 -> 6)."""
+    return round3(n) // 3
+
+
+def unrounded(n: int) -> int:
+    """The amount as it is (``draw.md`` §8)."""
+    return n
+
+
+ROUNDINGS: dict[str, Callable[[int], int]] = {
+    "none": unrounded,
     "round5": round5,
     "floor5": floor5,
-    "round5/5": lambda n: round5(n) // 5,
-    "round3/3": lambda n: round3(n) // 3,
+    "round5/5": fives,
+    "round3/3": threes,
 }
 """How each game turns an amount of pips into points (the ÷ 5 and ÷ 3 games keep points in units)."""
 
