@@ -1159,3 +1159,38 @@ def test_random_match_replays_to_the_report_it_made(game: str, options: dict[str
         _check_state(ref)
         script["hands"].append(entry)
     assert replay(script) == ref.report()
+
+
+# ----------------------------------------------------------------------------------- reserve, targets
+DRAW_RESERVE = ["0-2 0-6 1-4 1-6 3-3 3-5 5-5", "0-0 0-3 0-5 1-1 1-2 3-4 4-5"]
+DRAW_RESERVE_BONEYARD = "0-4 2-4 3-6 6-6 2-6 5-6 0-1 2-3 2-2 1-5 1-3 4-6 2-5 4-4"
+DRAW_RESERVE_PLAYS = "5-5 0-5@5-5:A 0-6@0-5:low 4-5@5-5:B 1-6@0-6:high 3-4@4-5:low 1-4@1-6:low 0-3@3-4:low "
+DRAW_RESERVE_PLAYS += "0-2@0-3:low 1-2@0-2:high 0-4@1-4:high 0-0@0-4:low 0-1@1-2:low"
+
+
+def test_draw_reserve_tiles_are_never_drawn() -> None:
+    """draw.md §2.3: with ``reserve`` 2 the boneyard's last two tiles stay; the hand blocks with them left.
+    (A hand found by random play; the same plays without the reserve draw them.)"""
+    kept = _game(
+        "draw", DRAW_RESERVE, DRAW_RESERVE_BONEYARD, plays=DRAW_RESERVE_PLAYS, options={"reserve": 2}
+    )
+    drawn = _game("draw", DRAW_RESERVE, DRAW_RESERVE_BONEYARD, plays=DRAW_RESERVE_PLAYS)
+    assert (kept.hand_report()["end"], kept.draws, kept.boneyard_left) == ("blocked", [7, 5], 2)
+    assert (drawn.hand_report()["end"], drawn.draws, drawn.boneyard_left) == ("blocked", [7, 7], 0)
+    assert "2-5" in drawn.hand(1) and "4-4" in drawn.hand(1)
+    assert (kept.hand_report()["award"], drawn.hand_report()["award"]) == (
+        [0, 29],
+        [0, 14],
+    )  # 60 - 31; 60 - (31 + 2-5 + 4-4)
+
+
+def test_telephone_both_sides_over_the_target_is_a_draw() -> None:
+    """telephone.md §9.1 through a replay: the whole match's first hand leaves 40 and 45."""
+    script, expected = example("telephone-whole", FAMILY)
+    assert expected["hands"][0]["scores"] == [40, 45]
+    first = script["hands"][:1]
+    for target, winner in ((40, "draw"), (41, 1), (46, None)):
+        report = replay({**script, "options": {"target": target}, "hands": first})
+        assert (report["hands"][0]["end"], report["winner"]) == ("domino", winner)
+    with pytest.raises(RefIllegal, match=re.escape("hand 1, play null: the match is over")):
+        replay({**script, "options": {"target": 40}, "hands": script["hands"][:2]})
