@@ -63,8 +63,7 @@ def _family_example_names() -> list[str]:
         found = example_names(FAMILY)
     except ConformanceDataError:
         found = []  # each required example then fails on its own, naming its file
-    names.update(n for n in found if any(n.startswith(f"{game}-") for game in COVERED) and n not in COVERED)
-    # "kozel-125" starts with "kozel-": it is its own game, listed above
+    names.update(n for n in found if any(n.startswith(f"{game}-") for game in COVERED))
     return sorted(names)
 
 
@@ -126,10 +125,7 @@ def _game(
 ) -> RefGame:
     """A game of one hand dealt as :func:`_deal` writes it, then ``plays`` (a list, or space-separated)."""
     ref = RefGame(game, options)
-    dealt, pile = _deal(hands, boneyard)
-    if sum(len(h) for h in dealt) == 28:
-        pile = []
-    ref.start_hand(dealt, pile, leader)
+    ref.start_hand(*_deal(hands, boneyard), leader)
     for play in plays.split() if isinstance(plays, str) else plays:
         ref.play(play)
     return ref
