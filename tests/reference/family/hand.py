@@ -35,6 +35,7 @@ from tests.reference.family.tiles import (
     move_text,
     parse_move,
     parse_tile,
+    pips,
     tile_text,
 )
 
@@ -277,4 +278,4 @@ class Hand:
 
     def pips(self) -> list[int]:
         """Per seat, the pips of the tiles it holds."""
-        return [sum(a + b for a, b in held) for held in self.hands]
+        return [pips(held) for held in self.hands]
