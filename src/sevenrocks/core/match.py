@@ -54,7 +54,18 @@ from sevenrocks.core.errors import (
     SeveralDoublesError,
 )
 from sevenrocks.core.events import Draw, Event, HandEnd, HandLog, HandResult, Knock, Placement
-from sevenrocks.core.games import DEFAULT_GAME, Boneyard, Later, Ledger, Outcome, Points, Rules, Stuck, find_game
+from sevenrocks.core.games import (
+    DEFAULT_GAME,
+    Boneyard,
+    Later,
+    Ledger,
+    Outcome,
+    Points,
+    Rules,
+    Stuck,
+    Topology,
+    find_game,
+)
 from sevenrocks.core.games.settlement import HandFacts
 from sevenrocks.core.layout import CLOSED, LENGTHWISE, Layout
 from sevenrocks.core.notation import OPENINGS, PLAY_TABLE, POINT_VALUE, Doubles, Move, Play, parse_move
@@ -581,8 +592,9 @@ class Match:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move: :meth:`legal_plays`, then, where the game allows
-        several doubles at once, every set of two or more doubles on different open points (each
-        written with its parts ordered by tile)."""
+        several doubles at once, every set of two or more doubles on different open points, each
+        written with its parts ordered by tile; while the spinner is still to come, the double
+        placed first becomes it, so each choice of the first double is a move of its own."""
         plays = self.legal_plays()
         limit = self.rules.several_doubles
         if not limit or not self._layout._placed:
@@ -605,7 +617,14 @@ class Match:
                 extend(i + 1, (*chosen, play))
 
         extend(0, ())
-        moves.extend(Doubles(parts) for parts in found)
+        topology = self.rules.topology
+        spinner_to_come = self._layout._spinner < 0 and topology in (Topology.SPINNER, Topology.SPINNER_OPEN)
+        for parts in found:
+            if spinner_to_come:  # the first double placed becomes the spinner: each is a move of its own
+                for i, first in enumerate(parts):
+                    moves.append(Doubles((first, *parts[:i], *parts[i + 1 :])))
+            else:
+                moves.append(Doubles(parts))
         return moves
 
     def is_legal(self, move: Move) -> bool:

@@ -1,8 +1,10 @@
-"""The conformance interface: replay a match script and report what every play scores.
+"""The conformance interface: replay a match script and report what every move scores.
 
-The script and report formats are fixed by ``conformance/README.md`` of the shared rules
-folder; :func:`replay` checks every play against the rules and returns the report, or raises
-a :class:`~sevenrocks.core.errors.SevenRocksError` whose ``hand`` and ``play`` locate the fault.
+The script and report formats are fixed by the conformance README (a copy is in the repository's
+``tests/conformance/README.md``), for Seven Rocks and for every game of the family (a script
+naming ``"game"``); :func:`replay` checks every move against the rules and returns the report,
+or raises a :class:`~sevenrocks.core.errors.SevenRocksError` whose ``hand`` and ``play`` locate
+the fault.
 
 >>> script = {"hands": [{"hands": [["0-2", "0-4", "1-3", "1-4", "2-2", "3-4", "5-6"],
 ...     ["0-6", "1-2", "1-6", "2-4", "2-6", "3-3", "4-6"],
@@ -17,12 +19,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sevenrocks.core.deal import is_goat_misdeal
 from sevenrocks.core.errors import RecordError, SevenRocksError
-from sevenrocks.core.events import HandEnd, HandResult, Placement
+from sevenrocks.core.events import HandEnd, Placement
+from sevenrocks.core.games import DEFAULT_GAME, Game, find_game
 from sevenrocks.core.match import Match
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import parse_move
 from sevenrocks.core.scoring import DEFAULT_TARGET
-from sevenrocks.core.tiles import Tile
+from sevenrocks.core.tiles import Tile, mask_of
 
 __all__ = ["error_report", "load_json", "replay", "replay_document", "replay_text"]
 
@@ -83,105 +87,208 @@ def replay(script: Any) -> dict[str, Any]:
     """Replay a parsed match script; return the report as plain JSON-ready data."""
     if not isinstance(script, dict):
         raise RecordError("a match script is a JSON object with a 'hands' list")
-    target = script.get("target", DEFAULT_TARGET)
-    if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
-        raise RecordError(f"'target' must be a positive whole number, not {target!r}")
+    game = _game(script)
     hands = script.get("hands")
     if not isinstance(hands, list):
         raise RecordError("a match script needs a 'hands' list")
-    match = Match(target=target)
+    match: Match | None = None
     report_hands: list[dict[str, Any]] = []
     for h, hand in enumerate(hands):
-        if match.is_over:
-            raise RecordError(
-                f"no hand may follow hand {h - 1}, in which partnership {match.winner} "
-                f"reached the target {target}",
-                hand=h,
-            )
-        if h > 0 and match.turn is not None:
+        if not isinstance(hand, dict):
+            raise RecordError("each hand is a JSON object with 'hands', 'leader' and 'plays'", hand=h)
+        if match is None:
+            match = _new_match(game, script, hand.get("hands"))
+        elif match.is_over:
+            raise RecordError(f"no hand may follow hand {h - 1}, in which {_ended(match)}", hand=h)
+        elif match.turn is not None:
             raise RecordError(
                 f"hand {h - 1} has not ended (seat {match.turn} is to play), so no hand may follow it",
                 hand=h,
             )
-        report_hands.append(_replay_hand(match, h, hand))
-    return {"hands": report_hands, "scores": list(match.scores), "winner": match.winner}
+        report_hands.append(_replay_hand(match, game, h, hand))
+    if match is None:
+        match = _new_match(game, script, None)
+    return _match_json(match, game, report_hands)
 
 
-def _replay_hand(match: Match, h: int, hand: Any) -> dict[str, Any]:
-    if not isinstance(hand, dict):
-        raise RecordError("each hand is a JSON object with 'hands', 'leader' and 'plays'", hand=h)
-    deal = _parse_deal(hand.get("hands"), h)
+def _game(script: dict[str, Any]) -> Game:
+    name = script.get("game", DEFAULT_GAME)
+    if not isinstance(name, str):
+        raise RecordError(f"'game' must be a game id such as 'kozel', not {name!r}")
+    try:
+        return find_game(name)
+    except SevenRocksError as err:
+        raise RecordError(err.reason) from None
+
+
+def _new_match(game: Game, script: dict[str, Any], first_deal: Any) -> Match:
+    options = script.get("options")
+    if game.id == DEFAULT_GAME:
+        if options is not None:
+            raise RecordError("seven-rocks takes no options: its target is the top-level 'target'")
+        target = script.get("target", DEFAULT_TARGET)
+        if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
+            raise RecordError(f"'target' must be a positive whole number, not {target!r}")
+        options = {"target": target}
+    elif "target" in script:
+        raise RecordError(f"{game.id} takes its target in 'options', not at the top level")
+    if options is not None and not isinstance(options, dict):
+        raise RecordError(f"'options' must be an object of option names and values, not {options!r}")
+    seats = len(first_deal) if isinstance(first_deal, list) else None
+    if seats is not None and seats not in game.seats:
+        if game.id == DEFAULT_GAME:
+            raise RecordError("'hands' must list the tiles of the four seats", hand=0)
+        allowed = " or ".join(str(n) for n in game.seats)
+        raise RecordError(f"'hands' must list the tiles of {allowed} seats, not {seats}", hand=0)
+    try:
+        return Match(game.id, options=options, seats=seats)
+    except SevenRocksError as err:
+        raise RecordError(err.reason) from None
+
+
+def _ended(match: Match) -> str:
+    outcome = match.outcome
+    if match.rules.game == DEFAULT_GAME and outcome is not None and outcome.winner is not None:
+        return f"partnership {outcome.winner} reached the target {match.target}"
+    return "the match ended"
+
+
+def _replay_hand(match: Match, game: Game, h: int, hand: dict[str, Any]) -> dict[str, Any]:
+    deal = _parse_deal(hand.get("hands"), h, match.seats)
+    boneyard = _parse_tiles(hand.get("boneyard"), h, "the boneyard") if "boneyard" in hand else None
     leader = hand.get("leader")
-    if leader is None and match.next_leader() is None:
-        why = "the first hand" if h == 0 else "a hand after a blocked hand"
-        raise RecordError(f"'leader' is required for {why}: it is drawn by lot", hand=h)
     plays = hand.get("plays", [])
+    if plays is None:
+        plays = []
     if not isinstance(plays, list):
         raise RecordError("'plays' must be a list of plays", hand=h)
+    void = match.rules.goat_misdeal and is_goat_misdeal([mask_of(tiles) for tiles in deal])
+    if leader is None and not void and match.leader_by_lot():
+        why = "the first hand" if h == 0 else "a hand after a blocked hand"
+        raise RecordError(f"'leader' is required for {why}: it is drawn by lot", hand=h)
     try:
-        match.start_hand(deal, leader)
+        match.start_hand(deal, leader, boneyard=boneyard)
     except SevenRocksError as err:
         raise err.at(hand=h) from None
+    if void:
+        if plays:
+            raise RecordError(
+                "the deal is void (a hand holds five doubles or six tiles of one suit): it is dealt "
+                "again and has no plays",
+                hand=h,
+                play=0,
+            )
+        return _hand_json(match, game, [])
     out: list[dict[str, Any]] = []
     for p, text in enumerate(plays):
         if match.turn is None:
-            ended = match.results[-1]
-            how = {
-                HandEnd.DOMINO: f"seat {ended.finisher} dominoed",
-                HandEnd.BLOCKED: "it is blocked",
-                HandEnd.TARGET: "the target was reached",
-            }[ended.end]
             raise RecordError(
-                f"{text!r}: the hand has already ended ({how}); no play may follow", hand=h, play=p
+                f"{text!r}: the hand has already ended ({_how(match)}); no play may follow", hand=h, play=p
             )
         if not isinstance(text, str):
             raise RecordError(f"a play is text like '3-4@4-4:B', not {text!r}", hand=h, play=p)
         try:
-            placement = match.push(Play.parse(text))
+            placement = match.push(parse_move(text))
         except SevenRocksError as err:
             raise err.at(hand=h, play=p) from None
-        out.append(_placement_json(placement))
+        out.append(_placement_json(placement, game))
+    return _hand_json(match, game, out)
+
+
+def _how(match: Match) -> str:
+    ended = match.results[-1]
+    return {
+        HandEnd.DOMINO: f"seat {ended.finisher} dominoed",
+        HandEnd.BLOCKED: "it is blocked",
+        HandEnd.TARGET: "the target was reached",
+        HandEnd.REDEAL: "the deal is void",
+    }[ended.end]
+
+
+def _placement_json(placement: Placement, game: Game) -> dict[str, Any]:
+    out: dict[str, Any] = {"seat": placement.seat, "tile": "+".join(str(t) for t in placement.play.tiles)}
+    if "ends_total" in game.report:
+        out["ends_total"] = placement.ends_total
+    if "points" in game.report:
+        out["points"] = placement.points
+    return out
+
+
+def _hand_json(match: Match, game: Game, plays: list[dict[str, Any]]) -> dict[str, Any]:
     result = match.results[-1] if match.turn is None else None
-    return _hand_json(out, result, match.scores)
-
-
-def _placement_json(placement: Placement) -> dict[str, Any]:
-    return {
-        "seat": placement.seat,
-        "tile": str(placement.play.tile),
-        "ends_total": placement.ends_total,
-        "points": placement.points,
-    }
-
-
-def _hand_json(
-    plays: list[dict[str, Any]], result: HandResult | None, scores: tuple[int, int]
-) -> dict[str, Any]:
-    return {
+    settled = result is not None and result.end in (HandEnd.DOMINO, HandEnd.BLOCKED)
+    out: dict[str, Any] = {
         "plays": plays,
         "end": result.end.value if result else None,
         "finisher": result.finisher if result else None,
-        "pips": list(result.pips) if result and result.pips else None,
-        "deductions": list(result.deductions) if result and result.deductions else None,
-        "scores": list(result.scores if result else scores),
+        "pips": list(result.pips) if settled and result and result.pips is not None else None,
     }
+    report = game.report
+
+    def per(values: tuple[int, ...] | None) -> list[int] | None:
+        return list(values) if settled and values is not None else None
+
+    if "draws" in report:
+        out["draws"] = list(match.draws)
+    if "deductions" in report:
+        out["deductions"] = per(result.deductions if result else None)
+    if "award" in report:
+        out["award"] = per(result.award if result else None)
+    if "values" in report:
+        out["values"] = per(result.values if result else None)
+    if "fisherman" in report:
+        out["fisherman"] = result.fisherman if result else None
+    if "written" in report:
+        out["written"] = per(result.written if result else None)
+    ledger = match.ledger
+    if "remembered" in report and ledger is not None:
+        out["remembered"] = list(ledger.remembered)
+    if "eggs" in report and ledger is not None:
+        out["eggs"] = ledger.eggs
+    if "tiles" in report:
+        out["tiles"] = [len(match.hand(s)) for s in range(match.seats)] if settled else None
+    out["scores"] = list(match.scores)
+    return out
 
 
-def _parse_deal(raw: Any, h: int) -> list[list[Tile]]:
-    if not isinstance(raw, list) or len(raw) != 4:
-        raise RecordError("'hands' must list the tiles of the four seats", hand=h)
-    deal: list[list[Tile]] = []
+def _match_json(match: Match, game: Game, hands: list[dict[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {"hands": hands, "scores": list(match.scores)}
+    outcome = match.outcome
+    winner: Any = None
+    if outcome is not None:
+        if outcome.is_draw:
+            winner = "draw"
+        elif len(outcome.winners) == 1:
+            winner = outcome.winners[0]
+        else:
+            winner = list(outcome.winners)
+    out["winner"] = winner
+    if "goat" in game.report:
+        goats = outcome.goats if outcome is not None else ()
+        out["goat"] = None if not goats else goats[0] if len(goats) == 1 else list(goats)
+    return out
+
+
+def _parse_deal(raw: Any, h: int, seats: int) -> list[list[Tile]]:
+    if not isinstance(raw, list) or len(raw) != seats:
+        what = "the four seats" if seats == 4 else f"the {seats} seats"
+        raise RecordError(f"'hands' must list the tiles of {what}", hand=h)
     for seat, tiles in enumerate(raw):
         if not isinstance(tiles, list):
             raise RecordError(f'seat {seat}\'s tiles must be a list like ["0-0", "1-3"]', hand=h)
-        parsed = []
-        for text in tiles:
-            try:
-                parsed.append(Tile.parse(text))
-            except SevenRocksError as err:
-                raise RecordError(f"seat {seat}'s hand: {err.reason}", hand=h) from None
-        deal.append(parsed)
-    return deal
+    return [_parse_tiles(tiles, h, f"seat {seat}'s hand") for seat, tiles in enumerate(raw)]
+
+
+def _parse_tiles(raw: Any, h: int, what: str) -> list[Tile]:
+    if not isinstance(raw, list):
+        raise RecordError(f'{what} must be a list like ["0-0", "1-3"]', hand=h)
+    parsed = []
+    for text in raw:
+        try:
+            parsed.append(Tile.parse(text))
+        except SevenRocksError as err:
+            raise RecordError(f"{what}: {err.reason}", hand=h) from None
+    return parsed
 
 
 def error_report(err: SevenRocksError) -> dict[str, Any]:

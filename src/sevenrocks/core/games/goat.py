@@ -61,7 +61,7 @@ _KOZEL_OPTIONS = (
     Option("lone_blank", 25, "the value of a hand of exactly 0-0", choices=(25, 10)),
     Option("several_doubles", False, "two doubles in one move, one on each end"),
 )
-_KOZEL_REPORT = ("draws", "fisherman", "values", "written", "remembered", "eggs")
+_KOZEL_REPORT = ("draws", "fisherman", "values", "written", "remembered", "eggs", "goat")
 
 KOZEL = Game(
     id="kozel",

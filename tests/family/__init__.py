@@ -1,0 +1,1 @@
+"""Tests of the family of games: the engine against the reference model, invariants, examples."""
