@@ -30,7 +30,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.match import Match
-from sevenrocks.core.notation import ConnectionPoint, Play
+from sevenrocks.core.notation import ConnectionPoint, Move
 from sevenrocks.core.tiles import SEATS, Tile
 from sevenrocks.core.view import SeatView
 from sevenrocks.geometry import MIN_REACH, Half, LayoutGeometry, PointMark, Rect, TileBox, geometry
@@ -225,8 +225,8 @@ def _targets(targets: Mapping[ConnectionPoint, str] | Iterable[ConnectionPoint] 
     return {str(point): "" for point in targets}
 
 
-def _tiles_of(items: Iterable[Tile | Play]) -> set[Tile]:
-    return {item.tile if isinstance(item, Play) else item for item in items}
+def _tiles_of(items: Iterable[Tile | Move]) -> set[Tile]:
+    return {tile for item in items for tile in ((item,) if isinstance(item, Tile) else item.tiles)}
 
 
 def _draw_layout(
@@ -330,7 +330,7 @@ def layout(
     size: int | None = None,
     counted: bool = True,
     points: bool = True,
-    highlight: Iterable[Tile | Play] = (),
+    highlight: Iterable[Tile | Move] = (),
     targets: Mapping[ConnectionPoint, str] | Iterable[ConnectionPoint] | None = None,
     legend: bool | Legend = False,
     caption: str | None = None,
@@ -436,7 +436,7 @@ def position(
     size: int | None = None,
     counted: bool = True,
     points: bool = True,
-    highlight: Iterable[Tile | Play] = (),
+    highlight: Iterable[Tile | Move] = (),
     targets: Mapping[ConnectionPoint, str] | Iterable[ConnectionPoint] | None = None,
     labels: PositionLabels | None = None,
     id_prefix: str = "",

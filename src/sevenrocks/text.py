@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from sevenrocks.core.events import Event, HandEnd, HandResult, Knock
+from sevenrocks.core.events import Draw, Event, HandEnd, HandResult, Knock
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import ConnectionPoint, Play, Side
 from sevenrocks.core.scoring import placement_points
@@ -289,6 +289,10 @@ def render_event(
     if isinstance(event, Knock):
         values = ", ".join(str(v) for v in event.values)
         return _("{seat} knocks (nothing on {values})").format(seat=who, values=values)
+    if isinstance(event, Draw):
+        if event.tile is None:
+            return _("{seat} draws a tile").format(seat=who)
+        return _("{seat} draws {tile}").format(seat=who, tile=event.tile)
     if event.points:
         return _("{seat} plays {play}: ends {total}, scores {points}").format(
             seat=who, play=event.play, total=event.ends_total, points=event.points

@@ -44,7 +44,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "muggins": [{"target": 60}],
     "all-fives": [{"target": 60}, {"partnerships": False, "target": 60}],
     "five-up": [{"target": 15}, {"partnerships": False, "target": 15}],
-    "fives-and-threes": [{"target": 15}, {"exact": False, "target": 15}, {"partnerships": False, "target": 12}],
+    "fives-and-threes": [
+        {"target": 15},
+        {"exact": False, "target": 15},
+        {"partnerships": False, "target": 12},
+    ],
     "all-threes": [{"target": 15}],
     "picture": [],
 }

@@ -143,7 +143,7 @@ class ExpertBot:
         possible = [0 if s == me else view.possible_mask(s) for s in range(4)]
         voids = view.void_values()
         out: dict[str, float] = {"now": w["now"] * now}
-        if now and view.scores[team] + now >= view.target:
+        if now and view.target is not None and view.scores[team] + now >= view.target:
             out["win"] = w["win"]
             return out
         if not my_hand:
@@ -233,7 +233,7 @@ class ExpertBot:
         expected = 0.0
         reach = 0.0
         none_better = 1.0
-        need = view.target - view.scores[side]
+        need = (view.target if view.target is not None else 1 << 30) - view.scores[side]
         for pts, p in options:
             expected += pts * p * none_better
             if pts >= need:
@@ -247,5 +247,6 @@ class ExpertBot:
         shown: list[set[int]] = [set(), set(), set(), set()]
         for event in view.events:
             if isinstance(event, Placement):
-                shown[event.seat].update((event.play.tile.low, event.play.tile.high))
+                for tile in event.play.tiles:
+                    shown[event.seat].update((tile.low, tile.high))
         return shown

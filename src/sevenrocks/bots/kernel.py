@@ -561,8 +561,8 @@ def _encode(
     layout: Any,
     hands: Mapping[int, Sequence[Tile] | int],
     turn: int,
-    scores: tuple[int, int],
-    target: int,
+    scores: Sequence[int],
+    target: int | None,
 ) -> Int64Array:
     st = np.zeros(STATE_SIZE, dtype=np.int64)
     for seat in range(4):
@@ -577,7 +577,7 @@ def _encode(
     st[_POINTS : _POINTS + len(points)] = points
     st[_SCORE] = scores[0]
     st[_SCORE + 1] = scores[1]
-    st[_TARGET] = target
+    st[_TARGET] = target if target is not None else 1 << 40
     st[_PLACED] = len(layout)
     return st
 

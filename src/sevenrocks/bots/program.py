@@ -322,7 +322,7 @@ class ProgramBot:
     def _sync(self, view: SeatView) -> None:
         """Send what the seat has not been told yet, in order."""
         if not self._sent_match:
-            self._send(match_message(view.seat, view.target))
+            self._send(match_message(view.seat, view.target or 0))
             self._sent_match = True
         if view.hand_number > self._hand:
             self._send_results(view, view.hand_number)

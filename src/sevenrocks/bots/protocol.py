@@ -291,8 +291,8 @@ class ViewTracker:
             HandResult(
                 end,
                 finisher if isinstance(finisher, int) else None,
-                pips,  # type: ignore[arg-type]
-                deductions,  # type: ignore[arg-type]
+                pips,
+                deductions,
                 self.scores,
                 hands,
             )

@@ -16,7 +16,7 @@ from rich.text import Text
 from sevenrocks.cli.language import LangOption, resolve_language
 from sevenrocks.cli.play import console_for
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.events import Knock
+from sevenrocks.core.events import Draw, Knock
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.record import MatchEnd, MatchRecord, load_record
 from sevenrocks.core.tiles import NUM_SEATS
@@ -81,8 +81,14 @@ def print_record(
                 knock = _("knocks (nothing on {values})").format(values=values)
                 table.add_row("", str(event.seat), Text(knock, style="red"), "", "", "", "")
                 continue
+            if isinstance(event, Draw):
+                table.add_row(
+                    "", str(event.seat), Text(_("draws {tile}").format(tile=event.tile)), "", "", "", ""
+                )
+                continue
             number += 1
-            layout.place(event.play)
+            for part in event.play.parts:
+                layout.place(part)
             scores[event.seat & 1] += event.points
             table.add_row(
                 str(number),

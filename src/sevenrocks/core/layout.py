@@ -54,6 +54,7 @@ from sevenrocks.core.notation import (
     SIDES_PER_TILE,
     ConnectionPoint,
     Play,
+    Side,
     side_fits,
     side_value,
 )
@@ -105,7 +106,9 @@ class Layout:
         "_total",
     )
 
-    def __init__(self, topology: Topology = _SPINNER, *, lengthwise: bool = False, closing: bool = False) -> None:
+    def __init__(
+        self, topology: Topology = _SPINNER, *, lengthwise: bool = False, closing: bool = False
+    ) -> None:
         self._topology = topology
         self._lengthwise = lengthwise
         self._closing = closing
@@ -310,12 +313,16 @@ class Layout:
     def _check_marks(self, play: Play) -> None:
         """The errors of a play's marks: a lengthwise or closed double where that is not allowed."""
         if play.open_half is not None:
-            raise MoveKindError(f"{play}: '>N' names the open half of a matador, and this game has no matadors")
+            raise MoveKindError(
+                f"{play}: '>N' names the open half of a matador, and this game has no matadors"
+            )
         if play.lengthwise:
             if not self._lengthwise:
                 raise LengthwiseError(f"{play}: doubles are never laid lengthwise in this game")
             if not play.tile.is_double:
-                raise LengthwiseError(f"{play}: only a double may be laid lengthwise, and {play.tile} is not one")
+                raise LengthwiseError(
+                    f"{play}: only a double may be laid lengthwise, and {play.tile} is not one"
+                )
             if play.anchor is None:
                 raise LengthwiseError(f"{play}: the lead is never laid lengthwise")
             if self._spinner < 0 and self._topology is not _LINE:
@@ -438,7 +445,7 @@ class Layout:
             topology is _ALL_SPINNERS and _IS_DOUBLE[anchor]
         ):
             side = pid - anchor * SIDES_PER_TILE
-            if side == _A or side == _B:
+            if side in (_A, _B):
                 other = anchor * SIDES_PER_TILE + (_B if side == _A else _A)
                 if other not in points:
                     points.append(anchor * SIDES_PER_TILE + _BA)

@@ -138,8 +138,8 @@ class Match:
     """
 
     __slots__ = (
-        "_bpos",
         "_boneyard",
+        "_bpos",
         "_dealt",
         "_draws",
         "_events",
@@ -177,13 +177,17 @@ class Match:
         if isinstance(game, Rules):
             rules = game
             if options is not None or seats is not None or target is not None:
-                raise SevenRocksError("give options, seats and target with a game id, not with resolved rules")
+                raise SevenRocksError(
+                    "give options, seats and target with a game id, not with resolved rules"
+                )
         else:
             definition = find_game(DEFAULT_GAME if game is None else game)
             merged = dict(options or {})
             if target is not None:
                 if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
-                    raise SevenRocksError(f"the target must be a positive whole number of points, not {target!r}")
+                    raise SevenRocksError(
+                        f"the target must be a positive whole number of points, not {target!r}"
+                    )
                 definition.option("target")
                 merged["target"] = target
             rules = definition.rules(merged, seats)
@@ -542,7 +546,13 @@ class Match:
             return "it goes on"
         if outcome.is_draw:
             return "it ended in a draw"
-        who = "partnership" if self.rules.partnerships else "seat" if self.rules.sides == self.rules.seats else "side"
+        who = (
+            "partnership"
+            if self.rules.partnerships
+            else "seat"
+            if self.rules.sides == self.rules.seats
+            else "side"
+        )
         if outcome.goats:
             goats = " and ".join(f"{who} {g}" for g in outcome.goats)
             return f"{goats} {'is the goat' if len(outcome.goats) == 1 else 'are goats'}"
@@ -642,11 +652,10 @@ class Match:
     def _validate(self, move: Move) -> tuple[tuple[int, int, int], ...]:
         """The (tile, point id, marks) of each part of a legal move; the move's error otherwise."""
         seat = self._turn
-        if isinstance(move, Play):
-            if seat >= 0 and (self._hands[seat] >> move.tile.index) & 1:  # (no turn once the match is over)
-                pid = self._layout._fast_pid(move)
-                if pid is not None and (pid >= 0 or self._lead_tile < 0 or move.tile.index == self._lead_tile):
-                    return ((move.tile.index, pid, Layout.marks(move)),)
+        if isinstance(move, Play) and seat >= 0 and (self._hands[seat] >> move.tile.index) & 1:
+            pid = self._layout._fast_pid(move)  # (no turn once the match is over)
+            if pid is not None and (pid >= 0 or self._lead_tile < 0 or move.tile.index == self._lead_tile):
+                return ((move.tile.index, pid, Layout.marks(move)),)
         where = {"hand": self._hand_index, "play": len(self._undo)}
         if self._outcome is not None:
             raise MatchOverError(f"{move}: the match is over: {self._over_text()}", **where)
@@ -682,7 +691,9 @@ class Match:
     def _validate_doubles(self, move: Doubles, seat: int) -> tuple[tuple[int, int, int], ...]:
         limit = self.rules.several_doubles
         if not limit:
-            raise MoveKindError(f"{move}: one tile per move in {self.rules.game}: several doubles are not allowed")
+            raise MoveKindError(
+                f"{move}: one tile per move in {self.rules.game}: several doubles are not allowed"
+            )
         if not self._layout._placed:
             raise SeveralDoublesError(f"{move}: the lead is always one tile")
         if not 2 <= len(move.parts) <= limit:
@@ -762,10 +773,7 @@ class Match:
             total = layout.place_ids(t, pid, mark)
             hands[seat] ^= 1 << t
         kind = rules.points
-        if kind is _FIVES:
-            points = total if total > 0 and total % 5 == 0 else 0
-        else:
-            points = kind.of(total)
+        points = (total if total > 0 and total % 5 == 0 else 0) if kind is _FIVES else kind.of(total)
         side = seat & 1 if rules.partnerships else seat
         if points:
             points = rules.ending.admit(points, self._scores[side])
@@ -1092,4 +1100,3 @@ class Match:
             f"<Match {game}hand {self._hand_index} {self.phase.value}, turn {self.turn}, "
             f"scores {scores}, target {self.target}>"
         )
-

@@ -204,7 +204,7 @@ class MatchRecord:
         if match.is_over and end is None:
             end, winner = MatchEnd.TARGET, match.winner
         return cls(
-            target=match.target,
+            target=match.target if match.target is not None else 0,
             players=_as_players(players),
             hands=history,
             seed=match.seed,
@@ -263,8 +263,10 @@ class MatchRecord:
                         "points": event.points,
                     }
                 )
-            else:
+            elif isinstance(event, Knock):
                 events.append({"seat": event.seat, "knock": list(event.values)})
+            else:
+                events.append({"seat": event.seat, "draw": str(event.tile)})
         result = log.result
         return {
             "deal": [[str(t) for t in tiles] for tiles in log.deal],
@@ -355,7 +357,7 @@ class MatchRecord:
                     "plays": [
                         {
                             "seat": p.seat,
-                            "tile": str(p.play.tile),
+                            "tile": "+".join(str(t) for t in p.play.tiles),
                             "ends_total": p.ends_total,
                             "points": p.points,
                         }

@@ -66,7 +66,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sevenrocks.core.events import Knock, Placement
-from sevenrocks.core.notation import NUM_POINT_IDS
+from sevenrocks.core.notation import NUM_POINT_IDS, Play
 from sevenrocks.core.tiles import NUM_SEATS, TILES
 from sevenrocks.core.view import SeatView
 
@@ -189,10 +189,11 @@ def _fill_observation(view: SeatView, tensor: Array) -> None:
     order = 0
     for event in view.events:
         if isinstance(event, Placement):
-            t = event.play.tile.index
-            order += 1
-            v[o["played_by"] + ((event.seat - me) % NUM_SEATS) * _NT + t] = 1.0
-            v[o["play_order"] + t] = order / _NT
+            for tile in event.play.tiles:
+                t = tile.index
+                order += 1
+                v[o["played_by"] + ((event.seat - me) % NUM_SEATS) * _NT + t] = 1.0
+                v[o["play_order"] + t] = order / _NT
         elif isinstance(event, Knock):
             v[o["knocks"] + (event.seat - me) % NUM_SEATS] += 1.0 / _NT
     layout = view.layout
@@ -218,8 +219,9 @@ def _fill_observation(view: SeatView, tensor: Array) -> None:
             mask ^= low
         v[o["tile_counts"] + r] = view.tile_counts[seat] / 7
     team = me & 1
-    v[o["scores"]] = view.scores[team] / view.target
-    v[o["scores"] + 1] = view.scores[1 - team] / view.target
+    target = view.target or 1
+    v[o["scores"]] = view.scores[team] / target
+    v[o["scores"] + 1] = view.scores[1 - team] / target
     v[o["seat"] + me] = 1.0
     if view.turn is not None:
         v[o["turn"] + (view.turn - me) % NUM_SEATS] = 1.0
@@ -257,6 +259,8 @@ def encode_information_state(view: SeatView, out: Array | None = None) -> Array:
     for event in view.events:
         if isinstance(event, Placement):
             play = event.play
+            if not isinstance(play, Play):
+                continue  # several doubles at once: not a move of Seven Rocks
             if event.seat == me:
                 f["dealt"][play.tile.index] = 1.0
             step = f["history"][k]

@@ -252,7 +252,7 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         if done or truncated:
             self._deads_step_first()
 
-    def _set_rewards(self, before: tuple[int, int], after: tuple[int, int], over: bool) -> None:
+    def _set_rewards(self, before: tuple[int, ...], after: tuple[int, ...], over: bool) -> None:
         if self.reward_kind == "points":
             delta = (after[0] - before[0], after[1] - before[1])
             self.rewards = {a: float(delta[i & 1]) for i, a in enumerate(AGENTS)}

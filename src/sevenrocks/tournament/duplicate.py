@@ -121,7 +121,7 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
     if outcome.forfeit is not None:
         forfeit = {**outcome.forfeit.to_json(), "side": SIDE_NAMES[side_of[outcome.forfeit.seat]]}
 
-    def per_side(values: tuple[int, int]) -> tuple[int, int]:
+    def per_side(values: tuple[int, ...]) -> tuple[int, int]:
         return (values[0], values[1]) if side_of[0] == 0 else (values[1], values[0])
 
     return MatchSummary(

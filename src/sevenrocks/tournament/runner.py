@@ -85,7 +85,7 @@ class MatchOutcome:
     """
 
     winner: int | None
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     hands: int
     blocks: int
     points: tuple[int, int]

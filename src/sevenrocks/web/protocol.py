@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.events import Event, HandResult, Knock, Placement
+from sevenrocks.core.events import Draw, Event, HandResult, Knock
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import Play
 from sevenrocks.core.scoring import placement_points
@@ -171,14 +171,16 @@ def event_json(event: Event) -> dict[str, Any]:
     """A placement or a knock as JSON (with its announcement text)."""
     if isinstance(event, Knock):
         return {"kind": "knock", "seat": event.seat, "values": list(event.values), "text": str(event)}
-    assert isinstance(event, Placement)
+    if isinstance(event, Draw):
+        return {"kind": "draw", "seat": event.seat, "tile": None if event.tile is None else str(event.tile)}
     play = event.play
+    point = play.point if isinstance(play, Play) else None
     return {
         "kind": "placement",
         "seat": event.seat,
         "play": str(play),
-        "tile": str(play.tile),
-        "point": None if play.point is None else str(play.point),
+        "tile": "+".join(str(t) for t in play.tiles),
+        "point": None if point is None else str(point),
         "ends_total": event.ends_total,
         "points": event.points,
         "text": str(event),

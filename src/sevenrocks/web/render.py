@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from sevenrocks import svg
 from sevenrocks.core.layout import Layout
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import Move
 
 __all__ = ["render_layout"]
 
 
-def render_layout(layout: Layout, *, last: Play | None = None) -> str:
+def render_layout(layout: Layout, *, last: Move | None = None) -> str:
     """The SVG text of ``layout``: every tile, the spinner framed, counted ends as filled numbers
     and the other open points as hollow dots; ``last`` (the latest placement) is tinted."""
     return str(svg.layout(layout, highlight=() if last is None else (last,)))

@@ -6,7 +6,17 @@
 """
 
 from sevenrocks.core.games.ending import Ending, Outcome
-from sevenrocks.core.games.model import Boneyard, Game, Later, Option, OptionValue, Points, Rules, Stuck, Topology
+from sevenrocks.core.games.model import (
+    Boneyard,
+    Game,
+    Later,
+    Option,
+    OptionValue,
+    Points,
+    Rules,
+    Stuck,
+    Topology,
+)
 from sevenrocks.core.games.registry import DEFAULT_GAME, GAMES, find_game
 from sevenrocks.core.games.settlement import Ledger, Settlement
 

@@ -7,7 +7,17 @@ from collections.abc import Mapping
 
 from sevenrocks.core.games.common import PARTNERSHIPS, by_seats, partnerships, target
 from sevenrocks.core.games.ending import TargetAfterHand, TargetAtOnce
-from sevenrocks.core.games.model import Boneyard, Game, Later, Option, OptionValue, Points, Rules, Stuck, Topology
+from sevenrocks.core.games.model import (
+    Boneyard,
+    Game,
+    Later,
+    Option,
+    OptionValue,
+    Points,
+    Rules,
+    Stuck,
+    Topology,
+)
 from sevenrocks.core.games.orders import ORDER_TELEPHONE
 from sevenrocks.core.games.settlement import DeductFloor5, HandBonus, WinnerTakes
 
@@ -172,7 +182,10 @@ TELEPHONE = Game(
     name="Telephone",
     summary="Seven Rocks' counting with a 'house' (spinner), leftover pips rounded down, 225 after a hand.",
     seats=(2, 4),
-    options=(target(225), Option("several_doubles", False, "up to four doubles in one move, one on each end")),
+    options=(
+        target(225),
+        Option("several_doubles", False, "up to four doubles in one move, one on each end"),
+    ),
     build=_telephone,
     report=("ends_total", "points", "draws", "deductions"),
 )

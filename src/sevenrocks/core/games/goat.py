@@ -115,7 +115,7 @@ def _sports(options: Mapping[str, OptionValue], seats: int) -> Rules:
 SPORTS_KOZEL = Game(
     id="sports-kozel",
     name="Sports Goat",
-    summary="Competition Goat in pairs: all tiles dealt, the lead rotates, fewer points after the deals wins.",
+    summary="Competition Goat in pairs: all tiles dealt, the lead rotates, fewer points after N deals wins.",
     seats=(4,),
     options=(
         Option(

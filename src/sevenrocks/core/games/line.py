@@ -7,7 +7,17 @@ from collections.abc import Mapping
 
 from sevenrocks.core.games.common import PARTNERSHIPS, by_seats, partnerships, target
 from sevenrocks.core.games.ending import SingleHand, TargetAfterHand
-from sevenrocks.core.games.model import Boneyard, Game, Later, Option, OptionValue, Points, Rules, Stuck, Topology
+from sevenrocks.core.games.model import (
+    Boneyard,
+    Game,
+    Later,
+    Option,
+    OptionValue,
+    Points,
+    Rules,
+    Stuck,
+    Topology,
+)
 from sevenrocks.core.games.orders import ORDER_HIGH, ORDER_LOW
 from sevenrocks.core.games.settlement import NoSettlement, WinnerTakes
 
@@ -106,7 +116,7 @@ BLOCK = Game(
 DRAW = Game(
     id="draw",
     name="Draw",
-    summary="Traditional line game: a stuck seat draws until it can place; the winner scores the others' pips.",
+    summary="Traditional line game: a stuck seat draws until it can place; the winner scores others' pips.",
     seats=(2, 3, 4),
     options=(
         target(100),

@@ -166,7 +166,9 @@ class Option:
         word = text.strip().lower()
         value: object
         if self.kind is bool:
-            value = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}.get(word, text)
+            value = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}.get(
+                word, text
+            )
         else:
             value = int(word) if word.isascii() and word.lstrip("-").isdigit() else text
         return self.validate(value, game)
@@ -273,7 +275,9 @@ class Game:
         values = self.defaults()
         if options is not None:
             if not isinstance(options, Mapping):
-                raise OptionError(f"the options of {self.id} are an object of names and values, not {options!r}")
+                raise OptionError(
+                    f"the options of {self.id} are an object of names and values, not {options!r}"
+                )
             for name, value in options.items():
                 if not isinstance(name, str):
                     raise OptionError(f"an option name is text, not {name!r}")

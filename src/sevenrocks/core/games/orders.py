@@ -38,5 +38,5 @@ ORDER_LOW: Final = _indexes(_DOUBLES_UP + _LIGHTEST)
 ORDER_GOAT: Final = _indexes(_DOUBLES_UP[1:] + _DOUBLES_UP[:1] + _LIGHTEST)
 #: 2-3, then 1-1 up to 6-6, 0-0, then the lightest without 2-3.
 ORDER_TELEPHONE: Final = _indexes(
-    (tile_of(2, 3),) + _DOUBLES_UP[1:] + _DOUBLES_UP[:1] + tuple(t for t in _LIGHTEST if t != tile_of(2, 3))
+    (tile_of(2, 3), *_DOUBLES_UP[1:], *_DOUBLES_UP[:1], *tuple(t for t in _LIGHTEST if t != tile_of(2, 3)))
 )

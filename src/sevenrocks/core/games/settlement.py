@@ -126,8 +126,16 @@ class HandFacts:
         for seat, value in enumerate(values):
             totals[rules.side_of(seat)] += value
         return cls(
-            rules, end, finisher, last_mover, pips, values, tuple(len(h) for h in hands), tuple(totals),
-            tuple(scores), ledger,
+            rules,
+            end,
+            finisher,
+            last_mover,
+            pips,
+            values,
+            tuple(len(h) for h in hands),
+            tuple(totals),
+            tuple(scores),
+            ledger,
         )
 
     @property
