@@ -1,4 +1,12 @@
-"""The shared compiled rules (``sevenrocks.fast``) against the engine, placement by placement."""
+"""The compiled step (``sevenrocks.fast``) against the engine, move by move, for every game.
+
+Random matches of every game, seat count and option set (``tests/family/configs.py``) are played
+by :class:`Match`; each hand is packed into the compiled step's arrays at its deal, and every move
+the engine makes (several doubles included) is also made by the step: the legal one-tile moves,
+the layout, the counted total, the points, the turn, the knocks, the draws, the boneyard, the end
+of the hand, the settlement (pips, hand values, awards, deductions, Goat ledger) and the end of the
+match must agree after every move.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +14,17 @@ import random
 from pathlib import Path
 
 import numpy as np
+import pytest
 
-from sevenrocks.core import HandEnd, Knock, Match
-from sevenrocks.core.notation import NUM_POINT_IDS, PLAY_TABLE
-from sevenrocks.core.scoring import placement_points, round_pips
+from sevenrocks.bots.kernel import encode_play
+from sevenrocks.core import HandEnd, Knock, Match, Placement
+from sevenrocks.core.notation import PLAY_TABLE
 from sevenrocks.core.tables import OPENS, POINT_COUNT, SUIT_OF_POINT
-from sevenrocks.core.tiles import SUIT_MASKS
-from sevenrocks.fast import rules, tables
+from sevenrocks.fast import codes as C
+from sevenrocks.fast import step, tables
+from sevenrocks.fast.game import encode_match, encode_rules
+
+from .family.configs import TABLES, Table
 
 
 def test_tables_are_the_cores() -> None:
@@ -20,78 +32,110 @@ def test_tables_are_the_cores() -> None:
     assert tables.COUNT.tolist() == list(POINT_COUNT)
     assert tables.SUIT_OF_POINT_MASK.tolist() == list(SUIT_OF_POINT)
     assert tables.ACTION_AT.tolist() == [-1 if p is None else p.action for p in PLAY_TABLE]
-    assert tables.PLACEMENT_POINTS.tolist() == [
-        placement_points(t) for t in range(len(tables.PLACEMENT_POINTS))
-    ]
-    assert tables.ROUNDED_PIPS.tolist() == [round_pips(p) for p in range(len(tables.ROUNDED_PIPS))]
 
 
-def test_rules_follow_the_engine() -> None:
-    """Random hands played by ``Match``; after every placement the compiled layout, counted
-    total, score, legal actions, next seat, knocks and settlement are the engine's."""
-    rng = random.Random(11)
-    base = 3  # the layout lives at an offset inside a larger array, as in the kernel
-    ends = {HandEnd.DOMINO: 0, HandEnd.BLOCKED: 0}
-    for _ in range(300):
-        match = Match(target=10_000, rng=random.Random(rng.random()))
+def _rows(match: Match) -> list[tuple[int, int, int]]:
+    out = []
+    for play in match.legal_plays():
+        (row,) = encode_play(play).tolist()
+        out.append(tuple(row))
+    return out
+
+
+def _same(match: Match, st: np.ndarray) -> None:
+    rules = match.rules
+    for seat in range(rules.seats):
+        assert int(st[C.S_HANDS + seat]) == match.hand_mask(seat), f"seat {seat}'s tiles"
+        assert int(st[C.S_DRAWS + seat]) == match.draws[seat]
+    assert [int(st[C.S_SCORE + s]) for s in range(rules.sides)] == list(match.scores)
+    assert int(st[C.S_TURN]) == (-1 if match.turn is None else match.turn)
+    assert int(st[C.S_BLEN]) - int(st[C.S_BPOS]) == match.boneyard_size
+    layout = match.layout
+    points = [int(p) for p in st[C.S_POINTS : C.S_POINTS + int(st[C.S_NPTS])]]
+    assert points == [p.id for p in layout.points]
+    assert int(st[C.S_TOTAL]) == layout.ends_total
+    assert int(st[C.S_SPINNER]) == (-1 if layout.spinner is None else layout.spinner.index)
+    ledger = match.ledger
+    if ledger is not None:
+        assert [int(st[C.S_REMEMBER + s]) for s in range(rules.sides)] == list(ledger.remembered)
+        assert int(st[C.S_EGGS]) == ledger.eggs
+    outcome = match.outcome
+    over = int(st[C.S_OVER])
+    if outcome is None:
+        assert over == C.OVER_NO
+    elif outcome.is_draw:
+        assert over == C.OVER_DRAW
+    else:
+        assert over == C.OVER_WON
+        assert [s for s in range(rules.sides) if int(st[C.S_WINNERS]) >> s & 1] == list(outcome.winners)
+        assert [s for s in range(rules.sides) if int(st[C.S_GOATS]) >> s & 1] == list(outcome.goats)
+
+
+def _check_hand_end(match: Match, st: np.ndarray) -> None:
+    result = match.results[-1]
+    assert int(st[C.S_END]) == {HandEnd.DOMINO: 1, HandEnd.BLOCKED: 2, HandEnd.TARGET: 3}[result.end]
+    assert int(st[C.S_FINISHER]) == (-1 if result.finisher is None else result.finisher)
+    if result.end is HandEnd.TARGET:
+        return
+    n = match.seats
+    assert result.pips is not None
+    assert [int(x) for x in st[C.S_PIPS : C.S_PIPS + n]] == list(result.pips)
+    if result.values is not None:
+        assert [int(x) for x in st[C.S_VALUES : C.S_VALUES + n]] == list(result.values)
+    if result.deductions is not None:
+        assert [int(x) for x in st[C.S_DEDUCTIONS : C.S_DEDUCTIONS + n]] == list(result.deductions)
+    sides = match.rules.sides
+    if result.award is not None:
+        assert [int(x) for x in st[C.S_AWARD : C.S_AWARD + sides]] == list(result.award)
+    if result.written is not None:
+        assert [int(x) for x in st[C.S_AWARD : C.S_AWARD + sides]] == list(result.written)
+
+
+def play_both(table: Table, seed: int, hands: int = 3) -> int:
+    """Play a random match with the engine and the step side by side; the moves compared."""
+    rng = random.Random(seed)
+    match = Match(table.game, options=table.options, seats=table.seats, seed=seed)
+    game = encode_rules(match.rules)
+    buf = np.zeros((step.MAX_OPTIONS, 3), dtype=np.int64)
+    moves = 0
+    for _ in range(hands):
+        if match.is_over:
+            break
         match.start_hand()
-        buf = np.zeros(base + tables.MAX_POINTS, dtype=np.int64)
-        npts, spinner = 0, -1
-        hands = np.array([sum(t.bit for t in match.hand(s)) for s in range(4)], dtype=np.int64)
+        if match.turn is None:  # (never: the engine deals itself again after a misdeal)
+            continue
+        st = encode_match(match)
+        _same(match, st)
         while match.turn is not None:
-            seat = match.turn
-            mask = np.zeros(448, dtype=np.int8)
-            rules.legal_actions(int(hands[seat]), buf, base, npts, mask)
-            legal = match.legal_plays()
-            assert np.flatnonzero(mask).tolist() == sorted(p.action for p in legal)
-            play = rng.choice(legal)
-            pid = -1 if play.point is None else play.point.id
-            if pid >= 0:
-                count_sum = rules.counted_sum(buf, base, npts)
-                assert rules.total_after(count_sum, play.tile.index, pid) == match.layout.ends_total_after(
-                    play
-                )
+            n = step.options(st, game, buf)
+            assert [tuple(int(x) for x in buf[i]) for i in range(n)] == _rows(match)
+            move = rng.choice(match.legal_moves())
+            rows = encode_play(move)
             n_events = len(match.events)
-            placement = match.push(play)
-            npts, spinner, total = rules.place(buf, base, npts, spinner, play.tile.index, pid)
-            hands[seat] ^= play.tile.bit
-            layout = match.layout
-            assert buf[base : base + npts].tolist() == sorted(p.id for p in layout.points)
-            assert spinner == (-1 if layout.spinner is None else layout.spinner.index)
-            assert total == layout.ends_total == placement.ends_total
-            assert rules.placement_score(total) == placement.points
-            fits = rules.playable(buf, base, npts)
-            expected_fits = 0
-            for point in layout.points:
-                expected_fits |= SUIT_MASKS[point.value]
-            assert fits == expected_fits
-            step = rules.next_turn(hands, seat, fits)
+            placement = match.push(move)
+            points = step.apply_move(st, game, rows, len(rows))
+            assert points == placement.points
             knocks = [e for e in match.events[n_events + 1 :] if isinstance(e, Knock)]
-            if match.turn is None:
-                result = match.results[-1]
-                assert step == (rules.DOMINO if result.end is HandEnd.DOMINO else rules.BLOCKED)
-                ends[result.end] += 1
-                deductions = np.zeros(4, dtype=np.int64)
-                scores = np.zeros(2, dtype=np.int64)
-                rules.settle(hands, deductions, scores)
-                assert tuple(deductions.tolist()) == result.deductions
-                assert result.deductions is not None
-                lost = [
-                    result.deductions[0] + result.deductions[2],
-                    result.deductions[1] + result.deductions[3],
-                ]
-                assert scores.tolist() == [-lost[0], -lost[1]]
-            else:
-                assert (seat + step) % 4 == match.turn
-                assert [k.seat for k in knocks] == [(seat + b) % 4 for b in range(1, step)]
-    assert ends[HandEnd.DOMINO] and ends[HandEnd.BLOCKED]
+            assert len(knocks) == int(st[C.S_KNOCKS]) - sum(
+                1 for e in match.events[:n_events] if isinstance(e, Knock)
+            )
+            _same(match, st)
+            moves += 1
+        _check_hand_end(match, st)
+        assert isinstance(match.events[-1], Placement) or match.results[-1].end is HandEnd.BLOCKED
+    return moves
+
+
+@pytest.mark.parametrize("table", TABLES, ids=str)
+def test_the_step_plays_the_engine_s_game(table: Table) -> None:
+    total = sum(play_both(table, seed) for seed in range(6))
+    assert total > 0
 
 
 def test_bits() -> None:
     for x in (1, 6, 0b1011000, (1 << 27) | (1 << 3), (1 << 28) - 1):
-        assert rules.popcount(x) == bin(x).count("1")
-        assert rules.lowest(x) == (x & -x).bit_length() - 1
-    assert NUM_POINT_IDS == 168
+        assert step.popcount(x) == bin(x).count("1")
+        assert step.lowest(x) == (x & -x).bit_length() - 1
 
 
 def test_cached_code_is_dropped_when_the_shared_rules_change(tmp_path: Path) -> None:
@@ -100,7 +144,7 @@ def test_cached_code_is_dropped_when_the_shared_rules_change(tmp_path: Path) -> 
 
     fast = tmp_path / "sevenrocks" / "fast"
     fast.mkdir(parents=True)
-    (fast / "rules.py").write_text("A = 1\n")
+    (fast / "step.py").write_text("A = 1\n")
     cache = tmp_path / "sevenrocks" / "bots" / "__pycache__"
     cache.mkdir(parents=True)
     old = cache / "kernel._run-226.py311.nbi"
@@ -110,6 +154,6 @@ def test_cached_code_is_dropped_when_the_shared_rules_change(tmp_path: Path) -> 
     old.write_text("compiled from A = 1")
     _drop_stale_caches(fast)
     assert old.exists()  # same sources: the cache stays
-    (fast / "rules.py").write_text("A = 2\n")
+    (fast / "step.py").write_text("A = 2\n")
     _drop_stale_caches(fast)
     assert not old.exists()  # the rules changed: the callers' cache goes

@@ -8,72 +8,80 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from sevenrocks.bots import kernel
-from sevenrocks.bots.simple import immediate_points
-from sevenrocks.core import HandEnd, Knock, Match, SeatView
+from sevenrocks.core import HandEnd, Knock, Match, Play, SeatView
 from sevenrocks.core.tiles import SUIT_MASKS
+
+from .family.configs import TABLES, Table
 
 N_POSITIONS = 2500
 
 
 def random_position(rng: random.Random) -> Match:
-    """A match somewhere in a hand: some whole hands played, then some placements of this one.
+    """A match of a random game somewhere in a hand: some whole hands played, then some moves of
+    this one. Half the positions are Seven Rocks' (small targets make some play-outs end there)."""
+    if rng.random() < 0.5:
+        table = Table("seven-rocks", 4, {"target": rng.choice([250, 250, 120, 60])})
+    else:
+        table = rng.choice(TABLES)
 
-    Small targets make some play-outs end at the target.
-    """
-    match = Match(target=rng.choice([250, 250, 120, 60]), seed=rng.randrange(1 << 30))
+    def fresh() -> Match:
+        return Match(table.game, options=table.options, seats=table.seats, seed=rng.randrange(1 << 30))
+
+    match = fresh()
     for _ in range(rng.randrange(3)):
         match.start_hand()
         while match.turn is not None:
-            plays = match.legal_plays()
-            match.push(plays[rng.randrange(len(plays))])
+            moves = match.legal_moves()
+            match.push(moves[rng.randrange(len(moves))])
         if match.is_over:
-            match = Match(target=match.target, seed=rng.randrange(1 << 30))
+            match = fresh()
     match.start_hand()
     for _ in range(rng.randrange(20)):
         if match.turn is None:
             break
-        plays = match.legal_plays()
-        match.push(plays[rng.randrange(len(plays))])
+        moves = match.legal_moves()
+        match.push(moves[rng.randrange(len(moves))])
     if match.turn is None:
-        match = Match(seed=rng.randrange(1 << 30))
+        match = fresh()
         match.start_hand()
     return match
 
 
 def replay_and_compare(match: Match, outcome: kernel.Outcome, policy: int) -> None:
-    """Push the kernel's placements through ``match`` and compare everything."""
-    assert len(outcome.trace) == outcome.placements
+    """Push the kernel's moves through ``match`` and compare everything."""
+    assert len(outcome.trace) == outcome.moves
     knocks = 0
-    for seat, tile, pid, total, points, knocked in outcome.trace:
+    before = match.scores
+    for seat, tile, pid, mark in outcome.trace:
         assert match.turn == seat
-        play = kernel.decode_play(tile, pid)
+        play = kernel.decode_play(tile, pid, mark)
         legal = match.legal_plays()
         assert play in legal
         if policy == kernel.GREEDY:
-            view = match.view(seat)
-            best = max((immediate_points(view, p), p.tile.pips) for p in legal)
-            assert (immediate_points(view, play), play.tile.pips) == best
+
+            def points(p: Play) -> int:
+                return match.rules.points.of(match.layout.ends_total_after(p))
+
+            best = max((points(p), p.tile.pips) for p in legal)
+            assert (points(play), play.tile.pips) == best
         n_events = len(match.events)
-        placement = match.push(play)
-        assert (placement.ends_total, placement.points) == (total, points)
-        new_knocks = [e for e in match.events[n_events + 1 :] if isinstance(e, Knock)]
-        assert len(new_knocks) == knocked
-        knocks += knocked
+        match.push(play)
+        knocks += sum(1 for e in match.events[n_events + 1 :] if isinstance(e, Knock))
     assert match.turn is None
     assert knocks == outcome.knocks
     result = match.results[-1]
     assert result.end is HandEnd(outcome.end)
     assert result.finisher == outcome.finisher
     assert result.scores == outcome.scores == match.scores
-    if result.end is HandEnd.TARGET:
-        assert match.winner == outcome.winner
-        assert outcome.deductions == (0, 0, 0, 0)
+    assert tuple(a - b for a, b in zip(match.scores, before, strict=True)) == outcome.changes
+    if match.outcome is None:
+        assert outcome.winners == () and not outcome.draw
     else:
-        assert outcome.winner is None
-        assert result.deductions == outcome.deductions
+        assert outcome.winners == match.outcome.winners and outcome.draw == match.outcome.is_draw
 
 
 @pytest.mark.parametrize("policy", [kernel.RANDOM, kernel.GREEDY])
@@ -83,7 +91,7 @@ def test_kernel_agrees_with_engine_on_random_positions(policy: int) -> None:
     for i in range(N_POSITIONS):
         match = random_position(rng)
         state = kernel.encode_match(match)
-        outcome = kernel.playout(state, policy=policy, seed=i, trace=True)
+        outcome = kernel.playout(state, match.rules, policy=policy, seed=i, trace=True)
         ends.add(outcome.end)
         replay_and_compare(match, outcome, policy)
     assert ends == {"domino", "blocked", "target"}
@@ -96,9 +104,9 @@ def test_forced_first_play_and_state_untouched() -> None:
         state = kernel.encode_match(match)
         before = state.copy()
         first = match.legal_plays()[-1]
-        outcome = kernel.playout(state, policy="random", seed=i, first=first, trace=True)
+        outcome = kernel.playout(state, match.rules, policy="random", seed=i, first=first, trace=True)
         assert (state == before).all()
-        assert kernel.decode_play(outcome.trace[0][1], outcome.trace[0][2]) == first
+        assert kernel.decode_play(*outcome.trace[0][1:]) == first
         replay_and_compare(match, outcome, kernel.RANDOM)
 
 
@@ -116,16 +124,21 @@ def test_encode_view_matches_from_view() -> None:
     rng = random.Random(4)
     for _ in range(300):
         match = random_position(rng)
-        view = match.view(rng.randrange(4))
-        hands = {s: match.hand(s) for s in range(4) if s != view.seat}
-        rebuilt = Match.from_view(view, hands)
-        assert (kernel.encode_view(view, hands) == kernel.encode_match(rebuilt)).all()
-        assert (kernel.encode_match(rebuilt) == kernel.encode_match(match)).all()
+        view = match.view(match.turn)  # type: ignore[arg-type]
+        hands = {s: match.hand(s) for s in range(match.seats) if s != view.seat}
+        boneyard = match.boneyard
+        rebuilt = Match.from_view(view, hands, boneyard)
+        assert (kernel.encode_view(view, hands, boneyard) == kernel.encode_match(rebuilt)).all()
+        mine, theirs = kernel.encode_match(rebuilt), kernel.encode_match(match)
+        assert (mine == theirs).all(), np.flatnonzero(mine != theirs)
 
 
-def check_sample(view: SeatView, hands: dict[int, tuple[object, ...]]) -> None:
+def check_sample(
+    view: SeatView, hands: dict[int, tuple[object, ...]], boneyard: tuple[object, ...] = ()
+) -> None:
     voids = view.void_values()
-    assert set(hands) == {0, 1, 2, 3} - {view.seat}
+    assert set(hands) == set(range(view.seats)) - {view.seat}
+    assert len(boneyard) == view.boneyard
     for seat, tiles in hands.items():
         assert len(tiles) == view.tile_counts[seat]
         for tile in tiles:
@@ -138,12 +151,12 @@ def test_sampled_hands_respect_voids_and_counts() -> None:
     with_voids = 0
     for i in range(1500):
         match = random_position(rng)
-        view = match.view(rng.randrange(4))
+        view = match.view(rng.randrange(match.seats))
         if any(view.void_values()):
             with_voids += 1
-        hands = kernel.sample_hands(view, seed=i)
-        check_sample(view, hands)  # type: ignore[arg-type]
-        Match.from_view(view, hands)  # the core accepts the deal
+        hands, boneyard = kernel.sample_deal(view, seed=i)
+        check_sample(view, hands, boneyard)  # type: ignore[arg-type]
+        Match.from_view(view, hands, boneyard)  # the core accepts the deal
     assert with_voids > 100
 
 
@@ -166,25 +179,32 @@ def test_tight_voids_still_sample() -> None:
     found = 0
     for i in range(4000):
         match = random_position(rng)
-        view = match.view(rng.randrange(4))
+        view = match.view(rng.randrange(match.seats))
         if max(len(v) for v in view.void_values()) >= 3:
             found += 1
-            check_sample(view, kernel.sample_hands(view, seed=i))  # type: ignore[arg-type]
+            check_sample(view, *kernel.sample_deal(view, seed=i))  # type: ignore[arg-type]
     assert found > 10
 
 
-def test_random_hands_statistics_match_engine() -> None:
-    """Kernel hands and core hands have the same blocked share and placements (within noise)."""
-    from sevenrocks.core.playout import random_hand
-
-    n = 4000
+@pytest.mark.parametrize("game", ["seven-rocks", "draw", "kozel", "picture"])
+def test_random_hands_statistics_match_engine(game: str) -> None:
+    """Kernel hands and engine hands (random one-tile moves) have the same blocked share, tiles
+    placed and draws (within noise): the kernel deals and leads as the engine does."""
+    n = 1500
     rng = random.Random(1)
-    core = [random_hand(rng) for _ in range(n)]
-    stats = kernel.random_hands(40 * n, seed=1)
-    core_block = sum(h.blocked for h in core) / n
-    assert abs(stats.blocked / stats.hands - core_block) < 0.025
-    core_places = sum(h.placements for h in core) / n
-    assert abs(stats.placements / stats.hands - core_places) < 0.3
+    blocked = placed = draws = 0
+    for _ in range(n):
+        match = Match(game, seed=rng.randrange(1 << 30))
+        match.start_hand()
+        while match.turn is not None:
+            match.push(rng.choice(match.legal_plays()))
+        blocked += match.results[-1].end is HandEnd.BLOCKED
+        placed += len(match.layout)
+        draws += sum(match.draws)
+    stats = kernel.random_hands(40 * n, game=game, seed=1)
+    assert abs(stats.blocked / stats.hands - blocked / n) < 0.035
+    assert abs(stats.placements / stats.hands - placed / n) < 0.4
+    assert abs(stats.draws / stats.hands - draws / n) < 0.5
 
 
 def test_bad_arguments() -> None:

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import json
-import random
 import subprocess
 import sys
 
 import pytest
 from typer.testing import CliRunner
 
+from sevenrocks.bots.kernel import random_hands
 from sevenrocks.cli.app import app
 from sevenrocks.cli.simulate import simulate
-from sevenrocks.core.playout import random_hand
 
 runner = CliRunner()
 
@@ -21,14 +20,13 @@ def test_json_summary_matches_the_hands_played() -> None:
     result = runner.invoke(app, ["simulate", "--hands", "500", "--seed", "7", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    rng = random.Random(7)
-    hands = [random_hand(rng) for _ in range(500)]
-    assert data["hands"] == 500 and data["seed"] == 7
-    assert data["placements"] == sum(h.placements for h in hands)
-    assert data["knocks"] == sum(h.knocks for h in hands)
-    assert data["blocked"] == sum(h.blocked for h in hands)
-    assert data["points"] == sum(sum(h.points) for h in hands)
-    assert data["deductions"] == sum(sum(h.deductions) for h in hands)
+    hands = random_hands(500, seed=7)
+    assert data["hands"] == 500 and data["seed"] == 7 and data["game"] == "seven-rocks"
+    assert data["placements"] == hands.placements
+    assert data["knocks"] == hands.knocks
+    assert data["blocked"] == hands.blocked
+    assert data["points"] == hands.points
+    assert data["deductions"] == hands.settlement
     assert data["placements_per_hand"] == data["placements"] / 500
     assert data["blocked_share"] == data["blocked"] / 500
     assert data["mean_points"] == data["points"] / 500
@@ -58,7 +56,7 @@ def test_table_output_names_every_figure() -> None:
         "placements per hand",
         "blocked hands",
         "mean points scored per hand",
-        "mean deductions per hand",
+        "mean settlement per hand",
         "seed 3",
     ):
         assert figure in result.stdout
@@ -100,10 +98,67 @@ def test_as_a_separate_process_prints_only_json_on_stdout() -> None:
 
 
 def test_interrupt_ends_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted(rng: random.Random) -> None:
-        raise KeyboardInterrupt
+    def interrupted(self: object, n: int) -> None:
+        if n:
+            raise KeyboardInterrupt
 
-    monkeypatch.setattr("sevenrocks.cli.simulate.random_hand", interrupted)
+    monkeypatch.setattr("sevenrocks.bots.kernel.HandRunner.run", interrupted)
     result = runner.invoke(app, ["simulate", "--hands", "10"])
     assert result.exit_code == 130
     assert "interrupted" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    "game", ["block", "draw", "kozel", "telephone", "five-up", "fives-and-threes", "picture"]
+)
+def test_every_game_simulates(game: str) -> None:
+    result = runner.invoke(app, ["simulate", "--hands", "400", "--seed", "2", "--game", game, "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    stats = random_hands(400, game=game, seed=2)
+    assert (data["game"], data["hands"], data["placements"], data["draws"]) == (
+        game,
+        400,
+        stats.placements,
+        stats.draws,
+    )
+
+
+def test_game_options_and_seats() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            "-n",
+            "300",
+            "-s",
+            "1",
+            "--game",
+            "kozel",
+            "--seats",
+            "3",
+            "--option",
+            "reserve=0",
+            "--json",
+        ],
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["seats"] == 3 and data["draws"] > 0
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--game", "chess"], "no game 'chess'"),
+        (["--game", "kozel", "--option", "colour=red"], "kozel has no option 'colour'"),
+        (["--game", "kozel", "--option", "target"], "KEY=VALUE"),
+        (["--game", "kozel", "--option", "target=many"], "whole number"),
+        (["--game", "telephone", "--seats", "3"], "2 or 4 seats"),
+    ],
+)
+def test_bad_game_arguments_are_one_line_errors(args: list[str], words: str) -> None:
+    result = runner.invoke(app, ["simulate", "-n", "10", *args])
+    assert result.exit_code == 2
+    assert words in result.output and "Traceback" not in result.output
+    assert result.output.count("\n") == 1

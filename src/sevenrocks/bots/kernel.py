@@ -1,28 +1,28 @@
-"""A compiled play-out kernel (numba): whole hands in a few integers, for search and statistics.
+"""The compiled play-out kernel (numba): whole hands of any game, for search and statistics.
 
-The kernel plays the same game as :class:`~sevenrocks.core.match.Match` — placements, the
-spinner and its branches, counted ends and placement scores, knocks, the target, dominoes,
-blocks and settlement — on a position packed into one ``int64`` array (see :func:`encode_match`
-and :func:`encode_view`), with its own small random generator. The tests replay thousands of
-kernel play-outs through the core engine and check that every total, score, knock and ending
-agrees. The rules themselves — placing a tile with the spinner and its branches, the counted
-total and its score, the next seat to place, domino, block and settlement — are the compiled
-functions of :mod:`sevenrocks.fast.rules` (shared with :mod:`sevenrocks.rl.batched`), which read
-the core's tables; nothing here is a second statement of the rules.
+The kernel plays hands through the compiled step of :mod:`sevenrocks.fast.step` (the one
+compiled statement of the rules, shared with :mod:`sevenrocks.rl.batched`) on a position packed
+into one ``int64`` array (:func:`encode_match`, :func:`encode_view`), with a game's codes
+(:func:`sevenrocks.fast.game.encode_rules`) and its own small random generator. What it adds is
+how moves are chosen in play-outs, how the hidden tiles are dealt for a search, and how a search
+scores a play-out; nothing here restates a rule.
 
-Policies: :data:`RANDOM` (a uniformly random legal placement, in the order of
+Policies: :data:`RANDOM` (a uniformly random legal one-tile move, in the order of
 :meth:`Match.legal_plays <sevenrocks.core.match.Match.legal_plays>`) and :data:`GREEDY` (the
 highest immediate score, then the heaviest tile, ties at random — the ``greedy`` bot's rule).
+Moves of several doubles are never chosen by a policy (they can be a searched candidate).
 
 >>> from sevenrocks.core import Match
 >>> match = Match(seed=4)
 >>> match.start_hand()
->>> outcome = playout(encode_match(match), policy=GREEDY, seed=1)
->>> outcome.end in ("domino", "blocked", "target"), outcome.placements >= 7
+>>> outcome = playout(encode_match(match), match.rules, policy=GREEDY, seed=1)
+>>> outcome.end in ("domino", "blocked", "target"), outcome.moves >= 7
 (True, True)
 >>> stats = random_hands(1000, seed=3)
 >>> stats.hands, 0 < stats.blocked < 1000
 (1000, True)
+>>> random_hands(200, game="kozel", seed=1).hands
+200
 
 Compilation is cached on disk (``cache=True``); :func:`warm_up` compiles or loads everything
 once so that the first timed call does not pay for it.
@@ -33,36 +33,65 @@ from __future__ import annotations
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
+from sevenrocks.core.games import DEFAULT_GAME, Rules, find_game
 from sevenrocks.core.match import Match
-from sevenrocks.core.notation import PLAY_TABLE, Play
+from sevenrocks.core.notation import PLAY_TABLE, Move, Play
 from sevenrocks.core.tiles import TILES, Tile
 from sevenrocks.core.view import SeatView
-from sevenrocks.fast.rules import (
-    BLOCKED,
-    DOMINO,
-    counted_sum,
-    lowest,
-    next_turn,
+from sevenrocks.fast import codes
+from sevenrocks.fast.codes import (
+    G_DIRECTION,
+    G_FIRST_LEAD,
+    G_HAND_SIZE,
+    G_MISDEAL,
+    G_ORDER,
+    G_SEATS,
+    G_SIDES,
+    OVER_DRAW,
+    OVER_WON,
+    S_BLEN,
+    S_BONE,
+    S_DRAWS,
+    S_END,
+    S_FINISHER,
+    S_HANDS,
+    S_KNOCKS,
+    S_LEAD_TILE,
+    S_LEADER,
+    S_MOVES,
+    S_OVER,
+    S_SCORE,
+    S_SPINNER,
+    S_TURN,
+    S_WINNERS,
+    STATE_SIZE,
+)
+from sevenrocks.fast.game import encode_match as _encode_match
+from sevenrocks.fast.game import encode_move, encode_rules
+from sevenrocks.fast.game import encode_view as _encode_view
+from sevenrocks.fast.step import (
+    MAX_OPTIONS,
+    _inline,
+    apply_move,
+    apply_one,
     njit,
-    opening_total,
-    place,
-    placement_score,
-    playable,
+    options,
+    points_of,
     popcount,
-    settle,
     total_after,
 )
-from sevenrocks.fast.tables import JOIN, NUM_POINT_IDS, PIPS
+from sevenrocks.fast.tables import PIPS, SUIT_OF_VALUE
 
 __all__ = [
     "GREEDY",
     "RANDOM",
     "STATE_SIZE",
+    "HandRunner",
     "HandStats",
     "NoConsistentDealError",
     "Outcome",
@@ -73,6 +102,7 @@ __all__ = [
     "encode_view",
     "playout",
     "random_hands",
+    "sample_deal",
     "sample_hands",
     "warm_up",
 ]
@@ -84,34 +114,8 @@ UInt64Array = npt.NDArray[np.uint64]
 RANDOM: Final = 0
 GREEDY: Final = 1
 _POLICIES: Final = {"random": RANDOM, "greedy": GREEDY}
-
-_NP: Final = NUM_POINT_IDS  # 168 point ids
-
-# ------------------------------------------------------------------ the packed position
-#: ``state[0..3]``: the four hands as tile bitmasks.
-_TURN: Final = 4  # the seat to place
-_SPINNER: Final = 5  # tile index of the spinner, -1 before it
-_TOTAL: Final = 6  # the counted total now
-_NPOINTS: Final = 7  # how many connection points are open
-_POINTS: Final = 8  # 8 slots (MAX_POINTS): open point ids, ascending
-_SCORE: Final = 16  # two slots: partnership scores
-_TARGET: Final = 18
-_PLACED: Final = 19  # tiles in the layout
-#: Length of a packed position.
-STATE_SIZE: Final = 20
-
-# ---------------------------------------------------------------------- results
-_R_POINTS: Final = 0  # two slots: raw points each partnership scored in the play-out
-_R_DED: Final = 2  # four slots: per-seat deductions at settlement
-_R_END: Final = 6  # 0 domino, 1 blocked, 2 target
-_R_FINISHER: Final = 7
-_R_KNOCKS: Final = 8
-_R_PLACEMENTS: Final = 9
-_R_WINNER: Final = 10  # partnership that reached the target, or -1
-_RESULT_SIZE: Final = 11
-_ENDS: Final = ("domino", "blocked", "target")
-#: Rows of a trace: seat, tile, point id, counted total, points, knocks that followed.
-_TRACE_COLS: Final = 6
+_ENDS: Final = (None, "domino", "blocked", "target")
+_DOUBLES: Final = sum(t.bit for t in TILES if t.is_double)
 
 
 # ---------------------------------------------------------------------- generator
@@ -131,215 +135,162 @@ def _below(rng: UInt64Array, n: int) -> int:
     return np.int64(((_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))  # type: ignore[return-value]
 
 
-# ---------------------------------------------------------------------- the rules
-@njit
-def _playable(st: Int64Array) -> int:
-    return playable(st, _POINTS, st[_NPOINTS])
-
-
-@njit
-def _place(st: Int64Array, t: int, pid: int) -> int:
-    """Place tile ``t`` on point ``pid`` (-1: opening) for the seat to play; return the points."""
-    st[st[_TURN]] ^= np.int64(1) << t
-    st[_NPOINTS], st[_SPINNER], total = place(st, _POINTS, st[_NPOINTS], st[_SPINNER], t, pid)
-    st[_TOTAL] = total
-    st[_PLACED] += 1
-    return placement_score(total)
-
-
-@njit
-def _choose(
-    st: Int64Array, policy: int, rng: UInt64Array, scratch: Int64Array, playable: int
-) -> tuple[int, int]:
-    """A placement ``(tile, point id)`` for the seat to play, by ``policy`` (``playable``: the
-    tiles that fit an open point)."""
-    hand = st[st[_TURN]]
-    if st[_PLACED] == 0:
-        if policy == RANDOM:
-            r = _below(rng, popcount(hand))
-            for _ in range(r):
-                hand &= hand - 1
-            return lowest(hand), -1
-        best = -1
-        ties = 0
-        choice = -1
-        h = hand
-        while h:
-            t = lowest(h)
-            h &= h - 1
-            key = placement_score(opening_total(t)) * 64 + PIPS[t]
-            if key > best:
-                best = key
-                ties = 1
-                choice = t
-            elif key == best:
-                ties += 1
-                if _below(rng, ties) == 0:
-                    choice = t
-        return choice, -1
-    n = st[_NPOINTS]
-    cand = hand & playable
-    if policy == RANDOM:
-        options = 0
-        c = cand
-        while c:
-            t = lowest(c)
-            c &= c - 1
-            for i in range(n):
-                pid = st[_POINTS + i]
-                if JOIN[t * _NP + pid] >= 0:
-                    scratch[options] = t * _NP + pid
-                    options += 1
-        r = _below(rng, options) if options > 1 else 0
-        return scratch[r] // _NP, scratch[r] % _NP
-    count_sum = counted_sum(st, _POINTS, n)
+# ---------------------------------------------------------------------- policies
+@_inline
+def _choose(st: Int64Array, g: Int64Array, policy: int, rng: UInt64Array, buf: Int64Array) -> int:
+    """The row of ``buf`` (filled by :func:`options`) that ``policy`` plays."""
+    n = options(st, g, buf)
+    if policy == RANDOM or n == 1:
+        return _below(rng, n) if n > 1 else 0
     best = -1
     ties = 0
-    bt = -1
-    bp = -1
-    c = cand
-    while c:
-        t = lowest(c)
-        c &= c - 1
-        for i in range(n):
-            pid = st[_POINTS + i]
-            if JOIN[t * _NP + pid] >= 0:
-                key = placement_score(total_after(count_sum, t, pid)) * 64 + PIPS[t]
-                if key > best:
-                    best = key
-                    ties = 1
-                    bt = t
-                    bp = pid
-                elif key == best:
-                    ties += 1
-                    if _below(rng, ties) == 0:
-                        bt = t
-                        bp = pid
-    return bt, bp
-
-
-@njit
-def _settle(st: Int64Array, res: Int64Array) -> None:
-    settle(st, res[_R_DED : _R_DED + 4], st[_SCORE : _SCORE + 2])
+    choice = 0
+    for i in range(n):
+        t = buf[i, 0]
+        key = points_of(g, total_after(st, t, buf[i, 1], buf[i, 2])) * 64 + PIPS[t]
+        if key > best:
+            best = key
+            ties = 1
+            choice = i
+        elif key == best:
+            ties += 1
+            if _below(rng, ties) == 0:
+                choice = i
+    return choice
 
 
 @njit
 def _run(
     st: Int64Array,
+    g: Int64Array,
     policy: int,
     rng: UInt64Array,
-    first_t: int,
-    first_pid: int,
-    res: Int64Array,
+    first: Int64Array,
+    nfirst: int,
+    buf: Int64Array,
     trace: Int64Array,
-    scratch: Int64Array,
 ) -> None:
-    """Play the hand out from ``st`` (the seat to play must have a placement); fill ``res``.
+    """Play the hand of ``st`` to its end with ``policy``; the first move is ``first`` (its
+    ``nfirst`` rows) when ``nfirst`` > 0. ``trace`` (``(m, 4)``, ``m`` 0 for none) receives a row
+    ``(seat, tile, point id, mark)`` per one-tile move (a forced first move of several doubles:
+    its first part)."""
+    row = 0
+    if nfirst > 0:
+        if row < trace.shape[0]:
+            trace[row, 0] = st[S_TURN]
+            trace[row, 1] = first[0, 0]
+            trace[row, 2] = first[0, 1]
+            trace[row, 3] = first[0, 2]
+        row += 1
+        apply_move(st, g, first, nfirst)
+    while st[S_TURN] >= 0:
+        i = _choose(st, g, policy, rng, buf)
+        if row < trace.shape[0]:
+            trace[row, 0] = st[S_TURN]
+            trace[row, 1] = buf[i, 0]
+            trace[row, 2] = buf[i, 1]
+            trace[row, 3] = buf[i, 2]
+        row += 1
+        apply_one(st, g, buf[i, 0], buf[i, 1], buf[i, 2])
 
-    With ``first_t >= 0`` the first placement is ``first_t`` on ``first_pid``. ``trace`` (shape
-    ``(n, 6)``, ``n`` 0 for no trace) receives one row per placement; ``scratch`` is room
-    for 32 integers.
-    """
-    for i in range(_RESULT_SIZE):
-        res[i] = 0
-    res[_R_FINISHER] = -1
-    res[_R_WINNER] = -1
-    first = first_t >= 0
-    playable = _playable(st)
+
+@njit
+def _is_misdeal(st: Int64Array, n: int) -> bool:
+    """The Goat misdeal (:func:`sevenrocks.core.deal.is_goat_misdeal`): five doubles, or six
+    tiles of one suit, in one hand."""
+    for s in range(n):
+        h = st[S_HANDS + s]
+        if popcount(h & _DOUBLES) >= 5:
+            return True
+        for v in range(7):
+            if popcount(h & SUIT_OF_VALUE[v]) >= 6:
+                return True
+    return False
+
+
+@njit
+def _deal(st: Int64Array, g: Int64Array, order: Int64Array, rng: UInt64Array) -> None:
+    """A fresh hand (scores 0, no ledger): shuffle, deal, the boneyard, and the leader by the
+    first hand's rule (a lot, or the first tile of the order that a seat holds)."""
+    n = g[G_SEATS]
+    size = g[G_HAND_SIZE]
     while True:
-        seat = st[_TURN]
-        if first:
-            t = first_t
-            pid = first_pid
-            first = False
-        else:
-            t, pid = _choose(st, policy, rng, scratch, playable)
-        pts = _place(st, t, pid)
-        row = res[_R_PLACEMENTS]
-        res[_R_PLACEMENTS] += 1
-        if row < trace.shape[0]:
-            trace[row, 0] = seat
-            trace[row, 1] = t
-            trace[row, 2] = pid
-            trace[row, 3] = st[_TOTAL]
-            trace[row, 4] = pts
-            trace[row, 5] = 0
-        if pts:
-            team = seat & 1
-            res[_R_POINTS + team] += pts
-            st[_SCORE + team] += pts
-            if st[_SCORE + team] >= st[_TARGET]:
-                res[_R_END] = 2
-                res[_R_WINNER] = team
-                return
-        playable = _playable(st)
-        step = next_turn(st, seat, playable)
-        if step == DOMINO:
-            res[_R_END] = 0
-            res[_R_FINISHER] = seat
-            _settle(st, res)
-            return
-        if step == BLOCKED:
-            res[_R_END] = 1
-            _settle(st, res)
-            return
-        st[_TURN] = (seat + step) & 3
-        res[_R_KNOCKS] += step - 1
-        if row < trace.shape[0]:
-            trace[row, 5] = step - 1
+        for i in range(27, 0, -1):
+            j = _below(rng, i + 1)
+            order[i], order[j] = order[j], order[i]
+        for i in range(STATE_SIZE):
+            st[i] = 0
+        for s in range(n):
+            m = 0
+            for k in range(size):
+                m |= np.int64(1) << order[size * s + k]
+            st[S_HANDS + s] = m
+        if not (g[G_MISDEAL] and _is_misdeal(st, n)):
+            break
+    rest = 28 - size * n
+    for i in range(rest):
+        st[S_BONE + i] = order[size * n + i]
+    st[S_BLEN] = rest
+    st[S_SPINNER] = -1
+    st[codes.S_OPENING] = -1
+    st[codes.S_LAST] = -1
+    st[S_FINISHER] = -1
+    st[S_LEAD_TILE] = -1
+    if g[G_FIRST_LEAD]:
+        for k in range(28):
+            t = g[G_ORDER + k]
+            holder = -1
+            for s in range(n):
+                if (st[S_HANDS + s] >> t) & 1:
+                    holder = s
+            if holder >= 0:
+                st[S_TURN] = holder
+                st[S_LEAD_TILE] = t
+                break
+    else:
+        st[S_TURN] = _below(rng, n)
+    st[S_LEADER] = st[S_TURN]
 
 
 @njit
-def _deal(st: Int64Array, order: Int64Array, rng: UInt64Array) -> None:
-    """A fresh hand: shuffle, deal seven each, leader by lot, empty layout, no target."""
-    for i in range(27, 0, -1):
-        j = _below(rng, i + 1)
-        order[i], order[j] = order[j], order[i]
-    for i in range(STATE_SIZE):
-        st[i] = 0
-    for s in range(4):
-        m = 0
-        for k in range(7):
-            m |= np.int64(1) << order[7 * s + k]
-        st[s] = m
-    st[_SPINNER] = -1
-    st[_TARGET] = 1 << 40
-    st[_TURN] = _below(rng, 4)
-
-
-@njit
-def _random_hands(n: int, policy: int, rng: UInt64Array, sums: Int64Array) -> None:
-    """Deal and play ``n`` hands; add up hands, placements, knocks, blocks, points, deductions."""
+def _random_hands(n: int, g: Int64Array, policy: int, rng: UInt64Array, sums: Int64Array) -> None:
+    """Deal and play ``n`` hands; add up hands, moves, tiles placed, knocks, blocks, draws, the
+    points moves scored and the score changes at settlement (their absolute values)."""
     st = np.zeros(STATE_SIZE, dtype=np.int64)
-    res = np.zeros(_RESULT_SIZE, dtype=np.int64)
     order = np.arange(28, dtype=np.int64)
-    trace = np.zeros((0, _TRACE_COLS), dtype=np.int64)
-    scratch = np.empty(32, dtype=np.int64)
+    buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+    first = np.zeros((1, 3), dtype=np.int64)
+    trace = np.zeros((0, 4), dtype=np.int64)
     for _ in range(n):
-        _deal(st, order, rng)
-        _run(st, policy, rng, -1, -1, res, trace, scratch)
+        _deal(st, g, order, rng)
+        _run(st, g, policy, rng, first, 0, buf, trace)
         sums[0] += 1
-        sums[1] += res[_R_PLACEMENTS]
-        sums[2] += res[_R_KNOCKS]
-        sums[3] += res[_R_END] == 1
-        sums[4] += res[_R_POINTS] + res[_R_POINTS + 1]
-        sums[5] += res[_R_DED] + res[_R_DED + 1] + res[_R_DED + 2] + res[_R_DED + 3]
+        sums[1] += st[S_MOVES]
+        sums[2] += st[codes.S_PLACED]
+        sums[3] += st[S_KNOCKS]
+        sums[4] += st[S_END] == 2
+        sums[5] += st[codes.S_MOVE_POINTS]
+        for s in range(4):
+            sums[6] += st[S_DRAWS + s]
+            if st[S_END] != 3:
+                sums[7] += abs(st[codes.S_AWARD + s])
 
 
 # ------------------------------------------------------------- determinization
 @njit
-def _hall_ok(types: Int64Array, cap: Int64Array) -> bool:
-    """True if the tiles left (``types[a]``: how many may go to exactly the seats in bitset ``a``)
-    can still be shared out within the capacities ``cap`` (Hall's condition)."""
-    for group in range(1, 16):
+def _hall_ok(types: Int64Array, cap: Int64Array, holders: int) -> bool:
+    """True if the tiles left (``types[a]``: how many may go to exactly the holders in bitset
+    ``a``) can still be shared out within the capacities ``cap`` (Hall's condition)."""
+    top = 1 << holders
+    for group in range(1, top):
         need = 0
-        for a in range(1, 16):
+        for a in range(1, top):
             if types[a] and (a & ~group) == 0:
                 need += types[a]
         have = 0
-        for s in range(4):
-            if (group >> s) & 1:
-                have += cap[s]
+        for h in range(holders):
+            if (group >> h) & 1:
+                have += cap[h]
         if need > have:
             return False
     return True
@@ -349,6 +300,7 @@ def _hall_ok(types: Int64Array, cap: Int64Array) -> bool:
 def _sample(
     st: Int64Array,
     me: int,
+    holders: int,
     tiles: Int64Array,
     allowed: Int64Array,
     counts: Int64Array,
@@ -357,10 +309,11 @@ def _sample(
     cap: Int64Array,
     types: Int64Array,
 ) -> bool:
-    """Deal the unseen ``tiles`` to the seats other than ``me``: tile ``tiles[i]`` only to a seat
-    in bitset ``allowed[i]``, seat ``s`` getting ``counts[s]`` tiles. Each tile (most constrained
-    first, otherwise in random order) goes to a seat chosen in proportion to the room it has
-    left among the seats that keep the rest of the deal possible. False if no deal exists."""
+    """Deal the unseen ``tiles`` to the seats other than ``me`` and to the boneyard (the last
+    holder): tile ``tiles[i]`` only to a holder in bitset ``allowed[i]``, holder ``h`` getting
+    ``counts[h]`` tiles; the boneyard's tiles in random draw order. Each tile (most constrained
+    first, otherwise in random order) goes to a holder chosen in proportion to the room it has
+    left among the holders that keep the rest of the deal possible. False if no deal exists."""
     n = tiles.shape[0]
     for i in range(n):
         order[i] = i
@@ -368,7 +321,7 @@ def _sample(
         j = _below(rng, i + 1)
         order[i], order[j] = order[j], order[i]
     constrained = False
-    for i in range(16):
+    for i in range(32):
         types[i] = 0
     for i in range(n):
         types[allowed[i]] += 1
@@ -383,58 +336,88 @@ def _sample(
                 order[j + 1] = order[j]
                 j -= 1
             order[j + 1] = v
-    for s in range(4):
-        cap[s] = 0 if s == me else counts[s]
-        if s != me:
-            st[s] = 0
-    if not constrained and not _hall_ok(types, cap):
+    bone = holders - 1
+    for h in range(holders):
+        cap[h] = 0 if h == me else counts[h]
+        if h != me and h != bone:
+            st[S_HANDS + h] = 0
+    if not constrained and not _hall_ok(types, cap, holders):
         return False
+    nb = 0
     for k in range(n):
         i = order[k]
         a = allowed[i]
         types[a] -= 1
         total = 0
-        w0 = w1 = w2 = 0
-        for s in range(4):
-            if (a >> s) & 1 and cap[s] > 0:
+        for h in range(holders):
+            if (a >> h) & 1 and cap[h] > 0:
                 ok = True
                 if constrained:
-                    cap[s] -= 1
-                    ok = _hall_ok(types, cap)
-                    cap[s] += 1
+                    cap[h] -= 1
+                    ok = _hall_ok(types, cap, holders)
+                    cap[h] += 1
                 if ok:
-                    total += cap[s]
-                    if s == 0:
-                        w0 = cap[s]
-                    elif s == 1:
-                        w1 = cap[s]
-                    elif s == 2:
-                        w2 = cap[s]
+                    total += cap[h]
         if total == 0:
             return False
         r = _below(rng, total)
-        if r < w0:
-            s = 0
-        elif r < w0 + w1:
-            s = 1
-        elif r < w0 + w1 + w2:
-            s = 2
+        chosen = -1
+        for h in range(holders):
+            if chosen < 0 and (a >> h) & 1 and cap[h] > 0:
+                ok = True
+                if constrained:
+                    cap[h] -= 1
+                    ok = _hall_ok(types, cap, holders)
+                    cap[h] += 1
+                if ok:
+                    if r < cap[h]:
+                        chosen = h
+                    else:
+                        r -= cap[h]
+        if chosen == bone:
+            st[S_BONE + nb] = tiles[i]
+            nb += 1
         else:
-            s = 3
-        st[s] |= np.int64(1) << tiles[i]
-        cap[s] -= 1
+            st[S_HANDS + chosen] |= np.int64(1) << tiles[i]
+        cap[chosen] -= 1
+    for i in range(nb - 1, 0, -1):  # the boneyard in a random draw order
+        j = _below(rng, i + 1)
+        st[S_BONE + i], st[S_BONE + j] = st[S_BONE + j], st[S_BONE + i]
+    st[S_BLEN] = nb
     return True
+
+
+@njit
+def _value(st: Int64Array, g: Int64Array, before: Int64Array, side: int, bonus: float) -> float:
+    """A play-out's value for ``side``: its score change less the others' mean change (the sign
+    turned where points are bad), plus ``bonus`` if it won the match, minus if it lost it."""
+    sides = g[G_SIDES]
+    mine = st[S_SCORE + side] - before[side]
+    others = 0.0
+    for s in range(sides):
+        if s != side:
+            others += st[S_SCORE + s] - before[s]
+    v = g[G_DIRECTION] * (mine - others / (sides - 1))
+    if st[S_OVER] == OVER_WON:
+        if (st[S_WINNERS] >> side) & 1:
+            v += bonus
+        else:
+            v -= bonus
+    elif st[S_OVER] == OVER_DRAW:
+        pass
+    return v  # type: ignore[no-any-return]
 
 
 @njit
 def _evaluate(
     base: Int64Array,
+    g: Int64Array,
     me: int,
     tiles: Int64Array,
     allowed: Int64Array,
     counts: Int64Array,
-    cand_t: Int64Array,
-    cand_p: Int64Array,
+    cand: Int64Array,
+    ncand: Int64Array,
     n_iter: int,
     policy: int,
     bonus: float,
@@ -442,32 +425,31 @@ def _evaluate(
     sums: npt.NDArray[np.float64],
     squares: npt.NDArray[np.float64],
 ) -> int:
-    """``n_iter`` sampled deals; on each, play every candidate and roll the hand out with
-    ``policy``; add each outcome's value for ``me``'s partnership to ``sums``/``squares``.
-    Returns the deals played, or -1 if the constraints admit no deal."""
+    """``n_iter`` sampled deals; on each, play every candidate (``cand[c]``: ``ncand[c]`` rows of
+    ``(tile, point id, mark)``) and roll the hand out with ``policy``; add each outcome's value for
+    ``me``'s side to ``sums``/``squares``. Returns the deals played, or -1 if the view admits no
+    deal."""
     st = base.copy()
     work = base.copy()
-    res = np.zeros(_RESULT_SIZE, dtype=np.int64)
-    trace = np.zeros((0, _TRACE_COLS), dtype=np.int64)
-    scratch = np.empty(32, dtype=np.int64)
-    order = np.zeros(max(tiles.shape[0], 1), dtype=np.int64)
-    cap = np.zeros(4, dtype=np.int64)
-    types = np.zeros(16, dtype=np.int64)
-    team = me & 1
+    buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+    trace = np.zeros((0, 4), dtype=np.int64)
+    n = max(tiles.shape[0], 1)
+    order = np.zeros(n, dtype=np.int64)
+    holders = g[G_SEATS] + 1
+    cap = np.zeros(holders, dtype=np.int64)
+    types = np.zeros(32, dtype=np.int64)
+    before = np.zeros(4, dtype=np.int64)
+    for s in range(4):
+        before[s] = base[S_SCORE + s]
+    side = me & 1 if g[codes.G_PARTNERS] else me
     for _ in range(n_iter):
-        if not _sample(st, me, tiles, allowed, counts, rng, order, cap, types):
+        if not _sample(st, me, holders, tiles, allowed, counts, rng, order, cap, types):
             return -1
-        for c in range(cand_t.shape[0]):
+        for c in range(cand.shape[0]):
             for i in range(STATE_SIZE):
                 work[i] = st[i]
-            _run(work, policy, rng, cand_t[c], cand_p[c], res, trace, scratch)
-            mine = res[_R_POINTS + team] - res[_R_DED + team] - res[_R_DED + team + 2]
-            theirs = res[_R_POINTS + 1 - team] - res[_R_DED + 1 - team] - res[_R_DED + 3 - team]
-            v = float(mine - theirs)
-            if res[_R_WINNER] == team:
-                v += bonus
-            elif res[_R_WINNER] >= 0:
-                v -= bonus
+            _run(work, g, policy, rng, cand[c], ncand[c], buf, trace)
+            v = _value(work, g, before, side, bonus)
             sums[c] += v
             squares[c] += v * v
     return n_iter
@@ -476,31 +458,29 @@ def _evaluate(
 # ------------------------------------------------------------------- Python API
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """What a kernel play-out came to (the quantities of a :class:`~sevenrocks.core.events.HandResult`)."""
+    """What a kernel play-out came to."""
 
     end: str
     """``"domino"``, ``"blocked"`` or ``"target"``."""
     finisher: int | None
-    winner: int | None
-    """The partnership that reached the target during the play-out, if any."""
-    points: tuple[int, int]
-    """Raw points each partnership scored by placements during the play-out."""
-    deductions: tuple[int, int, int, int]
-    """Per seat, the rounded pips subtracted at settlement (zeros after the target)."""
-    scores: tuple[int, int]
-    """The partnership scores at the end."""
+    winners: tuple[int, ...]
+    """The sides that won the match in the play-out (empty if it goes on, or ended drawn)."""
+    draw: bool
+    """True if the match ended in a draw in the play-out."""
+    scores: tuple[int, ...]
+    """The side scores at the end."""
+    changes: tuple[int, ...]
+    """Each side's score change over the play-out."""
     knocks: int
-    placements: int
-    trace: tuple[tuple[int, int, int, int, int, int], ...]
-    """One row per placement: seat, tile index, point id (-1: opening), counted total, points,
-    knocks that followed (empty unless asked for)."""
+    moves: int
+    draws: int
+    trace: tuple[tuple[int, int, int, int], ...] = ()
+    """One row per move: seat, tile index, point id (-1: the lead), mark (empty unless asked for)."""
 
-    def value(self, partnership: int) -> int:
-        """Points for ``partnership`` minus its deductions, less the same for the other side."""
-        mine = self.points[partnership] - self.deductions[partnership] - self.deductions[partnership + 2]
-        other = 1 - partnership
-        theirs = self.points[other] - self.deductions[other] - self.deductions[other + 2]
-        return mine - theirs
+    @property
+    def winner(self) -> int | None:
+        """The side that won the match in the play-out, when exactly one did."""
+        return self.winners[0] if len(self.winners) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -508,18 +488,34 @@ class HandStats:
     """Totals over many kernel-played hands."""
 
     hands: int
+    moves: int
     placements: int
+    """Tiles placed (a move of several doubles places several)."""
     knocks: int
     blocked: int
     points: int
-    deductions: int
+    """Points scored by moves, all sides together."""
+    draws: int
+    settlement: int
+    """The score changes at settlement, all sides together, as absolute values (Seven Rocks:
+    the deductions)."""
+
+    def __add__(self, other: HandStats) -> HandStats:
+        return HandStats(*(a + b for a, b in zip(self.astuple(), other.astuple(), strict=True)))
+
+    def astuple(self) -> tuple[int, ...]:
+        """The totals in field order."""
+        return (
+            self.hands, self.moves, self.placements, self.knocks, self.blocked, self.points, self.draws,
+            self.settlement,
+        )  # fmt: skip
 
 
 def _policy(policy: int | str) -> int:
     code = _POLICIES.get(policy, -1) if isinstance(policy, str) else policy
     if code not in (RANDOM, GREEDY):
         raise ValueError(f"unknown play-out policy {policy!r}: use 'random' or 'greedy'")
-    return int(code)
+    return code
 
 
 def _rng(seed: int | None) -> UInt64Array:
@@ -528,114 +524,124 @@ def _rng(seed: int | None) -> UInt64Array:
     return np.array([seed & (2**64 - 1)], dtype=np.uint64)
 
 
+def _rules(game: str | Rules | None, seats: int | None = None) -> Rules:
+    if isinstance(game, Rules):
+        return game
+    return find_game(DEFAULT_GAME if game is None else game).rules(seats=seats)
+
+
 def encode_match(match: Match) -> Int64Array:
-    """The packed position of ``match`` (a hand must be in progress).
-
-    >>> match = Match(seed=1)
-    >>> match.start_hand()
-    >>> state = encode_match(match)
-    >>> state.shape, int(state[_TURN]) == match.turn
-    ((20,), True)
-    """
-    turn = match.turn
-    if turn is None:
-        raise ValueError("no hand is in progress: the kernel plays out hands from a seat to place")
-    hands = {s: match.hand(s) for s in range(4)}
-    return _encode(match.layout, hands, turn, match.scores, match.target)
+    """The packed position of a match with a hand in progress."""
+    return _encode_match(match)
 
 
-def encode_view(view: SeatView, hands: Mapping[int, Sequence[Tile] | int]) -> Int64Array:
-    """The packed position of ``view`` with the other seats holding ``hands`` (tiles or bitmasks).
-
-    The same position as :meth:`Match.from_view(view, hands) <sevenrocks.core.match.Match.from_view>`,
-    without building a match. ``hands`` is a guess: the kernel does not check it against the view.
-    """
-    if view.turn is None:
-        raise ValueError("no hand is in progress: the kernel plays out hands from a seat to place")
-    full: dict[int, Sequence[Tile] | int] = dict(hands)
-    full[view.seat] = view.hand
-    return _encode(view.layout, full, view.turn, view.scores, view.target)
-
-
-def _encode(
-    layout: Any,
-    hands: Mapping[int, Sequence[Tile] | int],
-    turn: int,
-    scores: Sequence[int],
-    target: int | None,
+def encode_view(
+    view: SeatView, hands: Mapping[int, Sequence[Tile] | int], boneyard: Sequence[Tile] | Sequence[int] = ()
 ) -> Int64Array:
-    st = np.zeros(STATE_SIZE, dtype=np.int64)
-    for seat in range(4):
-        held = hands.get(seat, 0)
-        st[seat] = held if isinstance(held, int) else sum(t.bit for t in held)
-    st[_TURN] = turn
-    spinner = layout.spinner
-    st[_SPINNER] = spinner.index if spinner is not None else -1
-    st[_TOTAL] = layout.ends_total
-    points = [p.id for p in layout.points]
-    st[_NPOINTS] = len(points)
-    st[_POINTS : _POINTS + len(points)] = points
-    st[_SCORE] = scores[0]
-    st[_SCORE + 1] = scores[1]
-    st[_TARGET] = target if target is not None else 1 << 40
-    st[_PLACED] = len(layout)
-    return st
+    """The packed position of ``view`` with the other seats holding ``hands`` and the boneyard in
+    the order ``boneyard``: the same position as :meth:`Match.from_view`, without building a match.
+    The guess is not checked against the view."""
+    return _encode_view(view, hands, boneyard)
 
 
-def encode_play(play: Play) -> tuple[int, int]:
-    """``(tile index, point id)`` of a play; the point id is -1 for an opening."""
-    point = play.point
-    return play.tile.index, (-1 if point is None else point.id)
+def encode_play(play: Move) -> Int64Array:
+    """A move as rows ``(tile index, point id or -1, mark)``."""
+    rows = []
+    for code in encode_move(play):
+        if code >= 0:
+            t, rest = divmod(code, 1024)
+            pid, mark = divmod(rest, 4)
+            rows.append((t, -1 if pid == 168 else pid, mark))
+    return np.array(rows, dtype=np.int64)
 
 
-def decode_play(tile: int, pid: int) -> Play:
-    """The :class:`Play` of a kernel placement ``(tile index, point id)``."""
+def decode_play(tile: int, pid: int, mark: int = 0) -> Play:
+    """The :class:`Play` of a kernel placement ``(tile index, point id, mark)``."""
     if pid < 0:
-        return Play.opening(TILES[tile])
-    play = PLAY_TABLE[tile * _NP + pid]
-    if play is None:
-        raise ValueError(f"tile {TILES[tile]} cannot join point id {pid}")
-    return play
+        play = Play.opening(TILES[tile])
+    else:
+        found = PLAY_TABLE[tile * 168 + pid]
+        if found is None:
+            raise ValueError(f"tile {TILES[tile]} cannot join point id {pid}")
+        play = found
+    return play.marked(lengthwise=bool(mark & 1), closed=bool(mark & 2)) if mark else play
 
 
 def playout(
     state: Int64Array,
+    rules: Rules | None = None,
     *,
     policy: int | str = RANDOM,
     seed: int | None = None,
-    first: Play | None = None,
+    first: Move | None = None,
     trace: bool = False,
 ) -> Outcome:
-    """Play the hand of ``state`` to its end with ``policy`` (``state`` itself is not changed).
-
-    ``first`` forces the first placement. With ``trace`` the outcome lists every placement.
-    """
+    """Play the hand of ``state`` (of a game with ``rules``, Seven Rocks by default) to its end
+    with ``policy``; ``state`` itself is not changed. ``first`` forces the first move; with
+    ``trace`` the outcome lists every move."""
+    rules = _rules(rules)
+    g = encode_rules(rules)
     st = state.astype(np.int64, copy=True)
-    res = np.zeros(_RESULT_SIZE, dtype=np.int64)
-    rows = np.zeros((32 if trace else 0, _TRACE_COLS), dtype=np.int64)
-    ft, fp = encode_play(first) if first is not None else (-1, -1)
-    _run(st, _policy(policy), _rng(seed), ft, fp, res, rows, np.empty(32, dtype=np.int64))
-    n = int(res[_R_PLACEMENTS]) if trace else 0
+    rows = encode_play(first) if first is not None else np.zeros((1, 3), dtype=np.int64)
+    buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+    before = [int(st[S_SCORE + s]) for s in range(rules.sides)]
+    draws0 = sum(int(st[S_DRAWS + s]) for s in range(rules.seats))
+    rows_out = np.zeros((64 if trace else 0, 4), dtype=np.int64)
+    _run(st, g, _policy(policy), _rng(seed), rows, len(rows) if first is not None else 0, buf, rows_out)
+    scores = tuple(int(st[S_SCORE + s]) for s in range(rules.sides))
+    n_moves = int(st[S_MOVES]) - int(state[S_MOVES]) if trace else 0
+    over = int(st[S_OVER])
     return Outcome(
-        end=_ENDS[int(res[_R_END])],
-        finisher=int(res[_R_FINISHER]) if res[_R_FINISHER] >= 0 else None,
-        winner=int(res[_R_WINNER]) if res[_R_WINNER] >= 0 else None,
-        points=(int(res[_R_POINTS]), int(res[_R_POINTS + 1])),
-        deductions=(int(res[_R_DED]), int(res[_R_DED + 1]), int(res[_R_DED + 2]), int(res[_R_DED + 3])),
-        scores=(int(st[_SCORE]), int(st[_SCORE + 1])),
-        knocks=int(res[_R_KNOCKS]),
-        placements=int(res[_R_PLACEMENTS]),
-        trace=tuple(tuple(int(x) for x in rows[i]) for i in range(n)),  # type: ignore[misc]
+        end=_ENDS[int(st[S_END])] or "unfinished",
+        finisher=int(st[S_FINISHER]) if st[S_FINISHER] >= 0 else None,
+        winners=tuple(s for s in range(rules.sides) if over == OVER_WON and int(st[S_WINNERS]) >> s & 1),
+        draw=over == OVER_DRAW,
+        scores=scores,
+        changes=tuple(scores[s] - before[s] for s in range(rules.sides)),
+        knocks=int(st[S_KNOCKS]) - int(state[S_KNOCKS]),
+        moves=int(st[S_MOVES]) - int(state[S_MOVES]),
+        draws=sum(int(st[S_DRAWS + s]) for s in range(rules.seats)) - draws0,
+        trace=tuple((int(r[0]), int(r[1]), int(r[2]), int(r[3])) for r in rows_out[:n_moves]),
     )
 
 
-def random_hands(n: int, *, seed: int | None = None, policy: int | str = RANDOM) -> HandStats:
-    """Deal and play out ``n`` fresh hands (leader by lot, no target) inside the kernel."""
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"the number of hands must be a whole number >= 0, not {n!r}")
-    sums = np.zeros(6, dtype=np.int64)
-    _random_hands(n, _policy(policy), _rng(seed), sums)
-    return HandStats(*(int(x) for x in sums))
+def random_hands(
+    n: int,
+    *,
+    game: str | Rules | None = None,
+    seats: int | None = None,
+    seed: int | None = None,
+    policy: int | str = RANDOM,
+) -> HandStats:
+    """Deal and play out ``n`` fresh hands of a game (scores from 0, leader by the first hand's
+    rule) inside the kernel."""
+    return HandRunner(game, seats=seats, seed=seed, policy=policy).run(n)
+
+
+class HandRunner:
+    """Random hands of one game played in chunks (for progress bars): :meth:`run` goes on from
+    where the last call stopped, so chunks add up to the hands of one :func:`random_hands` call."""
+
+    def __init__(
+        self,
+        game: str | Rules | None = None,
+        *,
+        seats: int | None = None,
+        seed: int | None = None,
+        policy: int | str = RANDOM,
+    ) -> None:
+        self.rules = _rules(game, seats)
+        self._game = encode_rules(self.rules)
+        self._policy = _policy(policy)
+        self._rng = _rng(seed)
+
+    def run(self, n: int) -> HandStats:
+        """Deal and play ``n`` more hands; their totals."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"the number of hands must be a whole number >= 0, not {n!r}")
+        sums = np.zeros(8, dtype=np.int64)
+        _random_hands(n, self._game, self._policy, self._rng, sums)
+        return HandStats(*(int(x) for x in sums))
 
 
 def warm_up() -> float:
@@ -648,28 +654,72 @@ def warm_up() -> float:
 
 
 def _constraints(view: SeatView) -> tuple[Int64Array, Int64Array, Int64Array]:
-    """The unseen tiles, for each the bitset of seats that may hold it, and the tile counts."""
+    """The unseen tiles, for each the bitset of holders (the seats, then the boneyard) that may
+    hold it, and each holder's number of tiles."""
+    n = view.seats
     unseen = view.unseen_mask
-    possible = [0 if s == view.seat else view.possible_mask(s) for s in range(4)]
+    possible = [0 if s == view.seat else view.possible_mask(s) for s in range(n)]
     tiles = [t for t in range(len(TILES)) if (unseen >> t) & 1]
-    allowed = [sum(1 << s for s in range(4) if (possible[s] >> t) & 1) for t in tiles]
+    bone = 1 << n
+    allowed = [sum(1 << s for s in range(n) if (possible[s] >> t) & 1) | bone for t in tiles]
+    counts = [*view.tile_counts, view.boneyard]
     return (
         np.array(tiles, dtype=np.int64),
         np.array(allowed, dtype=np.int64),
-        np.array(view.tile_counts, dtype=np.int64),
+        np.array(counts, dtype=np.int64),
     )
 
 
 class NoConsistentDealError(ValueError):
-    """The view's knocks and tile counts admit no way to deal the unseen tiles."""
+    """The view's knocks, draws and tile counts admit no way to deal the unseen tiles."""
+
+
+def sample_deal(
+    view: SeatView, *, seed: int | None = None
+) -> tuple[dict[int, tuple[Tile, ...]], tuple[Tile, ...]]:
+    """A guess at the other seats' hands and at the boneyard (in a draw order), consistent with
+    everything ``view`` knows: every unseen tile goes to a seat that may hold it (no tile of a value
+    it knocked on, or was stuck on when it drew, since its last draw) or to the boneyard, in the
+    counts the view shows. Feed the result to :meth:`Match.from_view
+    <sevenrocks.core.match.Match.from_view>` or :func:`encode_view`.
+
+    >>> match = Match("draw", seats=3, seed=2)
+    >>> match.start_hand()
+    >>> view = match.view(0)
+    >>> hands, boneyard = sample_deal(view, seed=1)
+    >>> sorted(len(tiles) for tiles in hands.values()), len(boneyard)
+    ([5, 5], 13)
+    >>> Match.from_view(view, hands, boneyard).scores
+    (0, 0, 0)
+    """
+    tiles, allowed, counts = _constraints(view)
+    n = view.seats
+    st = np.zeros(STATE_SIZE, dtype=np.int64)
+    ok = _sample(
+        st,
+        view.seat,
+        n + 1,
+        tiles,
+        allowed,
+        counts,
+        _rng(seed),
+        np.zeros(max(len(tiles), 1), dtype=np.int64),
+        np.zeros(n + 1, dtype=np.int64),
+        np.zeros(32, dtype=np.int64),
+    )
+    if not ok:
+        raise NoConsistentDealError(f"no deal of the unseen tiles fits seat {view.seat}'s view")
+    hands = {
+        s: tuple(TILES[t] for t in range(len(TILES)) if (int(st[S_HANDS + s]) >> t) & 1)
+        for s in range(n)
+        if s != view.seat
+    }
+    boneyard = tuple(TILES[int(st[S_BONE + i])] for i in range(int(st[S_BLEN])))
+    return hands, boneyard
 
 
 def sample_hands(view: SeatView, *, seed: int | None = None) -> dict[int, tuple[Tile, ...]]:
-    """A guess at the other seats' hands, consistent with everything ``view`` knows.
-
-    Every unseen tile goes to a seat that may hold it (no tile of a value the seat knocked on),
-    in the counts the view shows. Feed the result to :meth:`Match.from_view
-    <sevenrocks.core.match.Match.from_view>` or :func:`encode_view`.
+    """The other seats' hands of :func:`sample_deal` (the boneyard left out).
 
     >>> match = Match(seed=2)
     >>> match.start_hand()
@@ -680,37 +730,17 @@ def sample_hands(view: SeatView, *, seed: int | None = None) -> dict[int, tuple[
     >>> Match.from_view(view, hands).scores
     (0, 0)
     """
-    tiles, allowed, counts = _constraints(view)
-    st = np.zeros(STATE_SIZE, dtype=np.int64)
-    n = max(len(tiles), 1)
-    ok = _sample(
-        st,
-        view.seat,
-        tiles,
-        allowed,
-        counts,
-        _rng(seed),
-        np.zeros(n, dtype=np.int64),
-        np.zeros(4, dtype=np.int64),
-        np.zeros(16, dtype=np.int64),
-    )
-    if not ok:
-        raise NoConsistentDealError(f"no deal of the unseen tiles fits seat {view.seat}'s view")
-    return {
-        s: tuple(TILES[t] for t in range(len(TILES)) if (int(st[s]) >> t) & 1)
-        for s in range(4)
-        if s != view.seat
-    }
+    return sample_deal(view, seed=seed)[0]
 
 
 class PlayEvaluator:
-    """Scores candidate placements of a view by play-outs of sampled deals (the search bot's engine).
+    """Scores candidate moves of a view by play-outs of sampled deals (the search bot's engine).
 
     Each :meth:`run` step deals the unseen tiles once (consistent with the view), plays every
-    candidate on that same deal and rolls the hand out with ``policy``. The value of an outcome,
-    for the view's partnership, is its points minus its deductions less the same for the other
-    side, plus ``target_bonus`` if it reaches the target in the play-out (minus if the other side
-    does). Reproducible: the same view, candidates and ``seed`` give the same sums.
+    candidate on that same deal and rolls the hand out with ``policy``. The value of an outcome for
+    the view's side is its score change less the other sides' mean change (turned round in games
+    where points are bad), plus ``target_bonus`` if it wins the match in the play-out (minus if it
+    loses it). Reproducible: the same view, candidates and ``seed`` give the same sums.
 
     >>> match = Match(seed=5)
     >>> match.start_hand()
@@ -724,59 +754,52 @@ class PlayEvaluator:
     def __init__(
         self,
         view: SeatView,
-        plays: Sequence[Play],
+        plays: Sequence[Move],
         *,
         policy: int | str = GREEDY,
         target_bonus: float = 100.0,
         seed: int | None = None,
     ) -> None:
         if not plays:
-            raise ValueError("there are no candidate placements to evaluate")
+            raise ValueError("there are no candidate moves to evaluate")
         if view.turn is None:
             raise ValueError("no hand is in progress in this view")
         self.plays = tuple(plays)
         self.seat = view.seat
         self.policy = _policy(policy)
         self.target_bonus = float(target_bonus)
+        self._game = encode_rules(view.rules)
         self._base = encode_view(view, {})
         self._tiles, self._allowed, self._counts = _constraints(view)
-        encoded = [encode_play(p) for p in self.plays]
-        self._cand_t = np.array([t for t, _ in encoded], dtype=np.int64)
-        self._cand_p = np.array([p for _, p in encoded], dtype=np.int64)
+        self._cand = np.full((len(self.plays), 4, 3), -1, dtype=np.int64)
+        self._ncand = np.zeros(len(self.plays), dtype=np.int64)
+        for c, play in enumerate(self.plays):
+            rows = encode_play(play)
+            self._cand[c, : len(rows)] = rows
+            self._ncand[c] = len(rows)
         self._rng = _rng(seed)
         self.sums = np.zeros(len(self.plays), dtype=np.float64)
         self.squares = np.zeros(len(self.plays), dtype=np.float64)
         self.deals = 0
 
-    def arrays(self) -> tuple[Int64Array, int, Int64Array, Int64Array, Int64Array, Int64Array, Int64Array]:
-        """The packed search problem: position, seat, unseen tiles, their possible holders, tile
-        counts, candidate tiles and point ids (what a helper process needs; no core objects)."""
+    def arrays(self) -> tuple[Int64Array, ...]:
+        """The packed search problem: position, game, unseen tiles, their possible holders, counts,
+        candidate moves (what a helper process needs; no core objects)."""
         return (
             self._base,
-            self.seat,
+            self._game,
+            np.array([self.seat], dtype=np.int64),
             self._tiles,
             self._allowed,
             self._counts,
-            self._cand_t,
-            self._cand_p,
+            self._cand,
+            self._ncand,
         )
 
     def run(self, deals: int) -> None:
         """Play ``deals`` more sampled deals."""
-        done = _evaluate(
-            self._base,
-            self.seat,
-            self._tiles,
-            self._allowed,
-            self._counts,
-            self._cand_t,
-            self._cand_p,
-            deals,
-            self.policy,
-            self.target_bonus,
-            self._rng,
-            self.sums,
-            self.squares,
+        done = evaluate(
+            self.arrays(), deals, self.policy, self.target_bonus, self._rng, self.sums, self.squares
         )
         if done < 0:
             raise NoConsistentDealError(f"no deal of the unseen tiles fits seat {self.seat}'s view")
@@ -789,11 +812,44 @@ class PlayEvaluator:
         return tuple(float(x) / self.deals for x in self.sums)
 
 
+def evaluate(
+    problem: Sequence[Int64Array],
+    deals: int,
+    policy: int,
+    bonus: float,
+    rng: UInt64Array,
+    sums: npt.NDArray[np.float64],
+    squares: npt.NDArray[np.float64],
+) -> int:
+    """Run ``deals`` sampled deals of a packed search problem (:meth:`PlayEvaluator.arrays`)."""
+    base, game, seat, tiles, allowed, counts, cand, ncand = problem
+    return int(
+        _evaluate(
+            base,
+            game,
+            int(seat[0]),
+            tiles,
+            allowed,
+            counts,
+            cand,
+            ncand,
+            deals,
+            policy,
+            bonus,
+            rng,
+            sums,
+            squares,
+        )
+    )
+
+
 def _warm_search() -> None:
-    match = Match(seed=0)
-    match.start_hand()
-    view = match.view(match.turn)  # type: ignore[arg-type]
-    sample_hands(view, seed=0)
-    evaluator = PlayEvaluator(view, view.legal_plays, policy=GREEDY, seed=0)
-    evaluator.run(1)
-    PlayEvaluator(view, view.legal_plays, policy=RANDOM, seed=0).run(1)
+    for game in (DEFAULT_GAME, "draw"):
+        match = Match(game, seed=0)
+        match.start_hand()
+        turn = match.turn
+        assert turn is not None
+        view = match.view(turn)
+        sample_hands(view, seed=0)
+        PlayEvaluator(view, view.legal_plays, policy=GREEDY, seed=0).run(1)
+        PlayEvaluator(view, view.legal_plays, policy=RANDOM, seed=0).run(1)

@@ -49,7 +49,7 @@ import numpy as np
 
 from sevenrocks.bots import kernel
 from sevenrocks.bots.base import BotOptionError
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import Move
 from sevenrocks.core.view import SeatView
 
 __all__ = ["DEFAULT_THINK", "PlayEstimate", "SearchBot", "SearchReport"]
@@ -75,7 +75,7 @@ def _warm() -> None:
 class PlayEstimate:
     """One candidate's result: mean value for the seat's partnership and its standard error."""
 
-    play: Play
+    play: Move
     mean: float
     stderr: float
 
@@ -94,14 +94,14 @@ _Task = tuple[Any, ...]
 
 def _search_task(task: _Task) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], int]:
     """Run one share of a search (in this process or a helper): ``(sums, squares, deals)``."""
-    base, seat, tiles, allowed, counts, cand_t, cand_p, policy, bonus, seed, deals, seconds = task
+    problem, policy, bonus, seed, deals, seconds = task
     rng = np.array([seed], dtype=np.uint64)
-    sums = np.zeros(len(cand_t), dtype=np.float64)
-    squares = np.zeros(len(cand_t), dtype=np.float64)
-    args = (base, seat, tiles, allowed, counts, cand_t, cand_p)
+    candidates = len(problem[-1])
+    sums = np.zeros(candidates, dtype=np.float64)
+    squares = np.zeros(candidates, dtype=np.float64)
     done = 0
     if seconds is None:
-        if kernel._evaluate(*args, deals, policy, bonus, rng, sums, squares) < 0:
+        if kernel.evaluate(problem, deals, policy, bonus, rng, sums, squares) < 0:
             return sums, squares, -1
         return sums, squares, deals
     start = time.perf_counter()
@@ -110,7 +110,7 @@ def _search_task(task: _Task) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any
     while deals is None or done < deals:
         step = chunk if deals is None else min(chunk, deals - done)
         t0 = time.perf_counter()
-        if kernel._evaluate(*args, step, policy, bonus, rng, sums, squares) < 0:
+        if kernel.evaluate(problem, step, policy, bonus, rng, sums, squares) < 0:
             return sums, squares, -1
         done += step
         now = time.perf_counter()
@@ -196,9 +196,9 @@ class SearchBot:
         and that move takes the longer; hosts call this before they start timing moves."""
         _warm()
 
-    def choose(self, view: SeatView) -> Play:
-        """The legal placement with the best mean value over the sampled deals."""
-        plays = view.legal_plays
+    def choose(self, view: SeatView) -> Move:
+        """The legal move with the best mean value over the sampled deals."""
+        plays = view.moves
         if not plays:
             raise ValueError(f"seat {view.seat} has no placement to choose: it is not its turn")
         move_seed = self._rng.getrandbits(64)
@@ -208,8 +208,8 @@ class SearchBot:
         return self.analyse(view, seed=move_seed).estimates[0].play
 
     def analyse(self, view: SeatView, *, seed: int | None = None) -> SearchReport:
-        """Search ``view`` and report every legal placement's estimate, best first (for hints)."""
-        plays = view.legal_plays
+        """Search ``view`` and report every legal move's estimate, best first (for hints)."""
+        plays = view.moves
         if not plays:
             raise ValueError(f"seat {view.seat} has no placement to analyse: it is not its turn")
         if seed is None:
@@ -222,7 +222,7 @@ class SearchBot:
         split = [None if budget is None else budget // shares + (k < budget % shares) for k in range(shares)]
         tasks = [
             (
-                *evaluator.arrays(),
+                evaluator.arrays(),
                 kernel.GREEDY if self.policy == "greedy" else kernel.RANDOM,
                 self.target_bonus,
                 (seed + 0x9E3779B97F4A7C15 * k) & (2**64 - 1),

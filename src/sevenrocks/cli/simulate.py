@@ -1,10 +1,12 @@
-"""``sevenrocks simulate``: play many independent random hands and summarize them.
+"""``sevenrocks simulate``: play many independent random hands of a game and summarize them.
 
-Each hand gets a new random deal and a leader drawn by lot, and every seat places a uniformly
-random legal tile until the hand ends in a domino or a block
-(:func:`sevenrocks.core.playout.random_hand`). The hands are independent: there is no match
-score and no target. The same ``--seed`` gives the same hands and the same summary (except
-the speed figures).
+Each hand gets a new random deal and a leader by the game's first-hand rule (a lot, or the tile
+order), and every seat makes a uniformly random legal one-tile move (drawing and knocking as the
+game says) until the hand ends. The hands are independent: the scores start from zero in every
+hand and no match goes on. They are played by the compiled step (:mod:`sevenrocks.fast.step`,
+the one compiled statement of the rules, checked against the engine), in the kernel of
+:mod:`sevenrocks.bots.kernel`. The same ``--seed`` gives the same hands and the same summary
+(except the speed figures).
 """
 
 from __future__ import annotations
@@ -21,31 +23,38 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from sevenrocks.core.playout import random_hand
+from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.games import DEFAULT_GAME, Rules, find_game
 
 __all__ = ["SimulationSummary", "simulate", "simulate_command"]
 
 #: Hands played between two progress-bar updates (updates are not free).
-CHUNK = 2000
+CHUNK = 20_000
 
 
 @dataclass(frozen=True, slots=True)
 class SimulationSummary:
-    """Totals and means over ``hands`` random hands."""
+    """Totals and means over ``hands`` random hands of ``game``."""
 
+    game: str
+    seats: int
     hands: int
     seed: int
     seconds: float
     """Wall time spent playing the hands (not starting the program)."""
     cpu_seconds: float
     """Processor time of this process spent playing the hands (less than ``seconds`` on a busy machine)."""
+    moves: int
     placements: int
+    """Tiles placed."""
     knocks: int
     blocked: int
+    draws: int
     points: int
-    """Raw points scored by placements, both partnerships together."""
+    """Points scored by moves, all sides together."""
     deductions: int
-    """Rounded remaining pips subtracted at settlement, all seats together."""
+    """The score changes at settlement, all sides together, as absolute values (Seven Rocks: the
+    rounded remaining pips subtracted)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -59,7 +68,7 @@ class SimulationSummary:
 
     @property
     def placements_per_hand(self) -> float:
-        """Mean tiles placed per hand (the opening included)."""
+        """Mean tiles placed per hand (the lead included)."""
         return self.placements / self.hands
 
     @property
@@ -68,28 +77,34 @@ class SimulationSummary:
         return self.knocks / self.hands
 
     @property
+    def draws_per_hand(self) -> float:
+        """Mean tiles drawn per hand."""
+        return self.draws / self.hands
+
+    @property
     def blocked_share(self) -> float:
-        """Share of the hands that ended blocked (the others ended in a domino)."""
+        """Share of the hands that ended blocked."""
         return self.blocked / self.hands
 
     @property
     def mean_points(self) -> float:
-        """Mean raw points scored by placements per hand (both partnerships)."""
+        """Mean points scored by moves per hand (all sides)."""
         return self.points / self.hands
 
     @property
     def mean_deductions(self) -> float:
-        """Mean points deducted at settlement per hand (all four seats)."""
+        """Mean score change at settlement per hand (all sides, absolute values)."""
         return self.deductions / self.hands
 
-    def to_json(self) -> dict[str, float | int]:
+    def to_json(self) -> dict[str, float | int | str]:
         """The summary as a flat JSON object: the totals, then the derived figures."""
-        data: dict[str, float | int] = asdict(self)
+        data: dict[str, float | int | str] = asdict(self)
         for name in (
             "hands_per_second",
             "placements_per_second",
             "placements_per_hand",
             "knocks_per_hand",
+            "draws_per_hand",
             "blocked_share",
             "mean_points",
             "mean_deductions",
@@ -98,8 +113,10 @@ class SimulationSummary:
         return data
 
 
-def simulate(hands: int, seed: int, *, progress: Progress | None = None) -> SimulationSummary:
-    """Play ``hands`` independent random hands from ``random.Random(seed)`` and total them.
+def simulate(
+    hands: int, seed: int, *, rules: Rules | None = None, progress: Progress | None = None
+) -> SimulationSummary:
+    """Play ``hands`` independent random hands of a game (Seven Rocks by default) and total them.
 
     >>> summary = simulate(200, seed=1)
     >>> summary.hands, 7 <= summary.placements_per_hand <= 28, 0 < summary.blocked_share < 1
@@ -107,42 +124,64 @@ def simulate(hands: int, seed: int, *, progress: Progress | None = None) -> Simu
     >>> simulate(200, seed=1).points == summary.points
     True
     """
-    rng = random.Random(seed)
+    from sevenrocks.bots.kernel import HandRunner, HandStats
+
+    rules = rules if rules is not None else find_game(DEFAULT_GAME).rules()
+    runner = HandRunner(rules, seed=seed)
+    runner.run(0)  # compiles the kernel (or loads it from the cache) before the clock starts
     task = progress.add_task("hands", total=hands) if progress is not None else None
-    placements = knocks = blocked = points = deductions = 0
-    done = 0
+    totals = HandStats(0, 0, 0, 0, 0, 0, 0, 0)
     start, start_cpu = time.perf_counter(), time.process_time()
-    while done < hands:
-        chunk = min(CHUNK, hands - done)
-        for _ in range(chunk):
-            _, placed, knocked, was_blocked, _, scored, deducted = random_hand(rng)
-            placements += placed
-            knocks += knocked
-            blocked += was_blocked
-            points += scored[0] + scored[1]
-            deductions += deducted[0] + deducted[1] + deducted[2] + deducted[3]
-        done += chunk
+    while totals.hands < hands:
+        chunk = min(CHUNK, hands - totals.hands)
+        totals = totals + runner.run(chunk)
         if progress is not None and task is not None:
             progress.update(task, advance=chunk)
     seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - start_cpu
     return SimulationSummary(
-        hands, seed, seconds, cpu_seconds, placements, knocks, blocked, points, deductions
+        game=rules.game,
+        seats=rules.seats,
+        hands=hands,
+        seed=seed,
+        seconds=seconds,
+        cpu_seconds=cpu_seconds,
+        moves=totals.moves,
+        placements=totals.placements,
+        knocks=totals.knocks,
+        blocked=totals.blocked,
+        draws=totals.draws,
+        points=totals.points,
+        deductions=totals.settlement,
     )
 
 
 def _table(summary: SimulationSummary) -> Table:
-    table = Table(title=f"{summary.hands:,} random hands (seed {summary.seed})", show_header=False)
+    title = f"{summary.hands:,} random hands of {summary.game}, {summary.seats} seats (seed {summary.seed})"
+    table = Table(title=title, show_header=False)
     table.add_column("figure")
     table.add_column("value", justify="right")
     table.add_row("hands per second", f"{summary.hands_per_second:,.0f}")
     table.add_row("placements per second", f"{summary.placements_per_second:,.0f}")
     table.add_row("placements per hand", f"{summary.placements_per_hand:.2f}")
     table.add_row("knocks per hand", f"{summary.knocks_per_hand:.2f}")
+    table.add_row("draws per hand", f"{summary.draws_per_hand:.2f}")
     table.add_row("blocked hands", f"{summary.blocked_share:.1%}")
     table.add_row("mean points scored per hand", f"{summary.mean_points:.2f}")
-    table.add_row("mean deductions per hand", f"{summary.mean_deductions:.2f}")
+    table.add_row("mean settlement per hand", f"{summary.mean_deductions:.2f}")
     table.add_row("time", f"{summary.seconds:.2f} s (processor {summary.cpu_seconds:.2f} s)")
     return table
+
+
+def game_rules(game: str, options: list[str], seats: int | None) -> Rules:
+    """The rules named by ``--game``, ``--option KEY=VALUE`` and ``--seats``."""
+    definition = find_game(game)
+    values: dict[str, object] = {}
+    for item in options:
+        key, sep, text = item.partition("=")
+        if not sep:
+            raise SevenRocksError(f"--option needs KEY=VALUE, not {item!r}")
+        values[key.strip()] = definition.option(key.strip()).parse(text, definition.id)
+    return definition.rules(values, seats)
 
 
 def simulate_command(
@@ -153,17 +192,31 @@ def simulate_command(
         int | None,
         typer.Option("--seed", "-s", help="Seed of the random deals, lots and plays (default: a fresh one)."),
     ] = None,
+    game: Annotated[
+        str, typer.Option("--game", "-g", help="The game (see 'sevenrocks games').")
+    ] = DEFAULT_GAME,
+    option: Annotated[
+        list[str] | None, typer.Option("--option", "-o", help="A game option, KEY=VALUE (repeatable).")
+    ] = None,
+    seats: Annotated[
+        int | None, typer.Option("--seats", help="Number of seats (default: the game's).")
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
 ) -> None:
-    """Play N independent hands with uniformly random legal placements and summarize them.
+    """Play N independent hands of a game with uniformly random legal moves and summarize them.
 
-    Each hand has a new random deal and a leader drawn by lot. Prints hands per second,
-    placements per hand, the share of blocked hands, the mean points scored and the mean
-    deductions per hand. The progress bar goes to stderr and only on a terminal.
+    Each hand has a new random deal and a leader by the game's rule. Prints hands per second,
+    placements per hand, knocks and draws per hand, the share of blocked hands, the mean points
+    scored and the mean settlement per hand. The progress bar goes to stderr and only on a terminal.
     """
+    err = Console(stderr=True)
+    try:
+        rules = game_rules(game, option or [], seats)
+    except SevenRocksError as error:
+        err.print(f"error: {error.reason}", markup=False, highlight=False, soft_wrap=True)
+        raise typer.Exit(2) from None
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    err = Console(stderr=True)
     with Progress(
         TextColumn("simulating"),
         BarColumn(),
@@ -174,7 +227,7 @@ def simulate_command(
         disable=not err.is_terminal,
     ) as progress:
         try:
-            summary = simulate(hands, seed, progress=progress)
+            summary = simulate(hands, seed, rules=rules, progress=progress)
         except KeyboardInterrupt:
             err.print("interrupted: no summary")
             raise typer.Exit(130) from None

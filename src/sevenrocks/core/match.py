@@ -977,6 +977,7 @@ class Match:
             ledger=self._ledger,
             outcome=self._outcome,
             out=self._out,
+            lead_tile=self.lead_tile if my_turn else None,
         )
 
     def copy(self, *, stack: bool = True) -> Match:
@@ -1084,6 +1085,7 @@ class Match:
         match._ledger = view.ledger
         last = next((e for e in reversed(view.events) if isinstance(e, Placement)), None)
         match._last_mover = last.seat if last is not None else -1
+        match._lead_tile = view.lead_tile.index if view.lead_tile is not None else -1
         return match
 
     def _seat(self, seat: int) -> int:

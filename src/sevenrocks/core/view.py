@@ -58,6 +58,8 @@ class SeatView:
     outcome: Outcome | None = None
     out: int = 0
     """Bitmask of the seats that are out (Fives and Threes in partnership)."""
+    lead_tile: Tile | None = None
+    """In the leader's own view before the lead, the tile the rules make it lead (a tile order)."""
 
     @property
     def moves(self) -> tuple[Move, ...]:

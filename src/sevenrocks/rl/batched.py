@@ -5,13 +5,14 @@ to :meth:`BatchedHands.step` takes one action (the integers of :mod:`sevenrocks.
 for every game still in progress and returns the partnership rewards; :attr:`BatchedHands.mask`
 is then the ``(n, 448)`` ``int8`` mask of legal actions of the seat to place in each game.
 
-The kernel keeps each layout in a few integers, like :mod:`sevenrocks.core.playout`, and plays
-by the compiled rules of :mod:`sevenrocks.fast.rules` (the same functions as the ``search`` bot's
-:mod:`sevenrocks.bots.kernel`, called on each game's row of the arrays): placing a tile, the
-counted total and its score, the legal actions, the next seat to place, the end of the hand and
-its settlement. Their tables are copies of the core's. It is checked against :class:`sevenrocks.core.Match`
-on thousands of random hands: the same deals, leaders and actions give the same legal masks,
-counted totals, scores, knocks, finishers and deductions (``tests/rl/test_batched.py``).
+Each game is one row of packed positions, and every move goes through the compiled step of
+:mod:`sevenrocks.fast.step` — the same function the ``search`` bot's kernel
+(:mod:`sevenrocks.bots.kernel`) plays with, and the one compiled statement of the rules: placing
+a tile, the counted total and its score, the next seat to place with its knocks, the end of the
+hand and its settlement. This module adds only what training needs: action numbers, masks,
+rewards, observations. It is checked against :class:`sevenrocks.core.Match` on thousands of random
+hands: the same deals, leaders and actions give the same legal masks, counted totals, scores,
+knocks, finishers and deductions (``tests/rl/test_batched.py``).
 
 Each hand starts from scores 0-0 with the match target (250) checked after every scoring
 placement, as the engine does: reaching it ends the hand at once with no settlement.
@@ -34,20 +35,13 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from sevenrocks.core.games import DEFAULT_GAME, find_game
 from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.core.tiles import NUM_SEATS, TILES
-from sevenrocks.fast.rules import (
-    BLOCKED,
-    DOMINO,
-    MAX_POINTS,
-    legal_actions,
-    next_turn,
-    place,
-    placement_score,
-    playable,
-    settle,
-)
-from sevenrocks.fast.tables import COUNT, POINT_VALUE_OF, SUIT_OF_VALUE
+from sevenrocks.fast import codes as C
+from sevenrocks.fast.game import encode_rules
+from sevenrocks.fast.step import MAX_OPTIONS, apply_one, options
+from sevenrocks.fast.tables import ACTION_AT, COUNT, POINT_VALUE_OF, SUIT_OF_VALUE
 from sevenrocks.rl.actions import ACTION_PID, ACTION_TILE, NUM_ACTIONS, InvalidActionError
 from sevenrocks.rl.observation import OBSERVATION
 
@@ -56,10 +50,10 @@ __all__ = ["END_BLOCKED", "END_DOMINO", "END_NONE", "END_TARGET", "BatchedHands"
 I64 = npt.NDArray[np.int64]
 
 #: :attr:`BatchedHands.end` codes.
-END_NONE: Final = 0
-END_DOMINO: Final = 1
-END_BLOCKED: Final = 2
-END_TARGET: Final = 3
+END_NONE: Final = C.END_NONE
+END_DOMINO: Final = C.END_DOMINO
+END_BLOCKED: Final = C.END_BLOCKED
+END_TARGET: Final = C.END_TARGET
 
 _NT = len(TILES)
 # columns of BatchedHands.record
@@ -71,76 +65,67 @@ _OBS_FIELDS: Final = (
     "spinner", "voids", "possible", "knocks", "tile_counts", "scores", "seat", "turn", "leader",
 )  # fmt: skip
 _OFFSETS: Final = np.array([OBSERVATION.offset(name) for name in _OBS_FIELDS], dtype=np.int64)
+#: Seven Rocks' codes (the target is set per simulator)
+_GAME: Final = encode_rules(find_game(DEFAULT_GAME).rules())
 
 
 @numba.njit(cache=True)
-def _fill_mask(i, hands, points, npts, turn, mask):  # type: ignore[no-untyped-def]
+def _fill_mask(i, state, mask, buf):  # type: ignore[no-untyped-def]
     mask[i, :] = 0
-    seat = turn[i]
-    if seat >= 0:
-        legal_actions(hands[i, seat], points[i], 0, npts[i], mask[i])
+    st = state[i]
+    if st[C.S_TURN] >= 0:
+        n = options(st, _GAME, buf)
+        for k in range(n):
+            pid = buf[k, 1]
+            mask[i, buf[k, 0] if pid < 0 else ACTION_AT[buf[k, 0] * 168 + pid]] = 1
 
 
 @numba.njit(cache=True)
-def _step_kernel(  # type: ignore[no-untyped-def]
-    actions, hands, points, npts, spinner, total, turn, scores, end, finisher, placements, knocks,
-    deductions, rewards, mask, target, action_tile, action_pid, rec,
-):  # fmt: skip
-    n = hands.shape[0]
-    for i in range(n):
+def _step_kernel(actions, state, rewards, mask, action_tile, action_pid, rec, target):  # type: ignore[no-untyped-def]
+    buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+    g = _GAME.copy()
+    g[C.G_TARGET] = target
+    for i in range(state.shape[0]):
+        st = state[i]
         rewards[i, 0] = 0
         rewards[i, 1] = 0
-        seat = turn[i]
+        seat = st[C.S_TURN]
         if seat < 0:
             continue
+        before0 = st[C.S_SCORE]
+        before1 = st[C.S_SCORE + 1]
         a = actions[i]
         t = action_tile[a]
-        pid = action_pid[a]
-        npts[i], spinner[i], s = place(points[i], 0, npts[i], spinner[i], t, pid)
-        total[i] = s
-        hands[i, seat] ^= np.int64(1) << t
-        placements[i] += 1
+        knocks = st[C.S_KNOCKS]
+        apply_one(st, g, t, action_pid[a], 0)
         rec[i, _PLACED_BY + t] = seat
-        rec[i, _ORDER + t] = placements[i]
+        rec[i, _ORDER + t] = st[C.S_PLACED]
         rec[i, _LAYOUT] |= np.int64(1) << t
-        team = seat & 1
-        pts = placement_score(s)
-        if pts:
-            scores[i, team] += pts
-            rewards[i, team] += pts
-            if scores[i, team] >= target:
-                end[i] = END_TARGET
-                turn[i] = -1
-                mask[i, :] = 0
-                continue
-        step = next_turn(hands[i], seat, playable(points[i], 0, npts[i]))
-        if step in (DOMINO, BLOCKED):
-            end[i] = END_DOMINO if step == DOMINO else END_BLOCKED
-            if step == DOMINO:
-                finisher[i] = seat
-            turn[i] = -1
-            settle(hands[i], deductions[i], scores[i])
-            rewards[i, 0] -= deductions[i, 0] + deductions[i, 2]
-            rewards[i, 1] -= deductions[i, 1] + deductions[i, 3]
-        else:
-            turn[i] = (seat + step) & 3
-            knocks[i] += step - 1
-            if step > 1:  # the seats in between knocked: they hold none of the open values
-                values = 0
-                for j in range(npts[i]):
-                    values |= 1 << POINT_VALUE_OF[points[i, j]]
-                for back in range(1, step):
-                    k_seat = (seat + back) & 3
-                    rec[i, _VOIDS + k_seat] |= values
-                    rec[i, _SEAT_KNOCKS + k_seat] += 1
-        _fill_mask(i, hands, points, npts, turn, mask)
+        rewards[i, 0] = st[C.S_SCORE] - before0
+        rewards[i, 1] = st[C.S_SCORE + 1] - before1
+        nxt = st[C.S_TURN]
+        if nxt >= 0 and st[C.S_KNOCKS] > knocks:  # the seats in between knocked
+            values = 0
+            for j in range(st[C.S_NPTS]):
+                values |= 1 << POINT_VALUE_OF[st[C.S_POINTS + j]]
+            gap = (nxt - seat) & 3
+            for back in range(1, gap if gap else 4):
+                k_seat = (seat + back) & 3
+                rec[i, _VOIDS + k_seat] |= values
+                rec[i, _SEAT_KNOCKS + k_seat] += 1
+        _fill_mask(i, state, mask, buf)
 
 
 @numba.njit(cache=True)
-def _observe_kernel(  # type: ignore[no-untyped-def]
-    seats, hands, points, npts, spinner, total, turn, scores, rec, target, o, out,
-):  # fmt: skip
+def _observe_kernel(seats, state, rec, target, o, out):  # type: ignore[no-untyped-def]
     """The observation of :mod:`sevenrocks.rl.observation` (``hand_number`` 0) for ``seats[i]``."""
+    hands = state[:, C.S_HANDS : C.S_HANDS + 4]
+    points = state[:, C.S_POINTS : C.S_POINTS + C.MAX_POINTS]
+    npts = state[:, C.S_NPTS]
+    spinner = state[:, C.S_SPINNER]
+    total = state[:, C.S_TOTAL]
+    turn = state[:, C.S_TURN]
+    scores = state[:, C.S_SCORE : C.S_SCORE + 2]
     count = COUNT
     suit_of_value = SUIT_OF_VALUE
     point_value = POINT_VALUE_OF
@@ -223,34 +208,31 @@ def _sample_kernel(mask, uniform, out):  # type: ignore[no-untyped-def]
 
 
 @numba.njit(cache=True)
-def _reset_kernel(  # type: ignore[no-untyped-def]
-    rows, deals, leaders, hands, points, npts, spinner, total, turn, scores, end, finisher, placements,
-    knocks, deductions, mask, rec,
-):  # fmt: skip
+def _reset_kernel(rows, deals, leaders, state, mask, rec):  # type: ignore[no-untyped-def]
+    buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
     for r in range(rows.shape[0]):
         i = rows[r]
+        st = state[i]
+        for c in range(C.STATE_SIZE):
+            st[c] = 0
         for q in range(4):
             h = np.int64(0)
             for u in range(7):
                 h |= np.int64(1) << deals[r, q * 7 + u]
-            hands[i, q] = h
-            deductions[i, q] = 0
-        npts[i] = 0
-        spinner[i] = -1
-        total[i] = 0
-        turn[i] = leaders[r]
-        scores[i, 0] = 0
-        scores[i, 1] = 0
-        end[i] = 0
-        finisher[i] = -1
-        placements[i] = 0
-        knocks[i] = 0
+            st[C.S_HANDS + q] = h
+        st[C.S_SPINNER] = -1
+        st[C.S_OPENING] = -1
+        st[C.S_LAST] = -1
+        st[C.S_FINISHER] = -1
+        st[C.S_LEAD_TILE] = -1
+        st[C.S_TURN] = leaders[r]
+        st[C.S_LEADER] = leaders[r]
         for c in range(_REC):
             rec[i, c] = 0
         for u in range(28):
             rec[i, _PLACED_BY + u] = -1
         rec[i, _LEADER] = leaders[r]
-        _fill_mask(i, hands, points, npts, turn, mask)
+        _fill_mask(i, state, mask, buf)
 
 
 class BatchedHands:
@@ -276,18 +258,20 @@ class BatchedHands:
         self.target = target
         self.autoreset = autoreset
         self.rng = np.random.default_rng(seed)
-        self.hands = np.zeros((n, NUM_SEATS), dtype=np.int64)
-        self.points = np.zeros((n, MAX_POINTS), dtype=np.int64)
-        self.npts = np.zeros(n, dtype=np.int64)
-        self.spinner = np.full(n, -1, dtype=np.int64)
-        self.total = np.zeros(n, dtype=np.int64)
-        self.turn = np.full(n, -1, dtype=np.int64)
-        self.scores = np.zeros((n, 2), dtype=np.int64)
-        self.end = np.zeros(n, dtype=np.int64)
-        self.finisher = np.full(n, -1, dtype=np.int64)
-        self.placements = np.zeros(n, dtype=np.int64)
-        self.knocks = np.zeros(n, dtype=np.int64)
-        self.deductions = np.zeros((n, NUM_SEATS), dtype=np.int64)
+        #: one packed position per game (:mod:`sevenrocks.fast.codes`); the arrays below are views
+        self.state = np.zeros((n, C.STATE_SIZE), dtype=np.int64)
+        self.hands = self.state[:, C.S_HANDS : C.S_HANDS + NUM_SEATS]
+        self.points = self.state[:, C.S_POINTS : C.S_POINTS + C.MAX_POINTS]
+        self.npts = self.state[:, C.S_NPTS]
+        self.spinner = self.state[:, C.S_SPINNER]
+        self.total = self.state[:, C.S_TOTAL]
+        self.turn = self.state[:, C.S_TURN]
+        self.scores = self.state[:, C.S_SCORE : C.S_SCORE + 2]
+        self.end = self.state[:, C.S_END]
+        self.finisher = self.state[:, C.S_FINISHER]
+        self.placements = self.state[:, C.S_PLACED]
+        self.knocks = self.state[:, C.S_KNOCKS]
+        self.deductions = self.state[:, C.S_DEDUCTIONS : C.S_DEDUCTIONS + NUM_SEATS]
         self.rewards = np.zeros((n, 2), dtype=np.int64)
         self.mask = np.zeros((n, NUM_ACTIONS), dtype=np.int8)
         #: per game: who placed each tile (-1: not placed), its place in the order (1-based),
@@ -330,11 +314,7 @@ class BatchedHands:
             lead_arr = np.asarray(leaders, dtype=np.int64).reshape(-1)
             if lead_arr.shape != (m,) or ((lead_arr < 0) | (lead_arr >= NUM_SEATS)).any():
                 raise ValueError(f"leaders must be {m} seats 0..3")
-        _reset_kernel(
-            idx, deal_arr, lead_arr, self.hands, self.points, self.npts, self.spinner, self.total,
-            self.turn, self.scores, self.end, self.finisher, self.placements, self.knocks,
-            self.deductions, self.mask, self.record,
-        )  # fmt: skip
+        _reset_kernel(idx, deal_arr, lead_arr, self.state, self.mask, self.record)
 
     def step(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
         """Apply one action per game (ignored for games that are over); return ``(n, 2)`` rewards.
@@ -359,10 +339,8 @@ class BatchedHands:
                 f"{acts[games[0]]}; legal there: {np.flatnonzero(self.mask[games[0]]).tolist()}"
             )
         _step_kernel(
-            acts, self.hands, self.points, self.npts, self.spinner, self.total, self.turn, self.scores,
-            self.end, self.finisher, self.placements, self.knocks, self.deductions, self.rewards, self.mask,
-            self.target, ACTION_TILE, ACTION_PID, self.record,
-        )  # fmt: skip
+            acts, self.state, self.rewards, self.mask, ACTION_TILE, ACTION_PID, self.record, self.target
+        )
         np.logical_and(live, self.turn < 0, out=self.ended)
         if self.autoreset and self.ended.any():
             rows = np.flatnonzero(self.ended)
@@ -384,10 +362,7 @@ class BatchedHands:
             if who.shape != (self.n,) or ((who < 0) | (who >= NUM_SEATS)).any():
                 raise ValueError(f"seats must be {self.n} seats 0..3, one per game")
         out = np.zeros((self.n, OBSERVATION.size), dtype=np.float32)
-        _observe_kernel(
-            who, self.hands, self.points, self.npts, self.spinner, self.total, self.turn, self.scores,
-            self.record, float(self.target), _OFFSETS, out,
-        )  # fmt: skip
+        _observe_kernel(who, self.state, self.record, float(self.target), _OFFSETS, out)
         return out
 
     def sample_actions(self, rng: np.random.Generator) -> I64:

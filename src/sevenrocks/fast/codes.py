@@ -1,0 +1,170 @@
+"""The layout of a packed position and of a packed game description, for the compiled step.
+
+A *position* is one ``int64`` array of :data:`STATE_SIZE` slots (hands, layout, boneyard, draws,
+scores, the Goat ledger, how the hand and the match stand); a *game* is one ``int64`` array of
+:data:`GAME_SIZE` codes built from a game's :class:`~sevenrocks.core.games.Rules` by
+:func:`sevenrocks.fast.game.encode_rules`. The compiled functions read both, so one compilation
+serves every game: the codes are constant within a call. Every name here is a plain integer that
+numba folds into the compiled code.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+# ------------------------------------------------------------------ a position
+S_HANDS: Final = 0
+"""Four slots: each seat's tiles as a bitmask (unused seats 0)."""
+S_TURN: Final = 4
+"""The seat to move, -1 when the hand is over."""
+S_SPINNER: Final = 5
+"""The (first) spinner's tile index, -1 before it."""
+S_TOTAL: Final = 6
+"""The counted total of the layout."""
+S_NPTS: Final = 7
+"""How many connection points are open."""
+S_POINTS: Final = 8
+MAX_POINTS: Final = 16
+"""Slots for the open point ids, ascending (Five Up's spinners can open many)."""
+S_LONG: Final = 24
+"""Bitmask of the doubles laid lengthwise."""
+S_CLOSED: Final = 25
+"""Bitmask of the doubles closed."""
+S_PLACED: Final = 26
+"""Tiles in the layout."""
+S_BPOS: Final = 27
+"""Tiles drawn from the boneyard so far (the next tile is ``S_BONE + S_BPOS``)."""
+S_BLEN: Final = 28
+"""Tiles in the boneyard at the deal."""
+S_BONE: Final = 29
+"""Up to 28 slots: the boneyard's tile indexes in draw order."""
+S_DRAWS: Final = 57
+"""Four slots: tiles each seat drew this hand."""
+S_SCORE: Final = 61
+"""Four slots: the side scores."""
+S_OUT: Final = 65
+"""Bitmask of the seats that are out (team out)."""
+S_LAST: Final = 66
+"""The seat of the last move (the fisherman after a block), -1 before the lead."""
+S_LEADER: Final = 67
+S_OPENING: Final = 68
+"""The tile that opened the layout, -1 before the lead."""
+S_REMEMBER: Final = 69
+"""Four slots: the Goat family's remembered points per side."""
+S_OPENED: Final = 73
+"""Bitmask of the sides whose Goat account is open."""
+S_EGGS: Final = 74
+S_END: Final = 75
+"""How the hand ended: :data:`END_NONE`, :data:`END_DOMINO`, :data:`END_BLOCKED`, :data:`END_TARGET`."""
+S_FINISHER: Final = 76
+S_OVER: Final = 77
+"""The match: :data:`OVER_NO`, :data:`OVER_WON` (``S_WINNERS``), :data:`OVER_DRAW`."""
+S_WINNERS: Final = 78
+"""Bitmask of the winning sides."""
+S_GOATS: Final = 79
+"""Bitmask of the goats."""
+S_PLAYED: Final = 80
+"""Hands finished in the match (void deals not counted)."""
+S_LEAD_TILE: Final = 81
+"""The tile the rules make the leader lead, -1 for any."""
+S_KNOCKS: Final = 82
+"""Knocks in this hand."""
+S_MOVES: Final = 83
+"""Moves in this hand."""
+S_PIPS: Final = 84
+"""Four slots: each seat's pips at the end of the hand (after a domino or block)."""
+S_VALUES: Final = 88
+"""Four slots: each seat's hand value (its pips, or the special value of a lone 0-0)."""
+S_AWARD: Final = 92
+"""Four slots: each side's score change at settlement."""
+S_SIDE_TOTALS: Final = 96
+"""Four slots: each side's total of hand values at the end of the hand."""
+S_DEDUCTIONS: Final = 100
+"""Four slots: what each seat's pips cost its side (Seven Rocks, Telephone)."""
+S_MOVE_POINTS: Final = 104
+"""Points scored by moves in this hand, all sides together."""
+STATE_SIZE: Final = 105
+
+END_NONE: Final = 0
+END_DOMINO: Final = 1
+END_BLOCKED: Final = 2
+END_TARGET: Final = 3
+
+OVER_NO: Final = 0
+OVER_WON: Final = 1
+OVER_DRAW: Final = 2
+
+# ------------------------------------------------------------------ a game
+G_SEATS: Final = 0
+G_SIDES: Final = 1
+G_PARTNERS: Final = 2
+G_HAND_SIZE: Final = 3
+G_BONEYARD: Final = 4
+G_RESERVE: Final = 5
+G_STUCK: Final = 6
+G_TOPOLOGY: Final = 7
+G_LENGTHWISE: Final = 8
+G_CLOSING: Final = 9
+G_SEVERAL: Final = 10
+G_TEAM_OUT: Final = 11
+G_POINTS: Final = 12
+G_SETTLE: Final = 13
+G_ROUND: Final = 14
+G_DIVISOR: Final = 15
+G_BONUS: Final = 16
+G_THRESHOLD: Final = 17
+G_REMEMBER: Final = 18
+G_EGGS: Final = 19
+G_LONE: Final = 20
+"""The value of a lone 0-0, -1 for its pips."""
+G_ENDING: Final = 21
+G_TARGET: Final = 22
+G_EXACT: Final = 23
+G_BOTH_DRAW: Final = 24
+G_DEALS: Final = 25
+G_FIRST_LEAD: Final = 26
+"""0: a lot; 1: the tile order in ``G_ORDER``."""
+G_MISDEAL: Final = 27
+G_ALL_CLOSED: Final = 28
+G_DIRECTION: Final = 29
+"""+1 when points are good for their side, -1 when they are bad (the Goat family)."""
+G_ORDER: Final = 30
+"""28 slots: the tile order of the first lead."""
+GAME_SIZE: Final = 58
+
+BONEYARD_NONE: Final = 0
+BONEYARD_OUT: Final = 1
+BONEYARD_DRAW: Final = 2
+
+STUCK_KNOCK: Final = 0
+STUCK_UNTIL: Final = 1
+STUCK_ONE: Final = 2
+
+TOPO_LINE: Final = 0
+TOPO_SPINNER: Final = 1
+TOPO_SPINNER_OPEN: Final = 2
+TOPO_ALL: Final = 3
+TOPO_FORCED: Final = 4
+
+POINTS_NONE: Final = 0
+POINTS_FIVES: Final = 1
+POINTS_FIVES_IN_FIVES: Final = 2
+POINTS_THREES_IN_THREES: Final = 3
+POINTS_FIVES_AND_THREES: Final = 4
+
+SETTLE_ROUND5: Final = 0
+SETTLE_FLOOR5: Final = 1
+SETTLE_WINNER_TAKES: Final = 2
+SETTLE_BONUS: Final = 3
+SETTLE_LOSERS_WRITE: Final = 4
+SETTLE_NONE: Final = 5
+
+ENDING_AT_ONCE: Final = 0
+ENDING_AFTER_HAND: Final = 1
+ENDING_LOSERS: Final = 2
+ENDING_DEALS: Final = 3
+ENDING_SINGLE: Final = 4
+
+#: Marks of a placed double (as in :mod:`sevenrocks.core.layout`).
+MARK_LONG: Final = 1
+MARK_CLOSED: Final = 2

@@ -1,0 +1,271 @@
+"""Packing a game's rules and a position into the arrays the compiled step reads.
+
+:func:`encode_rules` turns a game's :class:`~sevenrocks.core.games.Rules` into its codes;
+:func:`encode_match` and :func:`encode_view` pack a position of the core engine. Nothing here
+states a rule: each code names a parameter of the game's description.
+
+>>> from sevenrocks.core import Match
+>>> match = Match("kozel", seats=3, seed=2)
+>>> match.start_hand()
+>>> game = encode_rules(match.rules)
+>>> int(game[codes.G_SEATS]), int(game[codes.G_RESERVE]), int(game[codes.G_DIRECTION])
+(3, 1, -1)
+>>> state = encode_match(match)
+>>> int(state[codes.S_BLEN]), int(state[codes.S_TURN]) == match.turn
+(7, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from sevenrocks.core.games import Boneyard, Points, Rules, Stuck, Topology
+from sevenrocks.core.games.ending import FixedDeals, LosersTarget, SingleHand, TargetAfterHand, TargetAtOnce
+from sevenrocks.core.games.settlement import (
+    DeductFloor5,
+    DeductRound5,
+    HandBonus,
+    LosersWrite,
+    NoSettlement,
+    WinnerTakes,
+)
+from sevenrocks.core.events import Placement
+from sevenrocks.core.layout import CLOSED, LENGTHWISE, Layout
+from sevenrocks.core.match import Match
+from sevenrocks.core.notation import Move, Play
+from sevenrocks.core.tiles import TILES, Tile
+from sevenrocks.core.view import SeatView
+from sevenrocks.fast import codes
+
+__all__ = ["encode_match", "encode_move", "encode_rules", "encode_view"]
+
+Int64Array = npt.NDArray[np.int64]
+
+_TOPOLOGY: Final = {
+    Topology.LINE: codes.TOPO_LINE,
+    Topology.SPINNER: codes.TOPO_SPINNER,
+    Topology.SPINNER_OPEN: codes.TOPO_SPINNER_OPEN,
+    Topology.ALL_SPINNERS: codes.TOPO_ALL,
+    Topology.FORCED_FOUR: codes.TOPO_FORCED,
+}
+_POINTS: Final = {
+    Points.NONE: codes.POINTS_NONE,
+    Points.FIVES: codes.POINTS_FIVES,
+    Points.FIVES_IN_FIVES: codes.POINTS_FIVES_IN_FIVES,
+    Points.THREES_IN_THREES: codes.POINTS_THREES_IN_THREES,
+    Points.FIVES_AND_THREES: codes.POINTS_FIVES_AND_THREES,
+}
+_STUCK: Final = {
+    Stuck.KNOCK: codes.STUCK_KNOCK,
+    Stuck.DRAW_UNTIL_PLAYABLE: codes.STUCK_UNTIL,
+    Stuck.DRAW_ONE: codes.STUCK_ONE,
+}
+_BONEYARD: Final = {
+    Boneyard.NONE: codes.BONEYARD_NONE,
+    Boneyard.OUT_OF_PLAY: codes.BONEYARD_OUT,
+    Boneyard.DRAW: codes.BONEYARD_DRAW,
+}
+
+
+class UnsupportedGameError(ValueError):
+    """A game whose rules the compiled step cannot play (a kind it does not know yet)."""
+
+
+def encode_rules(rules: Rules) -> Int64Array:
+    """The codes of a game (see :mod:`sevenrocks.fast.codes`)."""
+    g = np.zeros(codes.GAME_SIZE, dtype=np.int64)
+    g[codes.G_SEATS] = rules.seats
+    g[codes.G_SIDES] = rules.sides
+    g[codes.G_PARTNERS] = rules.partnerships
+    g[codes.G_HAND_SIZE] = rules.hand_size
+    g[codes.G_BONEYARD] = _BONEYARD[rules.boneyard]
+    g[codes.G_RESERVE] = rules.reserve
+    g[codes.G_STUCK] = _STUCK[rules.stuck] if rules.draws else codes.STUCK_KNOCK
+    try:
+        g[codes.G_TOPOLOGY] = _TOPOLOGY[rules.topology]
+        g[codes.G_POINTS] = _POINTS[rules.points]
+    except KeyError as err:
+        raise UnsupportedGameError(f"the compiled step does not play {rules.game} ({err.args[0]})") from None
+    g[codes.G_LENGTHWISE] = rules.lengthwise
+    g[codes.G_CLOSING] = rules.closing
+    g[codes.G_SEVERAL] = rules.several_doubles
+    g[codes.G_TEAM_OUT] = rules.team_out
+    g[codes.G_LONE] = -1 if rules.lone_blank is None else rules.lone_blank
+    g[codes.G_MISDEAL] = rules.goat_misdeal
+    g[codes.G_ALL_CLOSED] = rules.all_ends_closed
+    g[codes.G_DIRECTION] = 1
+    g[codes.G_ROUND] = 1
+    g[codes.G_DIVISOR] = 1
+    settlement = rules.settlement
+    if isinstance(settlement, DeductRound5):
+        g[codes.G_SETTLE] = codes.SETTLE_ROUND5
+    elif isinstance(settlement, DeductFloor5):
+        g[codes.G_SETTLE] = codes.SETTLE_FLOOR5
+    elif isinstance(settlement, WinnerTakes):
+        g[codes.G_SETTLE] = codes.SETTLE_WINNER_TAKES
+        g[codes.G_ROUND] = settlement.rounding
+        g[codes.G_DIVISOR] = settlement.divisor
+    elif isinstance(settlement, HandBonus):
+        g[codes.G_SETTLE] = codes.SETTLE_BONUS
+        g[codes.G_BONUS] = settlement.bonus
+    elif isinstance(settlement, LosersWrite):
+        g[codes.G_SETTLE] = codes.SETTLE_LOSERS_WRITE
+        g[codes.G_THRESHOLD] = settlement.threshold
+        g[codes.G_REMEMBER] = settlement.remember
+        g[codes.G_EGGS] = settlement.eggs
+        g[codes.G_DIRECTION] = -1
+    elif isinstance(settlement, NoSettlement):
+        g[codes.G_SETTLE] = codes.SETTLE_NONE
+    else:
+        raise UnsupportedGameError(f"the compiled step does not settle {rules.game} ({settlement!r})")
+    ending = rules.ending
+    if isinstance(ending, TargetAtOnce):
+        g[codes.G_ENDING] = codes.ENDING_AT_ONCE
+        g[codes.G_TARGET] = ending.target
+        g[codes.G_EXACT] = ending.exact
+    elif isinstance(ending, TargetAfterHand):
+        g[codes.G_ENDING] = codes.ENDING_AFTER_HAND
+        g[codes.G_TARGET] = ending.target
+        g[codes.G_BOTH_DRAW] = ending.both_draw
+    elif isinstance(ending, LosersTarget):
+        g[codes.G_ENDING] = codes.ENDING_LOSERS
+        g[codes.G_TARGET] = ending.target
+    elif isinstance(ending, FixedDeals):
+        g[codes.G_ENDING] = codes.ENDING_DEALS
+        g[codes.G_DEALS] = ending.deals
+    elif isinstance(ending, SingleHand):
+        g[codes.G_ENDING] = codes.ENDING_SINGLE
+    else:
+        raise UnsupportedGameError(f"the compiled step does not end {rules.game} ({ending!r})")
+    if rules.first_lead is not None:
+        g[codes.G_FIRST_LEAD] = 1
+        g[codes.G_ORDER : codes.G_ORDER + 28] = rules.first_lead
+    return g
+
+
+def _mask(tiles: Sequence[Tile] | int) -> int:
+    return tiles if isinstance(tiles, int) else sum(t.bit for t in tiles)
+
+
+def _pack(
+    state: Int64Array,
+    layout: Layout,
+    hands: Sequence[int],
+    scores: Sequence[int],
+    turn: int,
+    boneyard: Sequence[int],
+    draws: Sequence[int],
+) -> None:
+    for seat, mask in enumerate(hands):
+        state[codes.S_HANDS + seat] = mask
+    state[codes.S_TURN] = turn
+    state[codes.S_SPINNER] = layout._spinner
+    state[codes.S_TOTAL] = layout.ends_total
+    points = layout._points
+    state[codes.S_NPTS] = len(points)
+    state[codes.S_POINTS : codes.S_POINTS + len(points)] = points
+    long_mask = closed = 0
+    for t, _, mark in layout._placed:
+        if mark & LENGTHWISE:
+            long_mask |= 1 << t
+        if mark & CLOSED:
+            closed |= 1 << t
+    state[codes.S_LONG] = long_mask
+    state[codes.S_CLOSED] = closed
+    state[codes.S_PLACED] = len(layout)
+    state[codes.S_OPENING] = layout._placed[0][0] if layout._placed else -1
+    state[codes.S_BLEN] = len(boneyard)
+    state[codes.S_BONE : codes.S_BONE + len(boneyard)] = boneyard
+    for seat, n in enumerate(draws):
+        state[codes.S_DRAWS + seat] = n
+    for side, score in enumerate(scores):
+        state[codes.S_SCORE + side] = score
+    state[codes.S_LEAD_TILE] = -1
+    state[codes.S_FINISHER] = -1
+
+
+def encode_match(match: Match) -> Int64Array:
+    """The packed position of a match with a hand in progress (all of it: every hand is known)."""
+    if match.turn is None:
+        raise ValueError("no hand is in progress: the compiled step plays out hands from a seat to move")
+    state = np.zeros(codes.STATE_SIZE, dtype=np.int64)
+    hands = [match.hand_mask(s) for s in range(match.seats)]
+    boneyard = [t.index for t in match.boneyard]
+    _pack(state, match.layout, hands, match.scores, match.turn, boneyard, match.draws)
+    _pack_match(state, match.rules, match.ledger, match.out, match.leader, match.hands_played)
+    lead = match.lead_tile
+    state[codes.S_LEAD_TILE] = -1 if lead is None else lead.index
+    last = next((e.seat for e in reversed(match.events) if isinstance(e, Placement)), -1)
+    state[codes.S_LAST] = last
+    return state
+
+
+def encode_view(
+    view: SeatView, hands: Mapping[int, Sequence[Tile] | int], boneyard: Sequence[Tile] | Sequence[int] = ()
+) -> Int64Array:
+    """The packed position of ``view`` with the other seats holding ``hands`` and the boneyard in
+    the order ``boneyard`` (a guess: not checked against the view)."""
+    if view.turn is None:
+        raise ValueError("no hand is in progress: the compiled step plays out hands from a seat to move")
+    state = np.zeros(codes.STATE_SIZE, dtype=np.int64)
+    masks = [0] * view.seats
+    for seat, held in hands.items():
+        masks[seat] = _mask(held)
+    masks[view.seat] = view.hand_mask
+    order = [t if isinstance(t, int) else t.index for t in boneyard]
+    _pack(state, view.layout, masks, view.scores, view.turn, order, view.draws)
+    played = sum(1 for r in view.results if r.end.value != "redeal")
+    _pack_match(state, view.rules, view.ledger, tuple(s for s in range(view.seats) if view.out >> s & 1),
+                view.leader, played)  # fmt: skip
+    placements = [e for e in view.events if isinstance(e, Placement)]
+    state[codes.S_LAST] = placements[-1].seat if placements else -1
+    state[codes.S_LEAD_TILE] = -1 if view.lead_tile is None else view.lead_tile.index
+    return state
+
+
+def _pack_match(
+    state: Int64Array,
+    rules: Rules,
+    ledger: object,
+    out: Sequence[int],
+    leader: int | None,
+    played: int,
+) -> None:
+    from sevenrocks.core.games import Ledger
+
+    if isinstance(ledger, Ledger):
+        for side, n in enumerate(ledger.remembered):
+            state[codes.S_REMEMBER + side] = n
+        state[codes.S_OPENED] = sum(1 << side for side, o in enumerate(ledger.opened) if o)
+        state[codes.S_EGGS] = ledger.eggs
+    state[codes.S_OUT] = sum(1 << s for s in out)
+    state[codes.S_LEADER] = -1 if leader is None else leader
+    state[codes.S_PLAYED] = played
+    del rules
+
+
+def encode_move(move: Move) -> tuple[int, int, int, int]:
+    """A move as up to four parts ``tile * 1024 + point id * 4 + marks`` (the lead's point id is
+    168), -1 for the parts a move does not have."""
+    parts = [-1, -1, -1, -1]
+    for i, play in enumerate(move.parts if not isinstance(move, Play) else (move,)):
+        point = play.point
+        pid = 168 if point is None else point.id
+        parts[i] = play.tile.index * 1024 + pid * 4 + Layout.marks(play)
+    return parts[0], parts[1], parts[2], parts[3]
+
+
+def decode_part(code: int) -> tuple[int, int, int]:
+    """``(tile index, point id or -1 for the lead, marks)`` of an encoded part."""
+    t, rest = divmod(code, 1024)
+    pid, mark = divmod(rest, 4)
+    return t, (-1 if pid == 168 else pid), mark
+
+
+def tile_of(index: int) -> Tile:
+    """The tile with this index."""
+    return TILES[index]

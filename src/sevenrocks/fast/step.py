@@ -1,0 +1,762 @@
+"""The compiled step: one move of any game of the family, and everything the rules then force.
+
+The second implementation of the rules (the first, the reference, is :mod:`sevenrocks.core`),
+compiled with numba and driven by a game's codes (:mod:`sevenrocks.fast.codes`,
+:func:`sevenrocks.fast.game.encode_rules`): placing a tile in every topology with its marks, the
+counted total and the placement points, the next seat to move with its knocks and draws, the
+end of a hand by domino, team out, block or target, the settlement of every kind and the end of
+the match. The search kernel (:mod:`sevenrocks.bots.kernel`) and the batched simulator
+(:mod:`sevenrocks.rl.batched`) both play through these functions, and ``tests/test_fast.py``
+replays them against :class:`~sevenrocks.core.match.Match` on random positions of every game.
+
+>>> import numpy as np
+>>> from sevenrocks.core import Match
+>>> from sevenrocks.fast.game import encode_match, encode_rules
+>>> match = Match("draw", seats=2, seed=1)
+>>> match.start_hand()
+>>> game, state = encode_rules(match.rules), encode_match(match)
+>>> buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+>>> n = options(state, game, buf)
+>>> n == len(match.legal_plays())
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, cast
+
+import numba
+import numpy as np
+import numpy.typing as npt
+
+from sevenrocks.fast.codes import (
+    BONEYARD_DRAW,
+    END_BLOCKED,
+    END_DOMINO,
+    END_NONE,
+    END_TARGET,
+    ENDING_AFTER_HAND,
+    ENDING_AT_ONCE,
+    ENDING_DEALS,
+    ENDING_LOSERS,
+    G_ALL_CLOSED,
+    G_BONEYARD,
+    G_BONUS,
+    G_BOTH_DRAW,
+    G_CLOSING,
+    G_DEALS,
+    G_DIVISOR,
+    G_EGGS,
+    G_ENDING,
+    G_EXACT,
+    G_LENGTHWISE,
+    G_LONE,
+    G_PARTNERS,
+    G_POINTS,
+    G_REMEMBER,
+    G_RESERVE,
+    G_ROUND,
+    G_SEATS,
+    G_SETTLE,
+    G_SIDES,
+    G_STUCK,
+    G_TARGET,
+    G_TEAM_OUT,
+    G_THRESHOLD,
+    G_TOPOLOGY,
+    MARK_CLOSED,
+    MARK_LONG,
+    OVER_DRAW,
+    OVER_NO,
+    OVER_WON,
+    POINTS_FIVES,
+    POINTS_FIVES_AND_THREES,
+    POINTS_FIVES_IN_FIVES,
+    POINTS_THREES_IN_THREES,
+    S_AWARD,
+    S_BLEN,
+    S_BONE,
+    S_BPOS,
+    S_CLOSED,
+    S_DEDUCTIONS,
+    S_DRAWS,
+    S_EGGS,
+    S_END,
+    S_FINISHER,
+    S_GOATS,
+    S_HANDS,
+    S_KNOCKS,
+    S_LAST,
+    S_LEAD_TILE,
+    S_LONG,
+    S_MOVE_POINTS,
+    S_MOVES,
+    S_NPTS,
+    S_OPENED,
+    S_OPENING,
+    S_OUT,
+    S_OVER,
+    S_PIPS,
+    S_PLACED,
+    S_PLAYED,
+    S_POINTS,
+    S_REMEMBER,
+    S_SCORE,
+    S_SIDE_TOTALS,
+    S_SPINNER,
+    S_TOTAL,
+    S_TURN,
+    S_VALUES,
+    S_WINNERS,
+    SETTLE_BONUS,
+    SETTLE_FLOOR5,
+    SETTLE_LOSERS_WRITE,
+    SETTLE_NONE,
+    SETTLE_ROUND5,
+    SETTLE_WINNER_TAKES,
+    STUCK_KNOCK,
+    STUCK_ONE,
+    TOPO_ALL,
+    TOPO_FORCED,
+    TOPO_LINE,
+    TOPO_SPINNER,
+    TOPO_SPINNER_OPEN,
+)
+from sevenrocks.fast.tables import COUNT, IS_DOUBLE, JOIN, LOW, PIPS, POINT_VALUE_OF, SUIT_OF_POINT_MASK
+
+__all__ = [
+    "MAX_OPTIONS",
+    "advance",
+    "apply_move",
+    "apply_one",
+    "lowest",
+    "njit",
+    "options",
+    "play_part",
+    "playable",
+    "popcount",
+    "settle",
+    "total_after",
+]
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+#: ``numba.njit(cache=True)``, typed so that decorated functions keep their signatures.
+njit = cast(Callable[[_F], _F], numba.njit(cache=True))
+#: The same, inlined into each compiled caller at numba's IR level.
+_inline = cast(Callable[[_F], _F], numba.njit(cache=True, inline="always"))
+
+Int64Array = npt.NDArray[np.int64]
+
+#: Room for the one-tile moves of a position (tiles x open points x marks), with room to spare.
+MAX_OPTIONS: Final = 512
+
+_A: Final = 2
+_B: Final = 3
+_BA: Final = 4
+_BB: Final = 5
+_NP: Final = 168
+
+_DEBRUIJN: Final = np.zeros(32, dtype=np.int64)
+for _i in range(32):
+    _DEBRUIJN[(((1 << _i) * 0x077CB531) & 0xFFFFFFFF) >> 27] = _i
+
+
+# ------------------------------------------------------------------------ bits
+@_inline
+def popcount(x: int) -> int:
+    """How many bits of ``x`` are set."""
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@_inline
+def lowest(x: int) -> int:
+    """Index of the lowest set bit of a non-zero mask below ``2**32`` (de Bruijn multiplication)."""
+    return int(_DEBRUIJN[(((x & -x) * 0x077CB531) & 0xFFFFFFFF) >> 27])
+
+
+@_inline
+def _side_of(g: Int64Array, seat: int) -> int:
+    return seat & 1 if g[G_PARTNERS] else seat
+
+
+# ------------------------------------------------------------------ the layout
+@_inline
+def playable(st: Int64Array) -> int:
+    """The tiles that fit some open point (a bitmask)."""
+    mask = 0
+    for i in range(S_POINTS, S_POINTS + st[S_NPTS]):
+        mask |= SUIT_OF_POINT_MASK[st[i]]
+    return mask
+
+
+@_inline
+def _has_point(st: Int64Array, pid: int) -> bool:
+    for i in range(S_POINTS, S_POINTS + st[S_NPTS]):  # noqa: SIM110 (numba compiles no generators)
+        if st[i] == pid:
+            return True
+    return False
+
+
+@_inline
+def _count(st: Int64Array) -> int:
+    """The counted total of the open points (README §2.14)."""
+    total = 0
+    for i in range(S_POINTS, S_POINTS + st[S_NPTS]):
+        total += COUNT[st[i]]
+    first = st[S_OPENING]
+    if first >= 0 and IS_DOUBLE[first] and _has_point(st, first * 6 + _A) and _has_point(st, first * 6 + _B):
+        total -= 2 * LOW[first]  # the lone opening double counts both halves once
+    long_mask = st[S_LONG]
+    if long_mask:
+        for i in range(S_POINTS, S_POINTS + st[S_NPTS]):
+            p = st[i]
+            if p % 6 == _B and (long_mask >> (p // 6)) & 1:
+                total -= LOW[p // 6]  # a lengthwise double counts its number once
+    return total
+
+
+@_inline
+def _add_point(st: Int64Array, k: int, pid: int) -> int:
+    st[S_POINTS + k] = pid
+    return k + 1
+
+
+@_inline
+def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> None:
+    """Place tile ``t`` on open point ``pid`` (-1: the lead) with ``mark``, for the seat to move:
+    the layout changes as the game's topology says and the tile leaves the seat's hand."""
+    topology = g[G_TOPOLOGY]
+    seat = st[S_TURN]
+    st[S_HANDS + seat] ^= np.int64(1) << t
+    st[S_PLACED] += 1
+    if pid < 0:
+        st[S_OPENING] = t
+        base = t * 6
+        if IS_DOUBLE[t]:
+            st[S_POINTS] = base + _A
+            st[S_POINTS + 1] = base + _B
+            st[S_NPTS] = 2
+            if topology != TOPO_LINE:
+                st[S_SPINNER] = t
+                if topology in (TOPO_SPINNER_OPEN, TOPO_FORCED):
+                    st[S_POINTS + 2] = base + _BA
+                    st[S_POINTS + 3] = base + _BB
+                    st[S_NPTS] = 4
+        else:
+            st[S_POINTS] = base
+            st[S_POINTS + 1] = base + 1
+            st[S_NPTS] = 2
+        st[S_TOTAL] = _count(st)
+        return
+    k = 0
+    for i in range(st[S_NPTS]):
+        p = st[S_POINTS + i]
+        if p != pid:
+            st[S_POINTS + k] = p
+            k += 1
+    if IS_DOUBLE[t]:
+        if mark & MARK_CLOSED:
+            st[S_CLOSED] |= np.int64(1) << t
+        else:
+            k = _add_point(st, k, t * 6 + _B)
+            if mark & MARK_LONG:
+                st[S_LONG] |= np.int64(1) << t
+            elif st[S_SPINNER] < 0 and topology != TOPO_LINE:
+                st[S_SPINNER] = t
+                if topology == TOPO_SPINNER_OPEN:
+                    k = _add_point(st, k, t * 6 + _BA)
+                    k = _add_point(st, k, t * 6 + _BB)
+    else:
+        k = _add_point(st, k, JOIN[t * _NP + pid])
+    anchor = pid // 6
+    if (topology == TOPO_SPINNER and anchor == st[S_SPINNER]) or (topology == TOPO_ALL and IS_DOUBLE[anchor]):
+        side = pid - anchor * 6
+        if side in (_A, _B):
+            other = anchor * 6 + (_B if side == _A else _A)
+            still = False
+            for i in range(S_POINTS, S_POINTS + k):
+                if st[i] == other:
+                    still = True
+            if not still:
+                k = _add_point(st, k, anchor * 6 + _BA)
+                k = _add_point(st, k, anchor * 6 + _BB)
+    for i in range(S_POINTS + 1, S_POINTS + k):  # insertion sort: a handful of points
+        v = st[i]
+        j = i - 1
+        while j >= S_POINTS and st[j] > v:
+            st[j + 1] = st[j]
+            j -= 1
+        st[j + 1] = v
+    st[S_NPTS] = k
+    st[S_TOTAL] = _count(st)
+
+
+@_inline
+def total_after(st: Int64Array, t: int, pid: int, mark: int) -> int:
+    """The counted total a placement would make, without making it (for greedy choices)."""
+    if pid < 0:
+        return 2 * LOW[t] if IS_DOUBLE[t] else PIPS[t]  # type: ignore[no-any-return]
+    total = st[S_TOTAL]
+    first = st[S_OPENING]
+    anchor = pid // 6
+    side = pid - anchor * 6
+    if (
+        anchor == first
+        and IS_DOUBLE[first]
+        and (side in (_A, _B))
+        and _has_point(st, first * 6 + _A)
+        and _has_point(st, first * 6 + _B)
+    ):
+        removed = 0  # the lone opening double still counts both halves once, on its other side
+    elif side == _B and (st[S_LONG] >> anchor) & 1:
+        removed = LOW[anchor]
+    else:
+        removed = COUNT[pid]
+    if IS_DOUBLE[t]:
+        added = 0 if mark & MARK_CLOSED else (LOW[t] if mark & MARK_LONG else 2 * LOW[t])
+    else:
+        added = COUNT[JOIN[t * _NP + pid]]
+    return total - removed + added  # type: ignore[no-any-return]
+
+
+@_inline
+def points_of(g: Int64Array, total: int) -> int:
+    """What a counted total scores in the game (README §2.14)."""
+    kind = g[G_POINTS]
+    if total <= 0:
+        return 0
+    if kind == POINTS_FIVES:
+        return total if total % 5 == 0 else 0
+    if kind == POINTS_FIVES_IN_FIVES:
+        return total // 5 if total % 5 == 0 else 0
+    if kind == POINTS_THREES_IN_THREES:
+        return total // 3 if total % 3 == 0 else 0
+    if kind == POINTS_FIVES_AND_THREES:
+        return (total // 5 if total % 5 == 0 else 0) + (total // 3 if total % 3 == 0 else 0)
+    return 0
+
+
+@_inline
+def options(st: Int64Array, g: Int64Array, out: Int64Array) -> int:
+    """Every legal one-tile move of the seat to move into ``out`` rows ``(tile, point id, mark)``,
+    in the order of :meth:`Match.legal_plays <sevenrocks.core.match.Match.legal_plays>`; return
+    how many."""
+    hand = st[S_HANDS + st[S_TURN]]
+    n = 0
+    if st[S_PLACED] == 0:
+        lead = st[S_LEAD_TILE]
+        if lead >= 0:
+            out[0, 0] = lead
+            out[0, 1] = -1
+            out[0, 2] = 0
+            return 1
+        h = hand
+        while h:
+            out[n, 0] = lowest(h)
+            out[n, 1] = -1
+            out[n, 2] = 0
+            n += 1
+            h &= h - 1
+        return n
+    marks_long = g[G_LENGTHWISE] and (st[S_SPINNER] >= 0 or g[G_TOPOLOGY] == TOPO_LINE)
+    closing = g[G_CLOSING]
+    h = hand & playable(st)
+    while h:
+        t = lowest(h)
+        h &= h - 1
+        for i in range(S_POINTS, S_POINTS + st[S_NPTS]):
+            pid = st[i]
+            if JOIN[t * _NP + pid] >= 0:
+                out[n, 0] = t
+                out[n, 1] = pid
+                out[n, 2] = 0
+                n += 1
+                if IS_DOUBLE[t]:
+                    if marks_long:
+                        out[n, 0] = t
+                        out[n, 1] = pid
+                        out[n, 2] = MARK_LONG
+                        n += 1
+                    if closing:
+                        out[n, 0] = t
+                        out[n, 1] = pid
+                        out[n, 2] = MARK_CLOSED
+                        n += 1
+    return n
+
+
+# -------------------------------------------------------------- after a move
+@njit
+def apply_move(st: Int64Array, g: Int64Array, parts: Int64Array, nparts: int) -> int:
+    """Make a move of ``nparts`` rows ``(tile, point id, mark)`` for the seat to move (several
+    doubles at once), then carry out everything the rules force (see :func:`apply_one`). Return
+    the points the move scored."""
+    seat = st[S_TURN]
+    for i in range(nparts):
+        play_part(st, g, parts[i, 0], parts[i, 1], parts[i, 2])
+    return _after(st, g, seat)
+
+
+@_inline
+def apply_one(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> int:
+    """Place tile ``t`` on point ``pid`` (-1: the lead) with ``mark`` for the seat to move, then
+    carry out everything the rules force (points, target, domino, team out, knocks, draws, block,
+    settlement). Return the points the move scored."""
+    seat = st[S_TURN]
+    play_part(st, g, t, pid, mark)
+    return _after(st, g, seat)
+
+
+@_inline
+def _after(st: Int64Array, g: Int64Array, seat: int) -> int:
+    st[S_MOVES] += 1
+    st[S_LAST] = seat
+    pts = points_of(g, st[S_TOTAL])
+    side = _side_of(g, seat)
+    if pts:
+        score = st[S_SCORE + side]
+        if g[G_ENDING] == ENDING_AT_ONCE and g[G_EXACT] and score + pts > g[G_TARGET]:
+            pts = 0
+        if pts:
+            st[S_SCORE + side] = score + pts
+            st[S_MOVE_POINTS] += pts
+            if g[G_ENDING] == ENDING_AT_ONCE and _won(g, score + pts):
+                st[S_END] = END_TARGET
+                st[S_TURN] = -1
+                st[S_OVER] = OVER_WON
+                st[S_WINNERS] = np.int64(1) << side
+                return pts
+    if st[S_HANDS + seat] == 0:
+        if not g[G_TEAM_OUT]:
+            _finish(st, g, END_DOMINO, seat)
+            return pts
+        st[S_OUT] |= np.int64(1) << seat
+        if (st[S_OUT] >> ((seat + 2) % g[G_SEATS])) & 1:
+            _finish(st, g, END_DOMINO, seat)
+            return pts
+    if g[G_ALL_CLOSED] and st[S_NPTS] == 0:
+        _finish(st, g, END_BLOCKED, -1)
+        return pts
+    advance(st, g, seat)
+    return pts
+
+
+@_inline
+def _won(g: Int64Array, score: int) -> bool:
+    if g[G_EXACT]:
+        return score == g[G_TARGET]  # type: ignore[no-any-return]
+    return score >= g[G_TARGET]  # type: ignore[no-any-return]
+
+
+@_inline
+def advance(st: Int64Array, g: Int64Array, seat: int) -> None:
+    """After ``seat`` moved: the next seat that can move becomes the seat to move (the seats in
+    between knock, or draw as the game says); or the hand is blocked and settled."""
+    n = g[G_SEATS]
+    fits = playable(st)
+    drawing = g[G_BONEYARD] == BONEYARD_DRAW and g[G_STUCK] != STUCK_KNOCK
+    s = seat
+    knocks = 0
+    if not drawing:
+        for _ in range(n):
+            s = s + 1 if s + 1 < n else 0
+            hand = st[S_HANDS + s]
+            if hand & fits:
+                st[S_TURN] = s
+                st[S_KNOCKS] += knocks
+                return
+            if hand:
+                knocks += 1
+        _finish(st, g, END_BLOCKED, -1)
+        return
+    limit = st[S_BLEN] - g[G_RESERVE]
+    one = g[G_STUCK] == STUCK_ONE
+    while True:
+        if st[S_BPOS] >= limit:
+            anyone = False
+            for k in range(n):
+                if st[S_HANDS + k] & fits:
+                    anyone = True
+            if not anyone:
+                _finish(st, g, END_BLOCKED, -1)
+                return
+        s = s + 1 if s + 1 < n else 0
+        hand = st[S_HANDS + s]
+        if hand == 0:
+            continue  # out (team out)
+        if hand & fits:
+            st[S_TURN] = s
+            st[S_KNOCKS] += knocks
+            return
+        placed = False
+        while st[S_BPOS] < limit:
+            st[S_KNOCKS] += knocks  # the knocks before a draw are recorded, whatever follows
+            knocks = 0
+            t = st[S_BONE + st[S_BPOS]]
+            st[S_BPOS] += 1
+            st[S_HANDS + s] |= np.int64(1) << t
+            st[S_DRAWS + s] += 1
+            if (fits >> t) & 1:
+                placed = True
+                break
+            if one:
+                break
+        if placed:
+            st[S_TURN] = s
+            st[S_KNOCKS] += knocks
+            return
+        knocks += 1
+
+
+# ---------------------------------------------------------------- settlement
+@_inline
+def _round(n: int, step: int) -> int:
+    if step == 5:
+        return (n + 2) // 5 * 5
+    if step == 3:
+        return (n + 1) // 3 * 3
+    return n
+
+
+@njit
+def settle(st: Int64Array, g: Int64Array) -> None:
+    """Settle a domino or blocked hand (README §2.15) and decide whether the match is over
+    (§2.17): each seat's pips and hand value go to ``S_PIPS``/``S_VALUES``, each side's score
+    change to ``S_AWARD``."""
+    n = g[G_SEATS]
+    sides = g[G_SIDES]
+    pips = st[S_PIPS : S_PIPS + 4]
+    values = st[S_VALUES : S_VALUES + 4]
+    award = st[S_AWARD : S_AWARD + 4]
+    totals = st[S_SIDE_TOTALS : S_SIDE_TOTALS + 4]
+    lone = g[G_LONE]
+    for s in range(4):
+        pips[s] = 0
+        values[s] = 0
+        totals[s] = 0
+    for s in range(n):
+        h = st[S_HANDS + s]
+        p = 0
+        while h:
+            p += PIPS[lowest(h)]
+            h &= h - 1
+        pips[s] = p
+        values[s] = lone if lone >= 0 and st[S_HANDS + s] == 1 else p  # 0-0 is tile index 0
+        totals[_side_of(g, s)] += values[s]
+    for side in range(4):
+        award[side] = 0
+    kind = g[G_SETTLE]
+    end = st[S_END]
+    finisher = st[S_FINISHER]
+    for s in range(4):
+        st[S_DEDUCTIONS + s] = 0
+    if kind in (SETTLE_ROUND5, SETTLE_FLOOR5):
+        for s in range(n):
+            amount = (pips[s] + 2) // 5 * 5 if kind == SETTLE_ROUND5 else pips[s] // 5 * 5
+            st[S_DEDUCTIONS + s] = amount
+            award[_side_of(g, s)] -= amount
+        for side in range(sides):
+            score = st[S_SCORE + side] + award[side]
+            if kind == SETTLE_FLOOR5 and score < 0:
+                award[side] -= score
+                score = 0
+            st[S_SCORE + side] = score
+    elif kind in (SETTLE_WINNER_TAKES, SETTLE_BONUS):
+        winner = -1
+        raw = 0
+        if end == END_DOMINO:
+            winner = _side_of(g, finisher)
+            for side in range(sides):
+                if side != winner:
+                    raw += totals[side]
+        elif kind == SETTLE_WINNER_TAKES:
+            low = totals[0]
+            for side in range(1, sides):
+                low = min(low, totals[side])
+            ties = 0
+            total = 0
+            for side in range(sides):
+                total += totals[side]
+                if totals[side] == low:
+                    ties += 1
+                    winner = side
+            if ties > 1:
+                winner = -1
+            raw = total - 2 * low
+        if winner >= 0:
+            amount = g[G_BONUS] if kind == SETTLE_BONUS else _round(raw, g[G_ROUND]) // g[G_DIVISOR]
+            if g[G_ENDING] == ENDING_AT_ONCE and g[G_EXACT] and st[S_SCORE + winner] + amount > g[G_TARGET]:
+                amount = 0
+            award[winner] = amount
+            st[S_SCORE + winner] += amount
+    elif kind == SETTLE_LOSERS_WRITE:
+        _losers_write(st, g, totals, award)
+    elif kind == SETTLE_NONE:
+        if end == END_DOMINO:
+            st[S_OVER] = OVER_WON
+            st[S_WINNERS] = np.int64(1) << finisher
+        else:
+            fewest = popcount(st[S_HANDS])
+            for s in range(1, n):
+                fewest = min(fewest, popcount(st[S_HANDS + s]))
+            winners = 0
+            k = 0
+            for s in range(n):
+                if popcount(st[S_HANDS + s]) == fewest:
+                    winners |= 1 << s
+                    k += 1
+            if k == n:
+                st[S_OVER] = OVER_DRAW
+            else:
+                st[S_OVER] = OVER_WON
+                st[S_WINNERS] = winners
+        return
+    _after_hand(st, g)
+
+
+@njit
+def _losers_write(st: Int64Array, g: Int64Array, totals: Int64Array, award: Int64Array) -> None:
+    """The Goat family's settlement (``kozel.md`` §8): losers write their own totals, with the
+    opening threshold, remembered points and eggs."""
+    sides = g[G_SIDES]
+    losers = 0
+    if st[S_END] == END_DOMINO:
+        winner = _side_of(g, st[S_FINISHER])
+        for side in range(sides):
+            if side != winner:
+                losers |= 1 << side
+    else:
+        low = totals[0]
+        for side in range(1, sides):
+            low = min(low, totals[side])
+        for side in range(sides):
+            if totals[side] != low:
+                losers |= 1 << side
+    if losers == 0:
+        if g[G_EGGS]:
+            for side in range(sides):
+                st[S_EGGS] += totals[side]
+        return
+    amounts = st[S_AWARD : S_AWARD + 4]  # (the amounts first; what is written replaces them)
+    for side in range(sides):
+        amounts[side] = totals[side]
+    if st[S_EGGS]:
+        most = -1
+        for side in range(sides):
+            if (losers >> side) & 1 and amounts[side] > most:
+                most = amounts[side]
+        n = g[G_SEATS]
+        start = st[S_LAST]
+        taker = -1
+        for step in range(1, n + 1):
+            side = _side_of(g, (start + step) % n)
+            if taker < 0 and (losers >> side) & 1 and amounts[side] == most:
+                taker = side
+        amounts[taker] += st[S_EGGS]
+        st[S_EGGS] = 0
+    for side in range(sides):
+        opened = (st[S_OPENED] >> side) & 1
+        if not (losers >> side) & 1:
+            amounts[side] = 0
+            if not opened:
+                st[S_REMEMBER + side] = 0
+            continue
+        amount = amounts[side]
+        amounts[side] = 0
+        written = 0
+        if opened:
+            written = amount
+        elif amount >= g[G_THRESHOLD]:
+            written = amount + st[S_REMEMBER + side]
+            st[S_REMEMBER + side] = 0
+            st[S_OPENED] |= np.int64(1) << side
+        elif g[G_REMEMBER]:
+            st[S_REMEMBER + side] += amount
+        award[side] = written
+        st[S_SCORE + side] += written
+
+
+@njit
+def _after_hand(st: Int64Array, g: Int64Array) -> None:
+    """Whether the match is over after a settled hand (README §2.17)."""
+    sides = g[G_SIDES]
+    ending = g[G_ENDING]
+    target = g[G_TARGET]
+    if ending in (ENDING_AT_ONCE, ENDING_AFTER_HAND):
+        over = 0
+        best = -(1 << 60)
+        count = 0
+        for side in range(sides):
+            score = st[S_SCORE + side]
+            reached = score == target if g[G_EXACT] else score >= target
+            if reached:
+                count += 1
+                if score > best:
+                    best = score
+        if count == 0:
+            return
+        if count > 1 and g[G_BOTH_DRAW]:
+            st[S_OVER] = OVER_DRAW
+            return
+        for side in range(sides):
+            score = st[S_SCORE + side]
+            reached = score == target if g[G_EXACT] else score >= target
+            if reached and score == best:
+                over |= 1 << side
+        st[S_OVER] = OVER_WON
+        st[S_WINNERS] = over
+    elif ending == ENDING_LOSERS:
+        worst = -1
+        for side in range(sides):
+            if st[S_SCORE + side] >= target and st[S_SCORE + side] > worst:
+                worst = st[S_SCORE + side]
+        if worst < 0:
+            return
+        goats = 0
+        for side in range(sides):
+            if st[S_SCORE + side] == worst:
+                goats |= 1 << side
+        all_sides = (np.int64(1) << sides) - 1
+        st[S_GOATS] = goats
+        if goats == all_sides:
+            st[S_OVER] = OVER_DRAW
+        else:
+            st[S_OVER] = OVER_WON
+            st[S_WINNERS] = all_sides & ~goats
+    elif ending == ENDING_DEALS:
+        if st[S_PLAYED] < g[G_DEALS]:
+            return
+        fewest = st[S_SCORE]
+        for side in range(1, sides):
+            fewest = min(fewest, st[S_SCORE + side])
+        winners = 0
+        k = 0
+        for side in range(sides):
+            if st[S_SCORE + side] == fewest:
+                winners |= 1 << side
+                k += 1
+        if k == sides:
+            st[S_OVER] = OVER_DRAW
+        else:
+            st[S_OVER] = OVER_WON
+            st[S_WINNERS] = winners
+
+
+@njit
+def _finish(st: Int64Array, g: Int64Array, end: int, finisher: int) -> None:
+    st[S_END] = end
+    st[S_FINISHER] = finisher
+    st[S_TURN] = -1
+    st[S_PLAYED] += 1
+    settle(st, g)
+
+
+#: (exported for the documentation and the tests)
+ENDS: Final = {END_NONE: None, END_DOMINO: "domino", END_BLOCKED: "blocked", END_TARGET: "target"}
+OVER: Final = {OVER_NO: None, OVER_WON: "won", OVER_DRAW: "draw"}
+_ = POINT_VALUE_OF  # the knock values are read by callers that keep a history
