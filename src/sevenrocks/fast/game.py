@@ -23,6 +23,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from sevenrocks.core.events import Placement
 from sevenrocks.core.games import Boneyard, Points, Rules, Stuck, Topology
 from sevenrocks.core.games.ending import FixedDeals, LosersTarget, SingleHand, TargetAfterHand, TargetAtOnce
 from sevenrocks.core.games.settlement import (
@@ -33,7 +34,6 @@ from sevenrocks.core.games.settlement import (
     NoSettlement,
     WinnerTakes,
 )
-from sevenrocks.core.events import Placement
 from sevenrocks.core.layout import CLOSED, LENGTHWISE, Layout
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Move, Play
