@@ -226,7 +226,7 @@ def _add_point(st: Int64Array, k: int, pid: int) -> int:
     return k + 1
 
 
-@_inline
+@njit
 def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> None:
     """Place tile ``t`` on open point ``pid`` (-1: the lead) with ``mark``, for the seat to move:
     the layout changes as the game's topology says and the tile leaves the seat's hand."""
@@ -402,7 +402,7 @@ def apply_move(st: Int64Array, g: Int64Array, parts: Int64Array, nparts: int) ->
     return _after(st, g, seat)
 
 
-@_inline
+@njit
 def apply_one(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> int:
     """Place tile ``t`` on point ``pid`` (-1: the lead) with ``mark`` for the seat to move, then
     carry out everything the rules force (points, target, domino, team out, knocks, draws, block,
