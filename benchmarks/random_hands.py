@@ -1,22 +1,25 @@
-"""Complete random hands per second: Seven Rocks side by side with two peers, in the same run.
+"""Complete random hands per second: our Block side by side with two peers, in the same run.
 
-Every contender deals a new hand, picks its leader, and plays it out with uniformly random
-legal placements until it ends, on one core (one process, one thread):
+Every contender deals a new hand, picks its leader, and plays it out with uniformly random legal
+moves until it ends, on one core (one process, one thread). The peers play the block game (four
+players, seven tiles each, a line with two ends, a stuck player knocks), which is our ``block``
+with four seats, so the like-for-like comparison is on that game:
 
-- **Seven Rocks, play-out** — :func:`sevenrocks.core.playout.random_hand`, what
-  ``sevenrocks simulate`` runs: the full Seven Rocks rules (spinner with four arms, counted
-  ends and scoring after every placement, settlement).
-- **Seven Rocks, Match API** — the same hands through the public ``Match`` API
-  (``legal_plays()`` / ``push()``), with events, knocks and results recorded.
-- **dominoes 6.1.0** (PyPI) — ``dominoes.Game``: 4 players, plain block rules (a line with two
-  ends, no spinner, no scoring during play).
-- **OpenSpiel python_team_dominoes** — block rules too (no spinner, no scoring during play);
-  the deal is 28 chance nodes, each drawn uniformly from ``chance_outcomes()``; seat 0 always leads.
+- **sevenrocks block, Match API** — the core engine (``Match("block")``: ``legal_plays()`` /
+  ``push()``), with events, knocks and results recorded;
+- **sevenrocks block, compiled step** — :func:`sevenrocks.bots.kernel.random_hands` (numba),
+  what ``sevenrocks simulate --game block`` runs;
+- **sevenrocks seven-rocks, Match API** — the same engine on Seven Rocks (spinner, counted ends
+  and scoring after every placement, settlement), for reference;
+- **dominoes 6.1.0** (PyPI) — ``dominoes.Game``: block rules, 4 players;
+- **OpenSpiel python_team_dominoes** — block rules too; the deal is 28 chance nodes, each drawn
+  uniformly from ``chance_outcomes()``; seat 0 always leads.
 
 The contenders run in turns (several rounds, each a fixed time slice) so that a busy machine
 slows them alike, and rates are given both per processor second (``time.process_time``: what one
-core does) and per wall-clock second. Then ``sevenrocks simulate`` is timed as a whole process
-(start-up included), by wall clock and by the child's processor time.
+core does) and per wall-clock second. Then ``sevenrocks simulate --game G`` is timed as a whole
+process (start-up included) for every game, by wall clock and by the child's processor time
+(target: 10,000 hands per second).
 
     .venv/bin/python benchmarks/random_hands.py            # or: make bench
     .venv/bin/python benchmarks/random_hands.py --seconds 1 --rounds 2 --json
@@ -41,27 +44,35 @@ from rich.console import Console
 from rich.table import Table
 
 from sevenrocks.core import Match
-from sevenrocks.core.playout import random_hand
 
 HandFn = Callable[[random.Random], int]
 """Plays one complete random hand and returns the number of tiles placed."""
 
 
 # ------------------------------------------------------------------- contenders
-def sevenrocks_playout(rng: random.Random) -> int:
-    return random_hand(rng).placements
+def match_api(game: str) -> HandFn:
+    def hand(rng: random.Random) -> int:
+        # a new match per hand: the hands are independent (deal and lead from rng)
+        match = Match(game, rng=rng)
+        match.start_hand()
+        while match.turn is not None:
+            plays = match.legal_plays()
+            match.push(plays[rng.randrange(len(plays))])
+        return len(match.layout)
+
+    return hand
 
 
-def sevenrocks_match_api(rng: random.Random) -> int:
-    # a new match per hand: the hands are independent (deal and lot from rng, no target reached)
-    match = Match(target=10**9, rng=rng)
-    match.start_hand()
-    placed = 0
-    while match.turn is not None:
-        plays = match.legal_plays()
-        match.push(plays[rng.randrange(len(plays))])
-        placed += 1
-    return placed
+def compiled_step(game: str) -> HandFn:
+    from sevenrocks.bots.kernel import HandRunner
+
+    runner = HandRunner(game, seed=1)
+    runner.run(1)  # compiled (or loaded) before the clock starts
+
+    def hand(rng: random.Random) -> int:
+        return runner.run(1).placements
+
+    return hand
 
 
 def dominoes_game() -> HandFn:
@@ -112,12 +123,21 @@ class Tally:
     cpu: float = 0.0
     wall: float = 0.0
 
+    batch: Callable[[int], tuple[int, int]] | None = None
+    """Plays ``n`` hands at once, returning (hands, placements): for the compiled step, whose
+    per-call cost from Python would otherwise be what is measured."""
+
     def run(self, seconds: float) -> None:
         """Play hands for about ``seconds`` of processor time (checked every 50 hands)."""
         fn, rng = self.fn, self.rng
         hands = placements = 0
         cpu0, wall0 = time.process_time(), time.perf_counter()
         while time.process_time() - cpu0 < seconds:
+            if self.batch is not None:
+                done, placed = self.batch(20_000)
+                hands += done
+                placements += placed
+                continue
             for _ in range(50):
                 placements += fn(rng)
             hands += 50
@@ -142,16 +162,17 @@ class Tally:
         }
 
 
-def simulate_process(hands: int) -> dict[str, Any]:
-    """Time ``sevenrocks simulate --hands N`` as a separate process (start-up included)."""
+def simulate_process(hands: int, game: str) -> dict[str, Any]:
+    """Time ``sevenrocks simulate --game GAME --hands N`` as a separate process (start-up included)."""
     exe = shutil.which("sevenrocks", path=str(Path(sys.executable).parent))
     command = [exe] if exe else [sys.executable, "-m", "sevenrocks"]
-    out: dict[str, Any] = {"command": " ".join(["sevenrocks", "simulate", "--hands", str(hands), "--json"])}
+    args = ["simulate", "--game", game, "--hands", str(hands), "--seed", "1", "--json"]
+    out: dict[str, Any] = {"game": game, "command": " ".join(["sevenrocks", *args])}
     for label, n in (("startup", 1), ("run", hands)):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         proc = subprocess.run(
-            [*command, "simulate", "--hands", str(n), "--seed", "1", "--json"],
+            [*command, "simulate", "--game", game, "--hands", str(n), "--seed", "1", "--json"],
             capture_output=True,
             text=True,
             check=True,
@@ -165,7 +186,6 @@ def simulate_process(hands: int) -> dict[str, Any]:
             out["hands_per_second"] = n / wall
             out["hands_per_cpu_second"] = n / cpu
             out["inside_hands_per_second"] = summary["hands_per_second"]
-    out["heavy_imports"] = heavy_imports()
     return out
 
 
@@ -180,18 +200,43 @@ def heavy_imports() -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="processor seconds per slice (default 2)")
     parser.add_argument("--rounds", type=int, default=3, help="slices per contender (default 3)")
-    parser.add_argument("--process-hands", type=int, default=100_000, help="hands for the simulate process")
+    parser.add_argument("--process-hands", type=int, default=100_000, help="hands for each simulate process")
+    parser.add_argument("--games", nargs="*", help="games to time `simulate` on (default: every game)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     random.seed(args.seed)  # dominoes deals with the global generator
 
+    from sevenrocks.bots.kernel import HandRunner
+    from sevenrocks.core.games import GAMES
+
+    runner = HandRunner("block", seats=4, seed=args.seed)
+    runner.run(1)
+
+    def block_batch(n: int) -> tuple[int, int]:
+        stats = runner.run(n)
+        return stats.hands, stats.placements
+
     tallies = [
-        Tally("Seven Rocks (play-out)", "Seven Rocks", sevenrocks_playout, random.Random(args.seed)),
-        Tally("Seven Rocks (Match API)", "Seven Rocks", sevenrocks_match_api, random.Random(args.seed)),
+        Tally(
+            "sevenrocks block, Match API", "block, 4 players", match_api("block"), random.Random(args.seed)
+        ),
+        Tally(
+            "sevenrocks block, compiled step",
+            "block, 4 players",
+            match_api("block"),
+            random.Random(args.seed),
+            batch=block_batch,
+        ),
+        Tally(
+            "sevenrocks seven-rocks, Match API",
+            "Seven Rocks",
+            match_api("seven-rocks"),
+            random.Random(args.seed),
+        ),
         Tally("dominoes 6.1.0", "block, 4 players", dominoes_game(), random.Random(args.seed)),
         Tally(
             "OpenSpiel python_team_dominoes",
@@ -207,15 +252,27 @@ def main() -> int:
                 err.print(f"round {round_ + 1}/{args.rounds}: {tally.name}", style="dim")
             tally.run(args.seconds)
     rates = [t.rates() for t in tallies]
-    ours, api, dom, osp = rates
+    api, step, sr_api, dom, osp = rates
     ratios = {
-        "playout_vs_dominoes": ours["hands_per_cpu_second"] / dom["hands_per_cpu_second"],
-        "playout_vs_openspiel": ours["hands_per_cpu_second"] / osp["hands_per_cpu_second"],
-        "match_api_vs_dominoes": api["hands_per_cpu_second"] / dom["hands_per_cpu_second"],
-        "match_api_vs_openspiel": api["hands_per_cpu_second"] / osp["hands_per_cpu_second"],
+        "block_match_api_vs_dominoes": api["hands_per_cpu_second"] / dom["hands_per_cpu_second"],
+        "block_match_api_vs_openspiel": api["hands_per_cpu_second"] / osp["hands_per_cpu_second"],
+        "block_compiled_step_vs_dominoes": step["hands_per_cpu_second"] / dom["hands_per_cpu_second"],
+        "block_compiled_step_vs_openspiel": step["hands_per_cpu_second"] / osp["hands_per_cpu_second"],
+        "seven_rocks_match_api_vs_dominoes": sr_api["hands_per_cpu_second"] / dom["hands_per_cpu_second"],
     }
-    process = simulate_process(args.process_hands)
-    report = {"python": sys.version.split()[0], "contenders": rates, "ratios": ratios, "simulate": process}
+    games = args.games or [g.id for g in GAMES]
+    processes = []
+    for game in games:
+        if err.is_terminal:
+            err.print(f"sevenrocks simulate --game {game}", style="dim")
+        processes.append(simulate_process(args.process_hands, game))
+    report = {
+        "python": sys.version.split()[0],
+        "contenders": rates,
+        "ratios": ratios,
+        "simulate": processes,
+        "heavy_imports": heavy_imports(),
+    }
     if args.json:
         print(json.dumps(report, indent=1))
         return 0
@@ -242,21 +299,24 @@ def main() -> int:
         )
     console.print(table)
     console.print(
-        f"play-out vs dominoes: {ratios['playout_vs_dominoes']:.2f}x (target 2.5x); "
-        f"vs OpenSpiel: {ratios['playout_vs_openspiel']:.1f}x (target 15x)"
+        f"block, Match API vs dominoes: {ratios['block_match_api_vs_dominoes']:.2f}x, vs OpenSpiel: "
+        f"{ratios['block_match_api_vs_openspiel']:.1f}x; compiled step vs dominoes: "
+        f"{ratios['block_compiled_step_vs_dominoes']:.0f}x"
     )
-    console.print(
-        f"Match API vs dominoes: {ratios['match_api_vs_dominoes']:.2f}x; "
-        f"vs OpenSpiel: {ratios['match_api_vs_openspiel']:.1f}x"
-    )
-    startup = process["startup"]
-    console.print(
-        f"`{process['command']}` as a whole process: {process['hands_per_second']:,.0f} hands/s by wall "
-        f"clock, {process['hands_per_cpu_second']:,.0f} per processor second (target 10,000); start-up "
-        f"(1 hand) {startup['wall_seconds']:.2f} s wall, {startup['cpu_seconds']:.2f} s cpu"
-    )
-    if process["heavy_imports"]:
-        console.print(f"start-up imports: {', '.join(process['heavy_imports'])}")
+    sim = Table(title="sevenrocks simulate --game G as a whole process (target 10,000 hands/s)")
+    for column in ("game", "hands", "hands/s (wall)", "hands/s (cpu)", "start-up (wall)"):
+        sim.add_column(column, justify="left" if column == "game" else "right")
+    for p in processes:
+        sim.add_row(
+            p["game"],
+            f"{p['run']['hands']:,}",
+            f"{p['hands_per_second']:,.0f}",
+            f"{p['hands_per_cpu_second']:,.0f}",
+            f"{p['startup']['wall_seconds']:.2f} s",
+        )
+    console.print(sim)
+    if report["heavy_imports"]:
+        console.print(f"start-up imports of the command line: {', '.join(report['heavy_imports'])}")
     return 0
 
 

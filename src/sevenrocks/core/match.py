@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Final
 
@@ -109,22 +108,22 @@ def _pips_of(mask: int) -> int:
     return total
 
 
-@dataclass(frozen=True, slots=True)
-class _Undo:
-    """What :meth:`Match.pop` restores."""
-
-    seat: int
-    n_events: int
-    parts: int
-    hands: tuple[int, ...]
-    scores: tuple[int, ...]
-    bpos: int
-    draws: tuple[int, ...]
-    out: int
-    n_results: int
-    outcome: Outcome | None
-    ledger: Ledger | None
-    played: int
+#: What :meth:`Match.pop` restores: (seat, events before the move, parts placed, hands, scores,
+#: boneyard position, draws, seats out, results, outcome, ledger, hands played).
+_Undo = tuple[
+    int,
+    int,
+    int,
+    tuple[int, ...],
+    tuple[int, ...],
+    int,
+    tuple[int, ...],
+    int,
+    int,
+    Outcome | None,
+    Ledger | None,
+    int,
+]
 
 
 class Match:
@@ -752,7 +751,7 @@ class Match:
         rules = self.rules
         hands = self._hands
         self._undo.append(
-            _Undo(
+            (
                 seat,
                 len(self._events),
                 len(parts),
@@ -923,23 +922,25 @@ class Match:
                 "there is no placement of the current hand to take back",
                 hand=self._hand_index if self._hand_index >= 0 else None,
             )
-        undo = self._undo.pop()
-        placement = self._events[undo.n_events]
+        seat, n_events, parts, hands, scores, bpos, draws, out, n_results, outcome, ledger, played = (
+            self._undo.pop()
+        )
+        placement = self._events[n_events]
         assert isinstance(placement, Placement)
-        for _ in range(undo.parts):
+        for _ in range(parts):
             self._layout.unplace()
-        del self._events[undo.n_events :]
-        self._hands = list(undo.hands)
-        self._scores = list(undo.scores)
-        self._bpos = undo.bpos
-        if undo.draws:
-            self._draws = list(undo.draws)
-        self._out = undo.out
-        del self._results[undo.n_results :]
-        self._outcome = undo.outcome
-        self._ledger = undo.ledger
-        self._played = undo.played
-        self._turn = undo.seat
+        del self._events[n_events:]
+        self._hands = list(hands)
+        self._scores = list(scores)
+        self._bpos = bpos
+        if draws:
+            self._draws = list(draws)
+        self._out = out
+        del self._results[n_results:]
+        self._outcome = outcome
+        self._ledger = ledger
+        self._played = played
+        self._turn = seat
         previous = next((e for e in reversed(self._events) if isinstance(e, Placement)), None)
         self._last_mover = previous.seat if previous is not None else -1
         return placement.play

@@ -285,12 +285,21 @@ class Game:
         return values
 
     def rules(self, options: Mapping[str, object] | None = None, seats: int | None = None) -> Rules:
-        """The rules of a match of this game with these options and this many seats."""
+        """The rules of a match of this game with these options and this many seats (built once
+        for each set of values, and shared: rules are immutable)."""
         count = self.default_seats if seats is None else seats
         if isinstance(count, bool) or not isinstance(count, int) or count not in self.seats:
             allowed = " or ".join(str(n) for n in self.seats)
             raise SeatsError(f"{self.id} is played by {allowed} seats, not {count!r}")
-        return self.build(self.resolve(options), count)
+        values = self.resolve(options)
+        key = (self.id, tuple(sorted(values.items())), count)
+        rules = _BUILT.get(key)
+        if rules is None:
+            rules = _BUILT[key] = self.build(values, count)
+        return rules
+
+
+_BUILT: dict[tuple[str, tuple[tuple[str, OptionValue], ...], int], Rules] = {}
 
 
 MAX_SEATS: Final = 4
