@@ -1,10 +1,10 @@
-"""What a bot is: something that picks one legal placement from a seat's view."""
+"""What a bot is: something that picks one legal move from a seat's view."""
 
 from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import Move
 from sevenrocks.core.view import SeatView
 
 __all__ = ["Bot", "BotOptionError", "UnknownBotError", "WarmsUp", "warm_up"]
@@ -13,12 +13,13 @@ __all__ = ["Bot", "BotOptionError", "UnknownBotError", "WarmsUp", "warm_up"]
 @runtime_checkable
 class Bot(Protocol):
     """A player. ``choose`` is called only when it is the view's seat to place, and must
-    return one of ``view.legal_plays``."""
+    return one of ``view.moves`` (``view.legal_plays`` in every game without moves of several
+    doubles)."""
 
     name: str
 
-    def choose(self, view: SeatView) -> Play:
-        """Pick a placement for ``view.seat``."""
+    def choose(self, view: SeatView) -> Move:
+        """Pick a move for ``view.seat``."""
         ...
 
 

@@ -27,7 +27,7 @@ import threading
 from collections.abc import Callable
 
 from sevenrocks.bots.base import Bot, WarmsUp
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import Move
 from sevenrocks.core.view import SeatView
 
 __all__ = ["DEFAULT_PATIENCE", "StandIn"]
@@ -78,7 +78,7 @@ class StandIn:
         """Wait for the warm-up; whether it is over (successfully or not)."""
         return self._ready.wait(timeout)
 
-    def choose(self, view: SeatView) -> Play:
+    def choose(self, view: SeatView) -> Move:
         """The bot's choice once it is warm; before that, after ``patience`` seconds, the stand-in's."""
         if self._ready.wait(self.patience):
             if self._error is not None:

@@ -38,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sevenrocks.bots import Bot, make_bot
+from sevenrocks.core.notation import Play
 from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.rl.actions import NUM_ACTIONS, action_mask, legal_actions
 from sevenrocks.rl.pettingzoo import AGENTS, Mode, Reward, _observation_space, raw_env
@@ -113,6 +114,7 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
                 break
             seat = AGENTS.index(agent)
             play = self._bots[seat].choose(aec.view(agent))
+            assert isinstance(play, Play)  # Seven Rocks: every move is one tile
             aec.step(play.action)
             total += aec.rewards[self._agent]
         return total
