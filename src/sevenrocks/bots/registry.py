@@ -7,10 +7,10 @@ only.
 
 >>> make_bot("greedy", seed=1, game="kozel").name
 'greedy'
->>> make_bot("expert", game="kozel")
+>>> make_bot("expert", game="kozel")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-sevenrocks.bots.registry.UnsupportedGameError: bot 'expert' plays only Seven Rocks, not kozel: choose greedy or random
+sevenrocks.bots.registry.UnsupportedGameError: bot 'expert' plays only Seven Rocks, not kozel: ...
 """
 
 from __future__ import annotations
