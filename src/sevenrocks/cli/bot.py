@@ -20,12 +20,13 @@ class _Refused(Exception):
     """The host's match is not one this program plays (its message is the reason)."""
 
 
-def _conflict(expected: GameChoice, rules: Rules) -> str | None:
-    """Why the host's match (``rules``) is not the game the program was started for, if it is not."""
+def _conflict(expected: GameChoice, seats: int | None, rules: Rules) -> str | None:
+    """Why the host's match (``rules``) is not the game the program was started for (``--game``,
+    ``--option``, and ``--seats`` when given), if it is not."""
     if rules.game != expected.id:
         return f"the host's match is {rules.game}, but this bot was started with --game {expected.id}"
-    if rules.seats != expected.seats:
-        return f"the host's match has {rules.seats} seats, but this bot was started for {expected.seats}"
+    if seats is not None and rules.seats != seats:
+        return f"the host's match has {rules.seats} seats, but this bot was started for {seats}"
     differ = {k: v for k, v in expected.given.items() if rules.options.get(k) != v}
     if differ:
         theirs = options_text({k: rules.options[k] for k in differ})
@@ -82,7 +83,7 @@ def bot_command(
 
     def for_seat(seat: int, rules: Rules) -> Bot:
         if expected is not None:
-            conflict = _conflict(expected, rules)
+            conflict = _conflict(expected, seats, rules)
             if conflict is not None:
                 raise _Refused(conflict)
         bot_seed = None if seed is None else seed * 4 + seat
