@@ -693,9 +693,7 @@ def _goat_lines(
             text = (
                 _("{side} remember {points}, {total} in all; a hand of {threshold} opens the account")
                 if many
-                else _(
-                    "{side} remembers {points}: {total} in all, until a hand of {threshold} opens its account"
-                )
+                else _("{side} remembers {points}, {total} in all; a hand of {threshold} opens its account")
             )
             lines.append(
                 "  "

@@ -472,7 +472,7 @@ def _match_over_text(
         return _("the match is a draw: {scores}").format(scores=scores)
 
     def sides(which: Sequence[int]) -> str:
-        return _(" and ").join(side_label(s, rules=rules, gettext=_) for s in which)
+        return ", ".join(side_label(s, rules=rules, gettext=_) for s in which)
 
     if outcome.goats:
         if mine in outcome.goats:
