@@ -45,9 +45,7 @@ __all__ = [
 
 GameOption = Annotated[
     str,
-    typer.Option(
-        "--game", metavar="ID", help="The game: an id from 'sevenrocks games' (default seven-rocks)."
-    ),
+    typer.Option("--game", metavar="ID", help="The game: an id from 'sevenrocks games'."),
 ]
 OptionsOption = Annotated[
     list[str] | None,

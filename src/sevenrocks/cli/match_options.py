@@ -44,7 +44,7 @@ BotTimeoutOption = Annotated[
 TargetOption = Annotated[
     int | None,
     typer.Option(
-        "--target", min=1, help="Points that end a match (the game's own by default; Seven Rocks 250)."
+        "--target", min=1, help="Points that end a match (default: the game's own; Seven Rocks 250)."
     ),
 ]
 NoRecordsOption = Annotated[bool, typer.Option("--no-records", help="Do not save match records.")]

@@ -265,10 +265,10 @@ def _matches_for(ctx: typer.Context, matches: int, choice: GameChoice) -> int:
 def tournament_command(
     ctx: typer.Context,
     team0: Annotated[
-        str | None, typer.Option("--team0", help="Bot for the first partnership (or cmd:COMMAND).")
+        str | None, typer.Option("--team0", help="The first entrant: a bot (or cmd:COMMAND).")
     ] = None,
     team1: Annotated[
-        str | None, typer.Option("--team1", help="Bot for the second partnership (or cmd:COMMAND).")
+        str | None, typer.Option("--team1", help="The second entrant: a bot (or cmd:COMMAND).")
     ] = None,
     matches: Annotated[
         int,
