@@ -288,8 +288,10 @@ def ladder_command(
         return
     console = Console()
     where = "" if game_id == DEFAULT_GAME else f" of {game_id} with {seat_count} seats"
-    if game_id != DEFAULT_GAME and options_text(game_options):
-        where += f" ({options_text(game_options)})"
+    defaults = find_game(game_id).defaults()
+    changed = options_text({k: v for k, v in game_options.items() if defaults.get(k) != v})
+    if game_id != DEFAULT_GAME and changed:
+        where += f" ({changed})"
     table = Table(
         title=f"Ladder{where}: {len(bots)} bots, {matches_per_pair} duplicate matches per pairing, "
         f"seed {seed}"
