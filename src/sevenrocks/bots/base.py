@@ -12,9 +12,8 @@ __all__ = ["Bot", "BotOptionError", "UnknownBotError", "WarmsUp", "warm_up"]
 
 @runtime_checkable
 class Bot(Protocol):
-    """A player. ``choose`` is called only when it is the view's seat to place, and must
-    return one of ``view.moves`` (``view.legal_plays`` in every game without moves of several
-    doubles)."""
+    """A player. ``choose`` is called only when it is the view's seat to move, and must
+    return one of ``view.moves`` (``view.legal_plays`` where a move is one tile)."""
 
     name: str
 

@@ -114,7 +114,8 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
                 break
             seat = AGENTS.index(agent)
             play = self._bots[seat].choose(aec.view(agent))
-            assert isinstance(play, Play)  # Seven Rocks: every move is one tile
+            if not isinstance(play, Play):
+                raise TypeError(f"{play} is several doubles: not a move of Seven Rocks")
             aec.step(play.action)
             total += aec.rewards[self._agent]
         return total
