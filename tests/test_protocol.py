@@ -206,7 +206,14 @@ def test_a_program_gets_exactly_the_documented_messages(tmp_path: Path) -> None:
     assert outcome.forfeit is None
     messages = [json.loads(line) for line in log.read_text().splitlines()]
     kinds = [m["type"] for m in messages]
-    assert messages[0] == {"type": "match", "seat": 1, "target": 120}
+    assert messages[0] == {
+        "type": "match",
+        "seat": 1,
+        "target": 120,
+        "game": "seven-rocks",
+        "options": {"target": 120},
+        "seats": 4,
+    }  # Seven Rocks' first message as it always was, and the game added
     assert kinds[-1] == "match_end" and messages[-1]["winner"] == outcome.winner
     assert messages[-1]["scores"] == list(outcome.scores)
     hands = outcome.record.hands

@@ -120,6 +120,7 @@ def test_a_match_line_round_trips() -> None:
         forfeit=None,
         record="match-00006.json",
         players=("random", "greedy", "random", "greedy"),
+        rotation=1,
     )
     assert summary_from_json(json.loads(json.dumps(summary_to_json(summary)))) == summary
 
@@ -129,7 +130,7 @@ def test_a_match_line_round_trips() -> None:
     [
         (lambda lines: [*lines[:1], "{not json", *lines[1:]], "line 2: not JSON"),
         (lambda lines: [*lines, lines[1]], "is there twice"),
-        (lambda lines: [lines[0].replace('"version": 1', '"version": 9'), *lines[1:]], "journal version 9"),
+        (lambda lines: [lines[0].replace('"version": 2', '"version": 9'), *lines[1:]], "journal version 9"),
         (lambda lines: ['{"format": "other"}', *lines[1:]], "not a sevenrocks tournament journal"),
         (lambda lines: [*lines[:1], lines[1].replace('"hands": ', '"hands": -')], "'hands' must be"),
         (

@@ -17,40 +17,103 @@ bA    {1|1} 1|5 (5)<1-5:high>
 bB    {1|1} <1-1:bB>
 ends  2 + 3 + 5 = 10, scores 10
 
-Nothing here applies a rule of the game: open points, counted ends and totals all come from
-the engine (:class:`~sevenrocks.core.layout.Layout`, :class:`~sevenrocks.core.view.SeatView`).
+The other games of the family draw the same way. A line game (Block, Draw, the Goat family)
+has the ``line`` alone, and no total where placements do not score. In Five Up every double is
+a spinner: each one's branches are an arm named by its point (``3-3:bA``). A double laid
+lengthwise (Muggins) is ``4=4``, a closed double ``[4#4]``. Every function takes the game's
+:class:`~sevenrocks.core.games.Rules` (``rules=``; a view brings its own); without them it is
+Seven Rocks, drawn exactly as it always was.
+
+Nothing here applies a rule of the game: open points, counted ends, totals, draws and
+settlements all come from the engine (:class:`~sevenrocks.core.layout.Layout`,
+:class:`~sevenrocks.core.view.SeatView`, :class:`~sevenrocks.core.events.HandResult`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from sevenrocks.core.events import Draw, Event, HandEnd, HandResult, Knock
+from sevenrocks.core.games import DEFAULT_GAME, Boneyard, Points, Rules, Topology, find_game
+from sevenrocks.core.games.ending import FixedDeals, LosersTarget, SingleHand, TargetAtOnce
+from sevenrocks.core.games.settlement import (
+    DeductFloor5,
+    DeductRound5,
+    HandBonus,
+    LosersWrite,
+    NoSettlement,
+    WinnerTakes,
+)
 from sevenrocks.core.layout import Layout
-from sevenrocks.core.notation import ConnectionPoint, Play, Side
+from sevenrocks.core.notation import ConnectionPoint, Doubles, Move, Play, Side
 from sevenrocks.core.scoring import placement_points
-from sevenrocks.core.tiles import NUM_SEATS, Tile, partnership
+from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
+from sevenrocks.i18n import N_
 
 #: a gettext function: English text in, the player's language out
 Translate = Callable[[str], str]
 
 __all__ = [
+    "GAME_NAMES",
     "Arm",
     "ArmEnd",
     "PlayChoice",
+    "game_name",
     "layout_arms",
+    "move_total",
     "play_choices",
+    "render_boneyard",
     "render_choices",
+    "render_draws",
     "render_event",
+    "render_events",
     "render_hand",
     "render_layout",
     "render_result",
     "render_scores",
     "render_view",
     "seat_label",
+    "side_label",
+    "target_text",
 ]
+
+_SEVEN_ROCKS: Final = find_game(DEFAULT_GAME).rules()
+
+#: The name of every game, for the catalogues (the engine's names are English only).
+GAME_NAMES: Final = {
+    "seven-rocks": N_("Seven Rocks"),
+    "block": N_("Block"),
+    "draw": N_("Draw"),
+    "kozel": N_("Kozel (Goat)"),
+    "kozel-125": N_("Kozel 125"),
+    "sports-kozel": N_("Sports Goat"),
+    "telephone": N_("Telephone"),
+    "muggins": N_("Muggins"),
+    "all-fives": N_("All Fives"),
+    "five-up": N_("Five Up"),
+    "fives-and-threes": N_("Fives and Threes"),
+    "all-threes": N_("All Threes"),
+    "picture": N_("Picture dominoes"),
+}
+
+
+def _english(message: str) -> str:
+    return message
+
+
+def game_name(game: str, *, gettext: Translate | None = None) -> str:
+    """The name of the game with id ``game``, in the player's language.
+
+    >>> game_name("kozel")
+    'Kozel (Goat)'
+    """
+    _ = gettext or _english
+    if game in GAME_NAMES:
+        return _(GAME_NAMES[game])
+    return find_game(game).name
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,8 +129,9 @@ class ArmEnd:
 
 @dataclass(frozen=True, slots=True)
 class Arm:
-    """One arm of the layout as drawn: ``name`` (``line``, ``bA``, ``bB``), the tiles from left
-    to right with the values they show in that order, and the open ends at the left and right."""
+    """One arm of the layout as drawn: ``name`` (``line``, ``bA``, ``bB``; with every double a
+    spinner, ``3-3:bA``), the tiles from left to right with the values they show in that order,
+    and the open ends at the left and right."""
 
     name: str
     tiles: tuple[tuple[Tile, int, int], ...]
@@ -91,7 +155,7 @@ def _shown(tile: Tile, side: Side) -> int:
 
 
 def layout_arms(layout: Layout) -> tuple[Arm, ...]:
-    """The layout as arms (the line, then the spinner's branches once they are open).
+    """The layout as arms (the line, then the branches of each spinner once they are open).
 
     >>> from sevenrocks.core import Layout, Play
     >>> layout = Layout()
@@ -110,7 +174,8 @@ def layout_arms(layout: Layout) -> tuple[Arm, ...]:
     # order (the spinner's single contribution goes to its first open side).
     open_by_tile: dict[int, list[ConnectionPoint]] = {}
     for point in layout.points:
-        open_by_tile.setdefault(point.anchor.index, []).append(point)
+        if not point.side.is_branch:
+            open_by_tile.setdefault(point.anchor.index, []).append(point)
     counts_by_tile: dict[int, list[int]] = {}
     for tile, n in layout.counted():
         counts_by_tile.setdefault(tile.index, []).append(n)
@@ -143,36 +208,50 @@ def layout_arms(layout: Layout) -> tuple[Arm, ...]:
     line.append((opening, _shown(opening, first), _shown(opening, second)))
     line.extend(right_tiles)
     arms = [Arm("line", tuple(line), left_end, right_end)]
-    spinner = layout.spinner
-    if spinner is not None:
+    several = layout.topology is Topology.ALL_SPINNERS
+    for spinner in layout.spinners:
         for side in (Side.BA, Side.BB):
             point = ConnectionPoint(spinner, side)
             if layout.is_open(point) or layout.covering(point) is not None:
                 tiles, end = walk(spinner, side)
                 value = spinner.low
-                arms.append(Arm(side.notation, ((spinner, value, value), *tiles), None, end))
+                name = str(point) if several else side.notation
+                arms.append(Arm(name, ((spinner, value, value), *tiles), None, end))
     return tuple(arms)
 
 
-def _tile_text(tile: Tile, first: int, second: int, spinner: Tile | None) -> str:
-    if tile is spinner:
+def _tile_text(tile: Tile, first: int, second: int, layout: Layout, spinners: tuple[Tile, ...]) -> str:
+    if tile in spinners:
         return f"{{{first}|{second}}}"
     if tile.is_double:
+        if layout.is_lengthwise(tile):
+            return f"{first}={second}"
+        if layout.is_closed(tile):
+            return f"[{first}#{second}]"
         return f"[{first}|{second}]"
     return f"{first}|{second}"
 
 
-def _english(message: str) -> str:
-    return message
+def _points_of(points: Points | None, total: int) -> int:
+    """What a counted total scores (``None``: Seven Rocks' fives)."""
+    return placement_points(total) if points is None else points.of(total)
 
 
 def render_layout(
-    layout: Layout, *, indent: str = "", totals: bool = True, gettext: Translate | None = None
+    layout: Layout,
+    *,
+    indent: str = "",
+    totals: bool = True,
+    gettext: Translate | None = None,
+    points: Points | None = None,
 ) -> str:
     """The layout as text, one arm per line, with open points and counted ends marked.
 
-    With ``totals`` a last line adds up the counted ends and says what the total scores.
-    ``gettext`` translates the words (e.g. ``sevenrocks.i18n.translation("tr").gettext``).
+    With ``totals`` a last line adds up the counted ends and says what the total scores by
+    ``points`` (the game's kind of placement points; ``None``: Seven Rocks' fives). Where
+    placements never score (``Points.NONE``) the counted ends are not marked and there is no
+    total. ``gettext`` translates the words (e.g.
+    ``sevenrocks.i18n.translation("tr").gettext``).
 
     >>> from sevenrocks.core import Layout
     >>> render_layout(Layout())
@@ -183,37 +262,47 @@ def render_layout(
     if not arms:
         return indent + _("empty: the leader opens with any tile")
     names = {"line": _("line"), "ends": _("ends")}
-    width = max(5, *(len(n) + 1 for n in names.values()))
-    spinner = layout.spinner
+    width = max(5, *(len(n) + 1 for n in names.values()), *(len(arm.name) + 1 for arm in arms[1:]))
+    spinners = layout.spinners
+    counting = points is not Points.NONE
     lines: list[str] = []
     for arm in arms:
         parts: list[str] = []
         if arm.left is not None:
-            parts.append(str(arm.left))
-        parts.extend(_tile_text(t, a, b, spinner) for t, a, b in arm.tiles)
+            parts.append(str(arm.left) if counting else f"<{arm.left.point}>")
+        parts.extend(_tile_text(t, a, b, layout, spinners) for t, a, b in arm.tiles)
         if arm.right is not None:
             right = arm.right
-            parts.append((f"({right.counted})" if right.counted is not None else "") + f"<{right.point}>")
+            count = f"({right.counted})" if right.counted is not None and counting else ""
+            parts.append(count + f"<{right.point}>")
         lines.append(f"{indent}{names.get(arm.name, arm.name):<{width}} " + " ".join(parts))
-    if spinner is not None and len(arms) == 1:
-        note = _("branches bA, bB of spinner {spinner} open once its sides A and B are both filled")
-        lines.append(f"{indent}{'':<{width}} " + note.format(spinner=spinner))
-    if totals:
+    if layout.topology in (Topology.SPINNER, Topology.ALL_SPINNERS):
+        branched = {arm.tiles[0][0] for arm in arms[1:]}
+        for spinner in spinners:
+            if spinner not in branched:
+                note = _("branches bA, bB of spinner {spinner} open once its sides A and B are both filled")
+                lines.append(f"{indent}{'':<{width}} " + note.format(spinner=spinner))
+    if totals and counting:
         counts = [
             end.counted for arm in arms for end in (arm.left, arm.right) if end and end.counted is not None
         ]
         total = layout.ends_total
-        points = placement_points(total)
+        scored = _points_of(points, total)
         sums = " + ".join(str(n) for n in counts) if len(counts) > 1 else str(total)
         if len(counts) > 1:
             sums += f" = {total}"
-        scored = _("scores {points}").format(points=points) if points else _("scores nothing")
-        lines.append(f"{indent}{names['ends']:<{width}} {sums}, {scored}")
+        what = _("scores {points}").format(points=scored) if scored else _("scores nothing")
+        lines.append(f"{indent}{names['ends']:<{width}} {sums}, {what}")
     return "\n".join(lines)
 
 
 def seat_label(
-    seat: int, *, me: int | None = None, names: Sequence[str] | None = None, gettext: Translate | None = None
+    seat: int,
+    *,
+    me: int | None = None,
+    names: Sequence[str] | None = None,
+    gettext: Translate | None = None,
+    rules: Rules | None = None,
 ) -> str:
     """``seat 2`` (``seat 2 (partner)``, ``seat 0 (you)`` seen from ``me``), with its player's name.
 
@@ -221,15 +310,59 @@ def seat_label(
     ('seat 2 (partner)', 'seat 1 greedy')
     """
     _ = gettext or _english
+    table = rules or _SEVEN_ROCKS
     text = _("seat {seat}").format(seat=seat)
-    if names is not None and names[seat]:
+    if names is not None and seat < len(names) and names[seat]:
         text += f" {names[seat]}"
     if me is not None:
         if seat == me:
             text += " " + _("(you)")
-        elif partnership(seat) == partnership(me):
+        elif table.side_of(seat) == table.side_of(me):
             text += " " + _("(partner)")
     return text
+
+
+def side_label(
+    side: int, *, rules: Rules | None = None, gettext: Translate | None = None, me: int | None = None
+) -> str:
+    """A side by its seats: ``seats 0+2`` for a partnership, ``seat 1`` for a seat alone; with
+    ``(you)`` where ``me`` plays for it.
+
+    >>> side_label(1), side_label(1, rules=find_game("kozel").rules(seats=3), me=1)
+    ('seats 1+3', 'seat 1 (you)')
+    """
+    _ = gettext or _english
+    table = rules or _SEVEN_ROCKS
+    if table.partnerships:
+        first, second = table.seats_of(side)
+        text = _("seats {first}+{second}").format(first=first, second=second)
+    else:
+        text = _("seat {seat}").format(seat=side)
+    if me is not None and table.side_of(me) == side:
+        text += " " + _("(you)")
+    return text
+
+
+def target_text(rules: Rules | None, target: int | None, *, gettext: Translate | None = None) -> str | None:
+    """How the match ends, in a few words for the score line (``target 250``, ``the goat at
+    101``, ``4 deals``); ``None`` where nothing is to be said (a single hand).
+
+    >>> target_text(None, 250), target_text(find_game("kozel").rules(), 101)
+    ('target 250', 'the goat at 101')
+    """
+    _ = gettext or _english
+    ending = (rules or _SEVEN_ROCKS).ending
+    if isinstance(ending, SingleHand):
+        return None
+    if isinstance(ending, FixedDeals):
+        return _("{deals} deals").format(deals=ending.deals)
+    if target is None:
+        return None
+    if isinstance(ending, LosersTarget):
+        return _("the goat at {target}").format(target=target)
+    if isinstance(ending, TargetAtOnce) and ending.exact:
+        return _("target {target} exactly").format(target=target)
+    return _("target {target}").format(target=target)
 
 
 def render_scores(
@@ -238,20 +371,34 @@ def render_scores(
     target: int | None = None,
     me: int | None = None,
     gettext: Translate | None = None,
+    rules: Rules | None = None,
+    remembered: Sequence[int] | None = None,
+    eggs: int | None = None,
 ) -> str:
-    """The two partnership scores in raw points (``seats 0+2: 45  seats 1+3: -10``).
+    """The side scores (``seats 0+2: 45  seats 1+3: -10``), with what the game keeps beside them:
+    the Goat family's remembered points and eggs.
 
     >>> render_scores((45, -10), target=250, me=1)
     'seats 0+2: 45 · seats 1+3 (you): -10 · target 250'
+    >>> render_scores((23, 0, 40), target=101, me=1, rules=find_game("kozel").rules(seats=3),
+    ...               remembered=(0, 7, 0), eggs=22)
+    'seat 0: 23 · seat 1 (you): 0 (remembers 7) · seat 2: 40 · eggs 22 · the goat at 101'
     """
     _ = gettext or _english
+    table = rules or _SEVEN_ROCKS
     parts = []
-    for team in (0, 1):
-        name = _("seats {first}+{second}").format(first=team, second=team + 2)
-        mine = " " + _("(you)") if me is not None and partnership(me) == team else ""
-        parts.append(f"{name}{mine}: {scores[team]}")
-    if target is not None:
-        parts.append(_("target {target}").format(target=target))
+    for side in range(table.sides):
+        name = side_label(side, rules=table, gettext=gettext)
+        mine = " " + _("(you)") if me is not None and table.side_of(me) == side else ""
+        text = f"{name}{mine}: {scores[side]}"
+        if remembered is not None and remembered[side]:
+            text += " " + _("(remembers {points})").format(points=remembered[side])
+        parts.append(text)
+    if eggs:
+        parts.append(_("eggs {eggs}").format(eggs=eggs))
+    goal = target_text(table, target, gettext=gettext)
+    if goal is not None:
+        parts.append(goal)
     return " · ".join(parts)
 
 
@@ -275,8 +422,10 @@ def render_event(
     me: int | None = None,
     names: Sequence[str] | None = None,
     gettext: Translate | None = None,
+    rules: Rules | None = None,
 ) -> str:
-    """One placement or knock in words.
+    """One placement, knock or draw in words (a placement's counted total only where
+    placements score).
 
     >>> from sevenrocks.core import Knock, Placement, Play
     >>> render_event(Placement(3, Play.parse("4-6@4-4:B"), 15, 15), me=0)
@@ -285,7 +434,7 @@ def render_event(
     'seat 1 knocks (nothing on 2, 5)'
     """
     _ = gettext or _english
-    who = seat_label(event.seat, me=me, names=names, gettext=gettext)
+    who = seat_label(event.seat, me=me, names=names, gettext=gettext, rules=rules)
     if isinstance(event, Knock):
         values = ", ".join(str(v) for v in event.values)
         return _("{seat} knocks (nothing on {values})").format(seat=who, values=values)
@@ -293,11 +442,301 @@ def render_event(
         if event.tile is None:
             return _("{seat} draws a tile").format(seat=who)
         return _("{seat} draws {tile}").format(seat=who, tile=event.tile)
+    if rules is not None and not rules.scores_points:
+        return _("{seat} plays {play}").format(seat=who, play=event.play)
     if event.points:
         return _("{seat} plays {play}: ends {total}, scores {points}").format(
             seat=who, play=event.play, total=event.ends_total, points=event.points
         )
     return _("{seat} plays {play}: ends {total}").format(seat=who, play=event.play, total=event.ends_total)
+
+
+def render_draws(
+    seat: int,
+    tiles: Sequence[Tile | None],
+    *,
+    me: int | None = None,
+    names: Sequence[str] | None = None,
+    gettext: Translate | None = None,
+    rules: Rules | None = None,
+) -> str:
+    """Several draws of one seat in a row: the tiles where the reader may see them, else a count.
+
+    >>> from sevenrocks.core import Tile
+    >>> render_draws(1, [None, None, None]), render_draws(0, [Tile.parse("2-5"), Tile.parse("3-6")], me=0)
+    ('seat 1 draws 3 tiles', 'seat 0 (you) draws 2-5, 3-6')
+    """
+    _ = gettext or _english
+    if len(tiles) == 1:
+        return render_event(Draw(seat, tiles[0]), me=me, names=names, gettext=gettext, rules=rules)
+    who = seat_label(seat, me=me, names=names, gettext=gettext, rules=rules)
+    if any(t is None for t in tiles):
+        return _("{seat} draws {count} tiles").format(seat=who, count=len(tiles))
+    return _("{seat} draws {tiles}").format(seat=who, tiles=", ".join(str(t) for t in tiles))
+
+
+def render_events(
+    events: Sequence[Event],
+    *,
+    me: int | None = None,
+    names: Sequence[str] | None = None,
+    gettext: Translate | None = None,
+    rules: Rules | None = None,
+) -> list[tuple[Event, str]]:
+    """Events in words, one line each, a seat's draws in a row joined in one line; each line
+    with the last event it tells (for what the caller adds after it)."""
+    out: list[tuple[Event, str]] = []
+    i = 0
+    while i < len(events):
+        event = events[i]
+        if isinstance(event, Draw):
+            j = i
+            while j < len(events) and isinstance(events[j], Draw) and events[j].seat == event.seat:
+                j += 1
+            tiles = [e.tile for e in events[i:j] if isinstance(e, Draw)]
+            text = render_draws(event.seat, tiles, me=me, names=names, gettext=gettext, rules=rules)
+            out.append((events[j - 1], text))
+            i = j
+            continue
+        out.append((event, render_event(event, me=me, names=names, gettext=gettext, rules=rules)))
+        i += 1
+    return out
+
+
+def _values_by_side(result: HandResult, rules: Rules) -> list[int]:
+    per_seat = result.values if result.values is not None else result.pips or ()
+    totals = [0] * rules.sides
+    for seat, value in enumerate(per_seat):
+        totals[rules.side_of(seat)] += value
+    return totals
+
+
+def _end_line(
+    result: HandResult, rules: Rules, me: int | None, names: Sequence[str] | None, gettext: Translate | None
+) -> str:
+    _ = gettext or _english
+    if result.end is HandEnd.DOMINO and result.finisher is not None:
+        if isinstance(rules.settlement, NoSettlement):
+            if result.finisher == me:
+                return _("You finished first!")
+            who = seat_label(result.finisher, me=me, names=names, gettext=gettext, rules=rules)
+            return _("{seat} finished first!").format(seat=who)
+        who = seat_label(result.finisher, me=me, names=names, gettext=gettext, rules=rules)
+        return _("{seat} dominoes: the hand is over").format(seat=who)
+    if result.end is HandEnd.BLOCKED:
+        if result.fisherman is not None:
+            who = seat_label(result.fisherman, me=me, names=names, gettext=gettext, rules=rules)
+            return _("fish! the hand is blocked; {seat} made the last move and is the fisherman").format(
+                seat=who
+            )
+        if rules.draws:
+            return _("the hand is blocked: nobody can place and nothing is left to draw")
+        return _("the hand is blocked: nobody can place")
+    if result.end is HandEnd.REDEAL:
+        return _("the deal is void (a hand held five doubles or six tiles of one suit): it is dealt again")
+    return _("the target is reached: the match ends at once, with no settlement")
+
+
+def _left_text(result: HandResult, seat: int, gettext: Translate | None) -> str:
+    _ = gettext or _english
+    left = result.hands[seat] if result.hands is not None else ()
+    return " ".join(str(t) for t in left) if left else _("no tiles")
+
+
+def _deductions(
+    result: HandResult,
+    rules: Rules,
+    me: int | None,
+    names: Sequence[str] | None,
+    gettext: Translate | None,
+    floor: bool,
+) -> list[str]:
+    """Each seat's pips rounded and deducted (Seven Rocks; Telephone rounds down)."""
+    _ = gettext or _english
+    assert result.pips is not None and result.deductions is not None
+    lines = []
+    for seat in range(rules.seats):
+        tiles = _left_text(result, seat, gettext)
+        pips, cost = result.pips[seat], result.deductions[seat]
+        who = seat_label(seat, me=me, names=names, gettext=gettext, rules=rules)
+        if cost:
+            line = (
+                _("{seat}: {tiles}: {pips} pips, rounded down to {cost}, deducted")
+                if floor
+                else _("{seat}: {tiles}: {pips} pips, rounded to {cost}, deducted")
+            )
+        elif pips:
+            line = (
+                _("{seat}: {tiles}: {pips} pips, rounds down to 0")
+                if floor
+                else _("{seat}: {tiles}: {pips} pips, rounds to 0")
+            )
+        else:
+            line = _("{seat}: {tiles}: {pips} pips")
+        lines.append("  " + line.format(seat=who, tiles=tiles, pips=pips, cost=cost))
+    loss = [0] * rules.sides
+    for seat, cost in enumerate(result.deductions):
+        loss[rules.side_of(seat)] += cost
+    if rules.partnerships and rules.sides == 2:
+        text = _("seats 0+2 lose {first}, seats 1+3 lose {second}").format(first=loss[0], second=loss[1])
+    else:
+        text = ", ".join(
+            _("{side} loses {points}").format(
+                side=side_label(s, rules=rules, gettext=gettext, me=me), points=loss[s]
+            )
+            for s in range(rules.sides)
+        )
+    if floor:
+        text += " " + _("(a score never goes below 0)")
+    lines.append("  " + text)
+    return lines
+
+
+def _hand_values(
+    result: HandResult, rules: Rules, me: int | None, names: Sequence[str] | None, gettext: Translate | None
+) -> list[str]:
+    """Each seat's tiles left and what they are worth."""
+    _ = gettext or _english
+    lines = []
+    values = result.values if result.values is not None else result.pips
+    assert values is not None and result.pips is not None
+    for seat in range(rules.seats):
+        tiles = _left_text(result, seat, gettext)
+        who = seat_label(seat, me=me, names=names, gettext=gettext, rules=rules)
+        if values[seat] != result.pips[seat]:
+            line = _("{seat}: {tiles}: worth {value}").format(seat=who, tiles=tiles, value=values[seat])
+        else:
+            line = _("{seat}: {tiles}: {pips} pips").format(seat=who, tiles=tiles, pips=values[seat])
+        lines.append("  " + line)
+    return lines
+
+
+def _award_lines(result: HandResult, rules: Rules, me: int | None, gettext: Translate | None) -> list[str]:
+    """Who scored at settlement in a winner-takes or hand-bonus game (a partnership's verbs are
+    plural: ``seats 0+2 score 25``)."""
+    _ = gettext or _english
+    many = rules.partnerships
+    award = result.award or ()
+    winners = [s for s, points in enumerate(award) if points]
+    if winners:
+        side = winners[0]
+        who = side_label(side, rules=rules, gettext=gettext, me=me)
+        if isinstance(rules.settlement, HandBonus):
+            text = (
+                _("{side} win the hand and score {points}")
+                if many
+                else _("{side} wins the hand and scores {points}")
+            )
+            return ["  " + text.format(side=who, points=award[side])]
+        if result.end is HandEnd.DOMINO:
+            why = _("the others' pips")
+        else:
+            why = _("the lightest hand: the others' pips less its own")
+        text = _("{side} score {points} ({why})") if many else _("{side} scores {points} ({why})")
+        return ["  " + text.format(side=who, points=award[side], why=why)]
+    if result.end is HandEnd.BLOCKED:
+        if isinstance(rules.settlement, HandBonus):
+            return ["  " + _("nobody scores for a blocked hand")]
+        return ["  " + _("a tie for the lightest hand: nobody scores")]
+    if result.finisher is not None:
+        who = side_label(rules.side_of(result.finisher), rules=rules, gettext=gettext, me=me)
+        text = _("{side} score nothing") if many else _("{side} scores nothing")
+        return ["  " + text.format(side=who)]
+    return []
+
+
+def _goat_lines(
+    result: HandResult, rules: Rules, previous: HandResult | None, me: int | None, gettext: Translate | None
+) -> list[str]:
+    """What each side of a Goat game wrote, remembered or won (``kozel.md`` §8)."""
+    _ = gettext or _english
+    settlement = rules.settlement
+    assert isinstance(settlement, LosersWrite)
+    many = rules.partnerships
+    totals = _values_by_side(result, rules)
+    sides = rules.sides
+    before = previous.remembered if previous is not None and previous.remembered is not None else (0,) * sides
+    remembered = result.remembered or (0,) * sides
+    written = result.written or (0,) * sides
+    eggs_before = previous.eggs if previous is not None and previous.eggs else 0
+    if result.end is HandEnd.DOMINO and result.finisher is not None:
+        losers = [s for s in range(sides) if s != rules.side_of(result.finisher)]
+    else:
+        low = min(totals)
+        losers = [s for s in range(sides) if totals[s] != low]
+    lines = []
+    if not losers:
+        if settlement.eggs:
+            text = _("eggs! every side holds {total}: {eggs} points wait for the next loser")
+            return ["  " + text.format(total=totals[0], eggs=result.eggs or 0)]
+        return ["  " + _("every side holds {total}: nobody writes").format(total=totals[0])]
+    if eggs_before:
+        lines.append("  " + _("the {eggs} eggs go to the losing side with the most").format(eggs=eggs_before))
+    for side in range(sides):
+        who = side_label(side, rules=rules, gettext=gettext, me=me)
+        if side not in losers:
+            forgot = before[side] if before[side] and not remembered[side] and not written[side] else 0
+            if forgot:
+                text = (
+                    _("{side} win the hand and forget {points} remembered")
+                    if many
+                    else _("{side} wins the hand and forgets {points} remembered")
+                )
+                lines.append("  " + text.format(side=who, points=forgot))
+            else:
+                text = _("{side} win the hand") if many else _("{side} wins the hand")
+                lines.append("  " + text.format(side=who))
+        elif written[side] or not settlement.threshold:
+            text = _("{side} write {points}") if many else _("{side} writes {points}")
+            lines.append("  " + text.format(side=who, points=written[side]))
+        elif remembered[side] > before[side]:
+            text = (
+                _("{side} remember {points}, {total} in all; a hand of {threshold} opens the account")
+                if many
+                else _("{side} remembers {points}, {total} in all; a hand of {threshold} opens its account")
+            )
+            lines.append(
+                "  "
+                + text.format(
+                    side=who,
+                    points=remembered[side] - before[side],
+                    total=remembered[side],
+                    threshold=settlement.threshold,
+                )
+            )
+        else:
+            text = (
+                _("{side} write nothing: {points} is below {threshold}, which opens an account")
+                if many
+                else _("{side} writes nothing: {points} is below {threshold}, which opens an account")
+            )
+            lines.append("  " + text.format(side=who, points=totals[side], threshold=settlement.threshold))
+    return lines
+
+
+def _picture_lines(
+    result: HandResult, rules: Rules, me: int | None, names: Sequence[str] | None, gettext: Translate | None
+) -> list[str]:
+    """Children's picture dominoes: the tiles each seat has left; after a block, the fewest win."""
+    _ = gettext or _english
+    hands = result.hands or ()
+    lines = []
+    for seat in range(rules.seats):
+        count = len(hands[seat]) if seat < len(hands) else 0
+        who = seat_label(seat, me=me, names=names, gettext=gettext, rules=rules)
+        line = _("{seat}: 1 tile left") if count == 1 else _("{seat}: {count} tiles left")
+        lines.append("  " + line.format(seat=who, count=count))
+    if result.end is HandEnd.BLOCKED and hands:
+        fewest = min(len(h) for h in hands)
+        winners = [s for s, h in enumerate(hands) if len(h) == fewest]
+        if len(winners) == len(hands):
+            lines.append("  " + _("everyone holds as many tiles: a draw"))
+        elif me in winners and len(winners) == 1:
+            lines.append("  " + _("You have the fewest tiles: you win!"))
+        else:
+            who = ", ".join(seat_label(s, me=me, names=names, gettext=gettext, rules=rules) for s in winners)
+            lines.append("  " + _("the fewest tiles win: {seats}").format(seats=who))
+    return lines
 
 
 def render_result(
@@ -307,50 +746,73 @@ def render_result(
     names: Sequence[str] | None = None,
     target: int | None = None,
     gettext: Translate | None = None,
+    rules: Rules | None = None,
+    previous: HandResult | None = None,
 ) -> str:
-    """A hand's end and settlement: each seat's pips, rounded, deducted; then the scores."""
+    """A hand's end and settlement in the game's words, then the scores.
+
+    Seven Rocks (no ``rules``): each seat's pips, rounded, deducted. Telephone rounds down; the
+    winner-takes games say who scored what; the Goat family says who writes, remembers or wins
+    (``previous``, the last hand's result, tells what was remembered before) and the eggs;
+    picture dominoes says who finished first.
+    """
     _ = gettext or _english
-    lines: list[str] = []
-    if result.end is HandEnd.DOMINO and result.finisher is not None:
-        who = seat_label(result.finisher, me=me, names=names, gettext=gettext)
-        lines.append(_("{seat} dominoes: the hand is over").format(seat=who))
-    elif result.end is HandEnd.BLOCKED:
-        lines.append(_("the hand is blocked: nobody can place"))
-    else:
-        lines.append(_("the target is reached: the match ends at once, with no settlement"))
-    if result.pips is not None and result.deductions is not None:
-        for seat in range(NUM_SEATS):
-            left = result.hands[seat] if result.hands is not None else ()
-            tiles = " ".join(str(t) for t in left) if left else _("no tiles")
-            pips, cost = result.pips[seat], result.deductions[seat]
-            who = seat_label(seat, me=me, names=names, gettext=gettext)
-            if cost:
-                line = _("{seat}: {tiles}: {pips} pips, rounded to {cost}, deducted")
-            elif pips:
-                line = _("{seat}: {tiles}: {pips} pips, rounds to 0")
-            else:
-                line = _("{seat}: {tiles}: {pips} pips")
-            lines.append("  " + line.format(seat=who, tiles=tiles, pips=pips, cost=cost))
-        loss = (result.deductions[0] + result.deductions[2], result.deductions[1] + result.deductions[3])
-        lines.append(
-            "  " + _("seats 0+2 lose {first}, seats 1+3 lose {second}").format(first=loss[0], second=loss[1])
+    table = rules or _SEVEN_ROCKS
+    lines = [_end_line(result, table, me, names, gettext)]
+    settlement = table.settlement
+    if result.end in (HandEnd.DOMINO, HandEnd.BLOCKED) and result.pips is not None:
+        if isinstance(settlement, DeductRound5 | DeductFloor5) and result.deductions is not None:
+            lines.extend(_deductions(result, table, me, names, gettext, isinstance(settlement, DeductFloor5)))
+        elif isinstance(settlement, WinnerTakes | HandBonus):
+            lines.extend(_hand_values(result, table, me, names, gettext))
+            lines.extend(_award_lines(result, table, me, gettext))
+        elif isinstance(settlement, LosersWrite):
+            lines.extend(_hand_values(result, table, me, names, gettext))
+            lines.extend(_goat_lines(result, table, previous, me, gettext))
+        elif isinstance(settlement, NoSettlement):
+            lines.extend(_picture_lines(result, table, me, names, gettext))
+            return "\n".join(lines)
+    if isinstance(settlement, NoSettlement):
+        return "\n".join(lines)
+    lines.append(
+        "  "
+        + render_scores(
+            result.scores,
+            target=target,
+            me=me,
+            gettext=gettext,
+            rules=table,
+            remembered=result.remembered,
+            eggs=result.eggs,
         )
-    lines.append("  " + render_scores(result.scores, target=target, me=me, gettext=gettext))
+    )
     return "\n".join(lines)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayChoice:
-    """A legal placement with what it would do: the counted total after it and the points."""
+    """A legal move with what it would do: the counted total after it and the points."""
 
     number: int
-    play: Play
+    play: Move
     ends_total: int
     points: int
 
 
+def move_total(layout: Layout, move: Move) -> int:
+    """The counted total ``move`` (one tile or several doubles) would make; the layout is unchanged."""
+    if isinstance(move, Play):
+        return layout.ends_total_after(move)
+    trial = layout.copy()
+    total = 0
+    for part in move.parts:
+        total = trial.place(part)
+    return total
+
+
 def play_choices(view: SeatView) -> tuple[PlayChoice, ...]:
-    """The view's legal placements numbered from 1, each with the total and points it makes.
+    """The view's legal moves numbered from 1, each with the total and points it makes (the
+    points the game lets the side keep: none past an exact target).
 
     >>> from sevenrocks.core import Match
     >>> match = Match(seed=5)
@@ -359,18 +821,28 @@ def play_choices(view: SeatView) -> tuple[PlayChoice, ...]:
     >>> len(choices), choices[0].number
     (7, 1)
     """
+    rules = view.rules
     out = []
-    for number, play in enumerate(view.legal_plays, start=1):
-        total = view.layout.ends_total_after(play)
-        out.append(PlayChoice(number, play, total, placement_points(total)))
+    for number, move in enumerate(view.moves, start=1):
+        total = move_total(view.layout, move)
+        points = rules.points.of(total) if rules.scores_points else 0
+        if points:
+            points = rules.ending.admit(points, view.scores[view.side])
+        out.append(PlayChoice(number, move, total, points))
     return tuple(out)
 
 
 def render_choices(view: SeatView, *, gettext: Translate | None = None) -> str:
-    """The numbered legal placements of ``view``, one per line, with what each scores."""
+    """The numbered legal moves of ``view``, one per line, with what each scores where
+    placements score."""
     _ = gettext or _english
+    scoring = view.rules.scores_points
     lines = []
     for choice in play_choices(view):
+        if not scoring:
+            what = _("several doubles") if isinstance(choice.play, Doubles) else ""
+            lines.append(f"{choice.number:>3}. {choice.play!s:<14} {what}".rstrip())
+            continue
         if choice.points:
             what = _("ends {total}, scores {points}").format(
                 total=f"{choice.ends_total:>2}", points=choice.points
@@ -381,6 +853,31 @@ def render_choices(view: SeatView, *, gettext: Translate | None = None) -> str:
     return "\n".join(lines)
 
 
+def render_boneyard(view: SeatView, *, gettext: Translate | None = None) -> str | None:
+    """The boneyard's size (its faces are hidden), or ``None`` where all tiles are dealt.
+
+    >>> from sevenrocks.core import Match
+    >>> match = Match("kozel", seats=2, seed=3)
+    >>> match.start_hand()
+    >>> render_boneyard(match.view(0))
+    'boneyard: 14 tiles (the last is never drawn)'
+    """
+    _ = gettext or _english
+    rules = view.rules
+    if rules.boneyard is Boneyard.NONE:
+        return None
+    count = view.boneyard
+    if rules.boneyard is Boneyard.OUT_OF_PLAY or not rules.draws:
+        return _("out of play: {count} tiles, never drawn").format(count=count)
+    text = _("boneyard: 1 tile") if count == 1 else _("boneyard: {count} tiles").format(count=count)
+    reserve = min(rules.reserve, count)
+    if reserve == 1:
+        text += " " + _("(the last is never drawn)")
+    elif reserve > 1:
+        text += " " + _("(the last {count} are never drawn)").format(count=reserve)
+    return text
+
+
 def render_view(
     view: SeatView,
     *,
@@ -389,9 +886,9 @@ def render_view(
     recent: int = 0,
     gettext: Translate | None = None,
 ) -> str:
-    """What ``view.seat`` sees: the scores, the layout, its own tiles, the others' tile counts
-    and knocks, and whose turn it is; with ``choices`` also its numbered legal placements, and
-    the last ``recent`` plays and knocks of the hand.
+    """What ``view.seat`` sees: the scores, the layout, its own tiles (and what it drew), the
+    others' tile counts, draws and knocks, the boneyard, and whose turn it is; with ``choices``
+    also its numbered legal moves, and the last ``recent`` events of the hand.
 
     >>> from sevenrocks.core import Match
     >>> match = Match(seed=5)
@@ -405,37 +902,68 @@ def render_view(
     turn: seat 0 (you)
     """
     _ = gettext or _english
+    rules = view.rules
     me = view.seat
-    scores = render_scores(view.scores, target=view.target, me=me, gettext=gettext)
-    lines = [_("hand {number}").format(number=view.hand_number + 1) + " · " + scores]
+    ledger = view.ledger
+    scores = render_scores(
+        view.scores,
+        target=view.target,
+        me=me,
+        gettext=gettext,
+        rules=rules,
+        remembered=ledger.remembered if ledger is not None else None,
+        eggs=ledger.eggs if ledger is not None else None,
+    )
+    lines = [_("hand {number}").format(number=view.hand_number + 1)]
+    if not isinstance(rules.settlement, NoSettlement):
+        lines[0] += " · " + scores
     if recent and view.events:
         lines.append(_("lately"))
         lines.extend(
-            "  " + render_event(e, me=me, names=names, gettext=gettext) for e in view.events[-recent:]
+            "  " + text
+            for _event, text in render_events(
+                view.events[-recent:], me=me, names=names, gettext=gettext, rules=rules
+            )
         )
     lines.append(_("layout"))
-    lines.append(render_layout(view.layout, indent="  ", gettext=gettext))
+    lines.append(render_layout(view.layout, indent="  ", gettext=gettext, points=rules.points))
     lines.append(_("your tiles: {tiles}").format(tiles=render_hand(view.hand, gettext=gettext)))
+    drawn = [e.tile for e in view.events if isinstance(e, Draw) and e.seat == me and e.tile is not None]
+    if drawn:
+        lines.append(_("you drew: {tiles}").format(tiles=" ".join(str(t) for t in drawn)))
     voids = view.void_values()
+    draws = view.draws
     others = []
-    for seat in range(NUM_SEATS):
+    for seat in range(rules.seats):
         if seat == me:
             continue
         count = view.tile_counts[seat]
-        who = seat_label(seat, me=me, names=names, gettext=gettext)
+        who = seat_label(seat, me=me, names=names, gettext=gettext, rules=rules)
         text = (_("{seat}: 1 tile") if count == 1 else _("{seat}: {count} tiles")).format(
             seat=who, count=count
         )
-        if voids[seat]:
+        if view.out >> seat & 1:
+            text += " " + _("(out)")
+        if draws[seat]:
+            text += " " + _("(drew {count})").format(count=draws[seat])
+        if voids[seat] and count:
             values = ", ".join(str(v) for v in sorted(voids[seat]))
-            text += " " + _("(knocked: none of {values})").format(values=values)
+            if rules.draws:
+                text += " " + _("(has none of {values})").format(values=values)
+            else:
+                text += " " + _("(knocked: none of {values})").format(values=values)
         others.append(text)
     lines.append(" · ".join(others))
+    boneyard = render_boneyard(view, gettext=gettext)
+    if boneyard is not None:
+        lines.append(boneyard)
     if view.turn is None:
         lines.append(_("turn: nobody (the hand is over)"))
     else:
         lines.append(
-            _("turn: {seat}").format(seat=seat_label(view.turn, me=me, names=names, gettext=gettext))
+            _("turn: {seat}").format(
+                seat=seat_label(view.turn, me=me, names=names, gettext=gettext, rules=rules)
+            )
         )
     if choices and view.is_my_turn:
         lines.append(_("your placements"))

@@ -43,6 +43,11 @@ the best one (ties at random). The value adds these terms; ``WEIGHTS`` holds the
 The bot reads only its :class:`~sevenrocks.core.view.SeatView`; the layout arithmetic is the
 engine's (:meth:`Layout.ends_total_after <sevenrocks.core.layout.Layout.ends_total_after>`).
 
+``expert`` is a Seven Rocks specialist: its terms assume four seats in partnerships, a spinner and
+fives. It plays no other game: :func:`~sevenrocks.bots.registry.make_bot` refuses it for another
+game (:data:`ExpertBot.games`), and :meth:`ExpertBot.choose` refuses a view of another game with a
+:class:`ValueError` naming the bots that play every game (``greedy``, ``random``).
+
 >>> from sevenrocks.core import Match
 >>> match = Match(seed=2)
 >>> match.start_hand()
@@ -101,6 +106,8 @@ class ExpertBot:
     """
 
     name = "expert"
+    #: The games this bot plays (the registry refuses it for any other).
+    games: tuple[str, ...] = ("seven-rocks",)
 
     def __init__(self, seed: int | None = None, *, weights: Mapping[str, float] | None = None) -> None:
         self._rng = random.Random(seed)
@@ -114,6 +121,10 @@ class ExpertBot:
 
     def choose(self, view: SeatView) -> Play:
         """The legal placement with the highest heuristic value, ties broken at random."""
+        if view.rules.game not in self.games:
+            raise ValueError(
+                f"expert plays only Seven Rocks, not {view.rules.game}: use greedy or random in that game"
+            )
         plays = view.legal_plays
         if not plays:
             raise ValueError(f"seat {view.seat} has no placement to choose: it is not its turn")

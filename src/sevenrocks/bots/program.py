@@ -44,7 +44,7 @@ from sevenrocks.bots.protocol import (
     parse_answer,
     turn_message,
 )
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import Move
 from sevenrocks.core.view import SeatView
 
 __all__ = [
@@ -322,7 +322,7 @@ class ProgramBot:
     def _sync(self, view: SeatView) -> None:
         """Send what the seat has not been told yet, in order."""
         if not self._sent_match:
-            self._send(match_message(view.seat, view.target or 0))
+            self._send(match_message(view.seat, view.target, view.rules))
             self._sent_match = True
         if view.hand_number > self._hand:
             self._send_results(view, view.hand_number)
@@ -339,14 +339,14 @@ class ProgramBot:
             self._send(hand_end_message(result))
         self._results_sent = max(self._results_sent, upto)
 
-    def choose(self, view: SeatView) -> Play:
+    def choose(self, view: SeatView) -> Move:
         """Tell the program what it has not seen, send ``turn`` and read its answer."""
         self._sync(view)
         self._unsolicited()
         self._send(turn_message(view))
         line = self._read_line()
         try:
-            return parse_answer(line, view.legal_plays)
+            return parse_answer(line, view.moves)
         except ProtocolError as err:
             kind = "illegal" if str(err).startswith("illegal") else "garbage"
             raise BotFailure(kind, f"{self.name} {err}") from None
@@ -366,7 +366,7 @@ class ProgramBot:
         if self._proc is not None and self._proc.poll() is None:
             with contextlib.suppress(BotFailure):
                 self._sync(view)
-                self._send(match_end_message(winner, scores, forfeit=forfeit))
+                self._send(match_end_message(winner, scores, forfeit=forfeit, outcome=view.outcome))
         self._close_input()
 
     def _close_input(self) -> None:

@@ -1,4 +1,17 @@
-"""Bots by name, as the command line and the web app ask for them."""
+"""Bots by name, as the command line and the web app ask for them.
+
+``random`` and ``greedy`` play every game of the family; ``expert`` plays Seven Rocks only, so
+asking for it in another game is refused here, before any match (:class:`UnsupportedGameError`).
+``search`` gets the game passed through; a search that does not take a game plays Seven Rocks
+only.
+
+>>> make_bot("greedy", seed=1, game="kozel").name
+'greedy'
+>>> make_bot("expert", game="kozel")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+sevenrocks.bots.registry.UnsupportedGameError: bot 'expert' plays only Seven Rocks, not kozel: ...
+"""
 
 from __future__ import annotations
 
@@ -9,13 +22,23 @@ from typing import Any
 from sevenrocks.bots.base import Bot, BotOptionError, UnknownBotError
 from sevenrocks.bots.expert import ExpertBot
 from sevenrocks.bots.simple import GreedyBot, RandomBot
+from sevenrocks.core.games import DEFAULT_GAME
 
-__all__ = ["BOT_NAMES", "make_bot", "parse_bot_name", "register_bot"]
+__all__ = ["BOT_NAMES", "UnsupportedGameError", "make_bot", "parse_bot_name", "register_bot"]
+
+
+class UnsupportedGameError(UnknownBotError):
+    """A bot asked for in a game it does not play (``expert`` outside Seven Rocks)."""
+
+
+#: The bots that play every game of the family, named in refusals.
+EVERY_GAME = ("greedy", "random")
 
 
 def _search(
     seed: int | None = None,
     *,
+    game: str | None = None,
     think: float | str | None = None,
     iterations: int | None = None,
     workers: int = 1,
@@ -25,9 +48,24 @@ def _search(
     """The search bot, imported on first use (it loads the compiled kernel)."""
     from sevenrocks.bots.search import SearchBot
 
-    return SearchBot(
-        seed, think=think, iterations=iterations, workers=workers, policy=policy, target_bonus=target_bonus
+    extra: dict[str, Any] = {}
+    if "game" in inspect.signature(SearchBot).parameters:
+        extra["game"] = game
+    elif game is not None and game != DEFAULT_GAME:
+        raise UnsupportedGameError(_refusal("search", game))
+    return SearchBot(  # type: ignore[call-arg, unused-ignore]
+        seed,
+        think=think,
+        iterations=iterations,
+        workers=workers,
+        policy=policy,
+        target_bonus=target_bonus,
+        **extra,
     )
+
+
+def _refusal(name: str, game: str) -> str:
+    return f"bot {name!r} plays only Seven Rocks, not {game}: choose {' or '.join(EVERY_GAME)}"
 
 
 _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
@@ -44,8 +82,13 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
     _FACTORIES[name] = factory
 
 
-def make_bot(name: str, *, seed: int | None = None, **options: Any) -> Bot:
-    """The bot called ``name``, seeded with ``seed`` for reproducible choices.
+def make_bot(name: str, *, seed: int | None = None, game: str | None = None, **options: Any) -> Bot:
+    """The bot called ``name``, seeded with ``seed`` for reproducible choices, to play ``game``
+    (a game id; ``None``: whatever game its views show).
+
+    A bot that plays only some games (its factory's ``games``, e.g. ``expert``) is refused for
+    another with :class:`UnsupportedGameError`; the game goes to factories that take a ``game``
+    keyword (``search``).
 
     ``cmd:COMMAND`` runs COMMAND as a bot program speaking the bot protocol
     (:class:`~sevenrocks.bots.program.ProgramBot`; option ``timeout``: seconds per answer).
@@ -72,6 +115,11 @@ def make_bot(name: str, *, seed: int | None = None, **options: Any) -> Bot:
         if unknown:
             keys = ", ".join(k for k in inspect.signature(factory).parameters if k != "seed") or "no options"
             raise BotOptionError(f"bot {name!r} has no option {unknown[0]!r} (it takes: {keys})")
+    games = getattr(factory, "games", None)
+    if game is not None and games is not None and game not in games:
+        raise UnsupportedGameError(_refusal(name, game))
+    if game is not None:
+        options = {**options, "game": game}
     call: Callable[..., Bot] = factory
     return call(seed, **{**_accepted(factory, options), **named})
 

@@ -1,54 +1,114 @@
-"""The two simplest bots: uniformly random, and greedy for the immediate score."""
+"""The two simplest bots, for every game: uniformly random, and greedy.
+
+Both choose among the view's legal moves (:attr:`SeatView.moves
+<sevenrocks.core.view.SeatView.moves>`), so where a game allows several doubles at once those
+moves are among the choices.
+
+``greedy`` looks one move ahead. Where placements score (Seven Rocks, Telephone, the Fives and
+Threes games) it takes the move that scores most at once (what the game lets it keep: points
+that would pass an exact target score nothing), then the heaviest move (most pips placed). Where
+nothing scores during play (Block, Draw, the Goat family, picture dominoes) it sheds the most
+pips, since the pips left in hand are what a hand's end costs, then prefers doubles (they join
+one value only and are the tiles most often left stranded). Ties are broken at random.
+
+>>> from sevenrocks.core import Match
+>>> match = Match("kozel", seats=3, seed=4)
+>>> match.start_hand()
+>>> view = match.view(match.turn)
+>>> GreedyBot(seed=1).choose(view) in view.moves, RandomBot(seed=1).choose(view) in view.moves
+(True, True)
+"""
 
 from __future__ import annotations
 
 import random
 
-from sevenrocks.core.notation import Play
-from sevenrocks.core.scoring import placement_points
+from sevenrocks.core.layout import Layout
+from sevenrocks.core.notation import Doubles, Move, Play
 from sevenrocks.core.view import SeatView
 
-__all__ = ["GreedyBot", "RandomBot", "immediate_points"]
+__all__ = ["GreedyBot", "RandomBot", "ends_total_after", "greedy_key", "immediate_points"]
 
 
-def immediate_points(view: SeatView, play: Play) -> int:
-    """The raw points ``play`` would score at once in ``view``'s position."""
-    return placement_points(view.layout.ends_total_after(play))
+def ends_total_after(layout: Layout, move: Move) -> int:
+    """The counted total ``move`` would make on ``layout`` (which is left as it is).
+
+    >>> from sevenrocks.core.notation import parse_move
+    >>> layout = Layout()
+    >>> layout.place(parse_move("2-5"))
+    7
+    >>> ends_total_after(layout, parse_move("2-2@2-5:low+5-5@2-5:high")), layout.ends_total
+    (14, 7)
+    """
+    if isinstance(move, Play):
+        return layout.ends_total_after(move)
+    trial = layout.copy()
+    total = 0
+    for part in move.parts:
+        total = trial.place(part)
+    return total
+
+
+def immediate_points(view: SeatView, move: Move) -> int:
+    """The points ``move`` would score at once in ``view``'s position (in the game's units;
+    0 where placements do not score, or where the points would pass an exact target)."""
+    rules = view.rules
+    if not rules.scores_points:
+        return 0
+    points = rules.points.of(ends_total_after(view.layout, move))
+    if points:
+        points = rules.ending.admit(points, view.scores[view.side])
+    return points
+
+
+def _tiles(move: Move) -> tuple[Play, ...]:
+    return move.parts if isinstance(move, Doubles) else (move,)
+
+
+def greedy_key(view: SeatView, move: Move) -> tuple[int, int]:
+    """What greedy maximises: (points now, pips placed) where placements score, else (pips
+    placed, doubles placed)."""
+    pips = sum(p.tile.pips for p in _tiles(move))
+    if view.rules.scores_points:
+        return immediate_points(view, move), pips
+    return pips, sum(1 for p in _tiles(move) if p.tile.is_double)
 
 
 class _SeededBot:
-    """A bot with its own seeded generator, choosing among a view's legal placements."""
+    """A bot with its own seeded generator, choosing among a view's legal moves."""
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
     @staticmethod
-    def _plays(view: SeatView) -> tuple[Play, ...]:
-        if not view.legal_plays:
+    def _moves(view: SeatView) -> tuple[Move, ...]:
+        moves = view.moves
+        if not moves:
             raise ValueError(f"seat {view.seat} has no placement to choose: it is not its turn")
-        return view.legal_plays
+        return moves
 
 
 class RandomBot(_SeededBot):
-    """Plays a uniformly random legal placement."""
+    """Plays a uniformly random legal move (several doubles included, where the game has them)."""
 
     name = "random"
 
-    def choose(self, view: SeatView) -> Play:
-        """A uniformly random legal placement."""
-        plays = self._plays(view)
-        return plays[self._rng.randrange(len(plays))]
+    def choose(self, view: SeatView) -> Move:
+        """A uniformly random legal move."""
+        moves = self._moves(view)
+        return moves[self._rng.randrange(len(moves))]
 
 
 class GreedyBot(_SeededBot):
-    """Takes the highest immediate score; ties go to the heaviest tile, then at random."""
+    """Takes the highest immediate score, then the heaviest move; where nothing scores during
+    play, sheds the most pips, then prefers doubles; ties at random (see the module)."""
 
     name = "greedy"
 
-    def choose(self, view: SeatView) -> Play:
-        """The legal placement with the best (points, tile pips), ties broken at random."""
-        plays = self._plays(view)
-        scored = [((immediate_points(view, p), p.tile.pips), p) for p in plays]
+    def choose(self, view: SeatView) -> Move:
+        """The legal move with the best :func:`greedy_key`, ties broken at random."""
+        moves = self._moves(view)
+        scored = [(greedy_key(view, m), m) for m in moves]
         best = max(key for key, _ in scored)
-        choices = [p for key, p in scored if key == best]
+        choices = [m for key, m in scored if key == best]
         return choices[self._rng.randrange(len(choices))] if len(choices) > 1 else choices[0]

@@ -8,6 +8,7 @@ import typer
 
 from sevenrocks import __version__
 from sevenrocks.cli.bot import bot_command
+from sevenrocks.cli.games import games_command
 from sevenrocks.cli.ladder import ladder_command
 from sevenrocks.cli.play import play_command
 from sevenrocks.cli.render import render_command
@@ -20,7 +21,7 @@ from sevenrocks.cli.tournament import tournament_command
 
 app = typer.Typer(
     name="sevenrocks",
-    help="Seven Rocks, the partnership domino game: rules engine, play, replays and tools.",
+    help="Seven Rocks and its family of domino games: rules engine, play, replays and tools.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -40,9 +41,10 @@ def _root(
         typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit."),
     ] = False,
 ) -> None:
-    """Seven Rocks, the partnership domino game: rules engine, play, replays and tools."""
+    """Seven Rocks and its family of domino games: rules engine, play, replays and tools."""
 
 
+app.command("games")(games_command)
 app.command("replay")(replay_command)
 app.command("serve")(serve_command)
 app.command("play")(play_command)

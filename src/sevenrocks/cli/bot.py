@@ -12,6 +12,26 @@ from sevenrocks.bots.protocol import ProtocolError, serve
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.bots.standin import StandIn
 from sevenrocks.cli.durations import parse_duration
+from sevenrocks.cli.game_options import GameChoice, GameChoiceError, choose_game, options_text
+from sevenrocks.core.games import DEFAULT_GAME, Rules
+
+
+class _Refused(Exception):
+    """The host's match is not one this program plays (its message is the reason)."""
+
+
+def _conflict(expected: GameChoice, seats: int | None, rules: Rules) -> str | None:
+    """Why the host's match (``rules``) is not the game the program was started for (``--game``,
+    ``--option``, and ``--seats`` when given), if it is not."""
+    if rules.game != expected.id:
+        return f"the host's match is {rules.game}, but this bot was started with --game {expected.id}"
+    if seats is not None and rules.seats != seats:
+        return f"the host's match has {rules.seats} seats, but this bot was started for {seats}"
+    differ = {k: v for k, v in expected.given.items() if rules.options.get(k) != v}
+    if differ:
+        theirs = options_text({k: rules.options[k] for k in differ})
+        return f"the host's match has {theirs}, but this bot was started with --option {options_text(differ)}"
+    return None
 
 
 def bot_command(
@@ -20,35 +40,71 @@ def bot_command(
     think: Annotated[
         str | None, typer.Option("--think", help="Time per move for bots that search, e.g. 200ms.")
     ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option(
+            "--game", metavar="ID", help="The game to expect (default: whatever the host's match is)."
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", metavar="KEY=VALUE", help="An option the host's match must have (repeatable)."
+        ),
+    ] = None,
+    seats: Annotated[
+        int | None, typer.Option("--seats", metavar="N", help="The number of seats the match must have.")
+    ] = None,
 ) -> None:
     """Play as a bot program: read the host's messages on stdin, answer each turn on stdout.
 
-    The messages are those of docs/bot-protocol.md. Use it to test a host, or to seat our bots
-    in another program. Errors go to stderr, with exit code 2. A search bot that is still
-    compiling its kernel (its first run on a machine) lets expert answer meanwhile.
+    The messages are those of docs/bot-protocol.md; the host's first message names the game,
+    which the bot then plays (random and greedy play every game, expert only Seven Rocks).
+    With --game (and --option, --seats) the program plays only that game and refuses a match
+    of another. Errors go to stderr, with exit code 2. A search bot that is still compiling its
+    kernel (its first run on a machine) lets expert answer meanwhile (greedy in other games).
     """
     if name.startswith("cmd:"):
         typer.echo("error: 'sevenrocks bot' runs one of our bots; a cmd: program runs itself", err=True)
         raise typer.Exit(2)
     options = {} if think is None else {"think": parse_duration(think, what="a time per move")}
-    try:
-        make_bot(name, seed=seed, **options)  # fail now on an unknown name, before any message
-    except ValueError as err:  # an unknown bot or a bad option
+    expected: GameChoice | None = None
+    if game is not None or option or seats is not None:
+        try:
+            expected = choose_game(game, option, seats)
+        except GameChoiceError as err:
+            typer.echo(f"error: {err}", err=True)
+            raise typer.Exit(2) from None
+    try:  # fail now on an unknown name, or a game the bot does not play, before any message
+        make_bot(name, seed=seed, game=None if expected is None else expected.id, **options)
+    except ValueError as err:  # an unknown bot, a bad option, a game it does not play
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
 
-    def for_seat(seat: int) -> Bot:
+    def for_seat(seat: int, rules: Rules) -> Bot:
+        if expected is not None:
+            conflict = _conflict(expected, seats, rules)
+            if conflict is not None:
+                raise _Refused(conflict)
         bot_seed = None if seed is None else seed * 4 + seat
-        bot = make_bot(name, seed=bot_seed, **options)
+        try:
+            bot = make_bot(name, seed=bot_seed, game=rules.game, **options)
+        except ValueError as err:
+            raise _Refused(str(err)) from None
         if not isinstance(bot, WarmsUp):
             return bot
         # compiling a kernel on a fresh install can take longer than the host waits for a turn
-        return StandIn(bot, stand_in=make_bot("expert", seed=bot_seed), on_stand_in=say_standing_in)
+        stand_in = "expert" if rules.game == DEFAULT_GAME else "greedy"
+        return StandIn(
+            bot,
+            stand_in=make_bot(stand_in, seed=bot_seed, game=rules.game),
+            on_stand_in=lambda: say_standing_in(stand_in),
+        )
 
-    def say_standing_in() -> None:
+    def say_standing_in(stand_in: str) -> None:
         typer.echo(
             f"note: {name} is still preparing its compiled kernel (the first run on this machine "
-            "compiles it); expert answers the turns until it is ready",
+            f"compiles it); {stand_in} answers the turns until it is ready",
             err=True,
         )
 
@@ -56,6 +112,9 @@ def bot_command(
         serve(for_seat, sys.stdin, sys.stdout)
     except ProtocolError as err:
         typer.echo(f"error: bad message from the host: {err}", err=True)
+        raise typer.Exit(2) from None
+    except _Refused as err:
+        typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
     except (BrokenPipeError, KeyboardInterrupt):
         raise typer.Exit(1) from None

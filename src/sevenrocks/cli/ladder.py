@@ -1,4 +1,5 @@
-"""``sevenrocks ladder BOT...``: a duplicate round robin, Bradley–Terry (Elo-scale) ratings and a chart."""
+"""``sevenrocks ladder BOT...``: a duplicate round robin in any game, Bradley–Terry (Elo-scale)
+ratings and a chart."""
 
 from __future__ import annotations
 
@@ -15,19 +16,22 @@ from rich.table import Table
 
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
 from sevenrocks.cli.durations import parse_duration
+from sevenrocks.cli.game_options import GameOption, OptionsOption, SeatsOption, game_choice, options_text
 from sevenrocks.cli.match_options import (
-    DEFAULT_TARGET,
     BotTimeoutOption,
     NoRecordsOption,
     TargetOption,
     ThinkOption,
     WorkersOption,
+    game_conflict,
     given_on_command_line,
+    group_size,
     resume_conflict,
 )
 from sevenrocks.cli.progress import progress_bar
 from sevenrocks.cli.tournament import check_entrant, fail, prepare_records, slug
-from sevenrocks.core.errors import RecordError
+from sevenrocks.core.errors import RecordError, SevenRocksError
+from sevenrocks.core.games import DEFAULT_GAME, find_game
 from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
 from sevenrocks.tournament.journal import JOURNAL_NAME, JournalError, resume_config
 
@@ -46,8 +50,14 @@ def _write_plan(folder: Path, settings: dict[str, Any]) -> None:
         raise fail(f"cannot write {path}: {err.strerror or err}") from None
 
 
-def _resumed_plan(ctx: typer.Context, folder: Path, values: dict[str, Any]) -> dict[str, Any]:
-    """The plan of the ladder in ``folder``; options given that contradict it are refused."""
+def _resumed_plan(
+    ctx: typer.Context,
+    folder: Path,
+    values: dict[str, Any],
+    game: tuple[str | None, list[str] | None, int | None],
+) -> dict[str, Any]:
+    """The plan of the ladder in ``folder``; options given that contradict it (a different game
+    among them) are refused."""
     plan = _read_plan(folder)
     asked = {
         name: value
@@ -55,6 +65,8 @@ def _resumed_plan(ctx: typer.Context, folder: Path, values: dict[str, Any]) -> d
         if (bool(value) if name == "bots" else given_on_command_line(ctx, name))
     }
     conflict = resume_conflict(ctx, "ladder", folder, plan, asked, labels={"bots": "BOT..."})
+    if conflict is None:
+        conflict = game_conflict(ctx, "ladder", folder, (plan["game"], plan["options"], plan["seats"]), game)
     if conflict is not None:
         raise fail(conflict)
     return plan
@@ -73,18 +85,28 @@ def _read_plan(folder: Path) -> dict[str, Any]:
         ) from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise fail(f"--resume: cannot read {path}: {err}") from None
+    if isinstance(plan, dict) and "game" not in plan:  # a ladder of Seven Rocks, before the family
+        target = plan.get("target")
+        plan = {**plan, "game": DEFAULT_GAME, "options": {"target": target}, "seats": 4}
     ok = (
         isinstance(plan, dict)
         and plan.get("format") == PLAN_FORMAT
         and isinstance(plan.get("bots"), list)
         and len(plan["bots"]) >= 2
         and all(isinstance(b, str) for b in plan["bots"])
-        and all(isinstance(plan.get(k), int) for k in ("matches_per_pair", "seed", "target"))
+        and all(isinstance(plan.get(k), int) for k in ("matches_per_pair", "seed", "seats"))
+        and (plan.get("target") is None or isinstance(plan.get("target"), int))
         and (plan.get("think") is None or isinstance(plan.get("think"), int | float))
         and isinstance(plan.get("bot_timeout"), int | float)
+        and isinstance(plan.get("game"), str)
+        and isinstance(plan.get("options"), dict)
     )
     if not ok:
         raise fail(f"--resume: {path} is not a sevenrocks ladder plan, or it is damaged")
+    try:
+        find_game(plan["game"]).rules(plan["options"], plan["seats"])
+    except SevenRocksError as err:
+        raise fail(f"--resume: {path}: {err.reason}") from None
     return dict(plan)
 
 
@@ -94,7 +116,12 @@ def ladder_command(
         list[str] | None, typer.Argument(metavar="BOT...", help="Two or more bots (or cmd:COMMAND).")
     ] = None,
     matches_per_pair: Annotated[
-        int, typer.Option("--matches-per-pair", min=2, help="Duplicate matches for each pairing (even).")
+        int,
+        typer.Option(
+            "--matches-per-pair",
+            min=2,
+            help="Duplicate matches for each pairing (even; with 3 seats a multiple of 6).",
+        ),
     ] = 20,
     chart: Annotated[Path, typer.Option("--chart", help="Where to draw the ratings (PNG).")] = Path(
         "ladder.png"
@@ -105,7 +132,10 @@ def ladder_command(
     ] = 0,
     think: ThinkOption = None,
     bot_timeout: BotTimeoutOption = DEFAULT_BOT_TIMEOUT,
-    target: TargetOption = DEFAULT_TARGET,
+    target: TargetOption = None,
+    game: GameOption = DEFAULT_GAME,
+    option: OptionsOption = None,
+    seats: SeatsOption = None,
     records: Annotated[
         Path | None,
         typer.Option("--records", help="Folder for the match records (default: tournament-records/...)."),
@@ -119,33 +149,55 @@ def ladder_command(
         bool, typer.Option("--json", help="Print the ratings and pairings as one JSON object.")
     ] = False,
 ) -> None:
-    """Rate bots: every pair plays a duplicate match series; a Bradley–Terry fit gives Elo-scale
-    ratings with 95% intervals, printed as a table and drawn as a PNG chart. A stopped ladder
-    goes on with --resume FOLDER."""
+    """Rate bots: every pair plays a duplicate match series in the game (--game ID, --option
+    KEY=VALUE, --seats N; Seven Rocks by default); a Bradley–Terry fit gives Elo-scale ratings
+    with 95% intervals, printed as a table and drawn as a PNG chart. A stopped ladder goes on
+    with --resume FOLDER."""
     bots = list(bots or [])
     think_seconds = None if think is None else parse_duration(think, what="a time per move")
     settings = {"bots": bots, "matches_per_pair": matches_per_pair, "seed": seed,
                 "think": think_seconds, "target": target, "bot_timeout": bot_timeout}  # fmt: skip
     if resume is not None:
-        plan = _resumed_plan(ctx, resume, settings)
+        plan = _resumed_plan(ctx, resume, settings, (game, option, seats))
         bots, matches_per_pair, seed = plan["bots"], plan["matches_per_pair"], plan["seed"]
         think_seconds, target, bot_timeout = plan["think"], plan["target"], float(plan["bot_timeout"])
+        game_id, game_options, seat_count = plan["game"], dict(plan["options"]), int(plan["seats"])
+    else:
+        choice = game_choice(game, option, seats, target=target)
+        game_id, game_options, seat_count = choice.id, choice.options, choice.seats
+        target = choice.options.get("target")
+        settings = {
+            **settings,
+            "target": target,
+            "game": game_id,
+            "options": game_options,
+            "seats": seat_count,
+        }
     if len(bots) < 2:
         raise fail("a ladder needs at least two bots")
     if len(set(bots)) != len(bots):
         raise fail(f"each bot may enter the ladder once: {', '.join(bots)}")
-    if matches_per_pair % 2:
-        raise fail(f"--matches-per-pair {matches_per_pair}: give an even number (each set of deals twice)")
+    group = group_size(seat_count)
+    if matches_per_pair % group:
+        if group == 2:
+            raise fail(
+                f"--matches-per-pair {matches_per_pair}: give an even number (each set of deals twice)"
+            )
+        raise fail(
+            f"--matches-per-pair {matches_per_pair}: a {seat_count}-seat game plays every set of deals "
+            f"{group} times (each entrant at every seat), so give a multiple of {group}"
+        )
     if bot_timeout <= 0:
         raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
     if chart.suffix.lower() != ".png":
         raise fail(f"--chart {chart}: the chart is a PNG picture; give a name ending in .png")
     for bot in bots:
-        check_entrant(bot, "BOT", {} if think_seconds is None else {"think": think_seconds})
+        check_entrant(bot, "BOT", {} if think_seconds is None else {"think": think_seconds}, game_id)
     if resume is not None:
         folder: Path | None = resume
     else:
-        folder = prepare_records(records, no_records, f"ladder-{len(bots)}-bots-seed{seed}")
+        prefix = "" if game_id == DEFAULT_GAME else f"{game_id}-"
+        folder = prepare_records(records, no_records, f"{prefix}ladder-{len(bots)}-bots-seed{seed}")
         if folder is not None:
             _write_plan(folder, settings)
     pairings = list(combinations(range(len(bots)), 2))
@@ -171,11 +223,13 @@ def ladder_command(
                     team1=bots[j],
                     matches=matches_per_pair,
                     seed=seed,
-                    target=target,
                     workers=workers,
                     think=think_seconds,
                     bot_timeout=bot_timeout,
                     records=sub,
+                    game=game_id,
+                    game_options=game_options,
+                    seats=seat_count,
                 )
                 summaries.append(timed_run(config, on_match=on_match))
     except KeyboardInterrupt:
@@ -195,9 +249,8 @@ def ladder_command(
 
     fit = fit_bradley_terry(bots, results)
     try:
-        ladder_chart(
-            fit, chart, title=f"Seven Rocks ladder: {matches_per_pair} duplicate matches per pairing"
-        )
+        name = "Seven Rocks" if game_id == DEFAULT_GAME else f"{find_game(game_id).name} ({seat_count} seats)"
+        ladder_chart(fit, chart, title=f"{name} ladder: {matches_per_pair} duplicate matches per pairing")
     except OSError as err:
         raise fail(f"cannot write the chart {chart}: {err.strerror or err}") from None
     pairs = [
@@ -216,6 +269,9 @@ def ladder_command(
     ]
     report = {
         "bots": list(bots),
+        "game": game_id,
+        "options": game_options,
+        "seats": seat_count,
         "matches_per_pair": matches_per_pair,
         "seed": seed,
         "target": target,
@@ -231,8 +287,14 @@ def ladder_command(
         sys.stdout.write(json.dumps(report) + "\n")
         return
     console = Console()
+    where = "" if game_id == DEFAULT_GAME else f" of {game_id} with {seat_count} seats"
+    defaults = find_game(game_id).defaults()
+    changed = options_text({k: v for k, v in game_options.items() if defaults.get(k) != v})
+    if game_id != DEFAULT_GAME and changed:
+        where += f" ({changed})"
     table = Table(
-        title=f"Ladder: {len(bots)} bots, {matches_per_pair} duplicate matches per pairing, seed {seed}"
+        title=f"Ladder{where}: {len(bots)} bots, {matches_per_pair} duplicate matches per pairing, "
+        f"seed {seed}"
     )
     for name, justify in (("#", "right"), ("bot", "left"), ("Elo", "right"), ("95% interval", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]

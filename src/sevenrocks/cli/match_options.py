@@ -1,4 +1,9 @@
-"""Options shared by the commands that play series of matches (``tournament``, ``ladder``)."""
+"""Options shared by the commands that play series of matches (``tournament``, ``ladder``).
+
+The game they play comes from :mod:`sevenrocks.cli.game_options` (``--game``, ``--option``,
+``--seats``); :func:`game_conflict` refuses a ``--resume`` that names another game, other
+options or another number of seats than the saved series.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +14,10 @@ from typing import Annotated, Any
 import typer
 
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
+from sevenrocks.cli.game_options import GameChoiceError, choose_game, option_text
+from sevenrocks.core.games import OptionValue
 from sevenrocks.core.scoring import DEFAULT_TARGET
+from sevenrocks.tournament.model import seat_plans
 
 __all__ = [
     "DEFAULT_BOT_TIMEOUT",
@@ -19,7 +27,9 @@ __all__ = [
     "TargetOption",
     "ThinkOption",
     "WorkersOption",
+    "game_conflict",
     "given_on_command_line",
+    "group_size",
     "resume_conflict",
 ]
 
@@ -31,7 +41,12 @@ BotTimeoutOption = Annotated[
     float,
     typer.Option("--bot-timeout", help="Seconds a bot program may take per answer before it forfeits."),
 ]
-TargetOption = Annotated[int, typer.Option("--target", min=1, help="Points to win a match.")]
+TargetOption = Annotated[
+    int | None,
+    typer.Option(
+        "--target", min=1, help="Points that end a match (default: the game's own; Seven Rocks 250)."
+    ),
+]
 NoRecordsOption = Annotated[bool, typer.Option("--no-records", help="Do not save match records.")]
 
 
@@ -65,5 +80,45 @@ def resume_conflict(
             return (
                 f"{label} {shown} is not the setting of the {what} in {folder} ({saved[name]}); "
                 "leave it out to resume"
+            )
+    return None
+
+
+def group_size(seats: int) -> int:
+    """How many matches play one set of deals with ``seats`` seats (2, or 6 with three seats)."""
+    return len(seat_plans(seats))
+
+
+def game_conflict(
+    ctx: typer.Context,
+    what: str,
+    folder: Path,
+    saved: tuple[str, Mapping[str, OptionValue], int],
+    asked: tuple[str | None, list[str] | None, int | None],
+) -> str | None:
+    """Why ``--resume folder`` cannot go on with the ``--game``, ``--option`` and ``--seats``
+    given (``asked``), when the saved series plays ``saved`` (game, every option, seats); ``None``
+    when it can. Options given without ``--game`` are read as options of the saved game."""
+    game, options, seats = asked
+    typed_game = game if given_on_command_line(ctx, "game") else None
+    typed_seats = seats if given_on_command_line(ctx, "seats") else None
+    if typed_game is None and not options and typed_seats is None:
+        return None
+    saved_game, saved_options, saved_seats = saved
+    try:
+        choice = choose_game(typed_game or saved_game, options, typed_seats)
+    except GameChoiceError as err:
+        return str(err)
+    leave = "; leave it out to resume"
+    if typed_game is not None and choice.id != saved_game:
+        return f"--game {typed_game} is not the game of the {what} in {folder} ({saved_game}){leave}"
+    if typed_seats is not None and choice.seats != saved_seats:
+        return f"--seats {typed_seats} is not the setting of the {what} in {folder} ({saved_seats}){leave}"
+    for name, value in choice.given.items():
+        if saved_options.get(name) != value:
+            was = option_text(saved_options[name]) if name in saved_options else "not set"
+            return (
+                f"--option {name}={option_text(value)} is not the setting of the {what} in {folder} "
+                f"({name}={was}){leave}"
             )
     return None

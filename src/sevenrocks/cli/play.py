@@ -1,8 +1,15 @@
-"""``sevenrocks play``: a person plays seat 0 in the terminal against three bots.
+"""``sevenrocks play``: a person plays seat 0 in the terminal against bots, in any game.
+
+``--game ID`` (``sevenrocks games`` lists them), ``--option KEY=VALUE`` and ``--seats N`` choose
+the game; the person plays seat 0 and bots the other seats. Each turn shows what the game needs:
+the layout of its topology, the boneyard and each seat's draws (the tiles the person drew, the
+others' as counts), moves of several doubles where the game has them, and its score sheet; each
+hand and the match end in the game's own words. Seven Rocks looks exactly as it always has.
 
 The match record is saved after every hand and when the match ends, is quit (``q``), or
-standard input ends, so nothing played is lost. Input is read line by line from standard
-input, so a whole match can be played from a file or a pipe (the tests do so).
+standard input ends, so nothing played is lost (``--no-record`` saves nothing). Input is read
+line by line from standard input, so a whole match can be played from a file or a pipe (the
+tests do so).
 """
 
 from __future__ import annotations
@@ -22,24 +29,37 @@ from rich.text import Text
 from rich.theme import Theme
 
 from sevenrocks import __version__
-from sevenrocks.bots import Bot, UnknownBotError, make_bot
+from sevenrocks.bots import Bot, make_bot
+from sevenrocks.cli.game_options import (
+    DEFAULT_GAME,
+    GameChoiceError,
+    GameOption,
+    OptionsOption,
+    SeatsOption,
+    choose_game,
+    options_text,
+)
 from sevenrocks.cli.language import LangOption, resolve_language
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.events import Knock, Placement
+from sevenrocks.core.events import Draw, HandEnd, HandResult, Knock, Placement
+from sevenrocks.core.games import Later, Outcome, Rules
+from sevenrocks.core.games.ending import SingleHand
 from sevenrocks.core.match import Match
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import Doubles, Move, Play, parse_move
 from sevenrocks.core.record import MatchEnd, MatchRecord
-from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.i18n import N_, translation
 from sevenrocks.messages import error_text, translate
 from sevenrocks.text import (
     PlayChoice,
+    game_name,
     play_choices,
-    render_event,
+    render_events,
     render_result,
     render_scores,
     render_view,
     seat_label,
+    side_label,
+    target_text,
 )
 from sevenrocks.tournament.runner import MatchObserver
 
@@ -49,6 +69,10 @@ HUMAN: Final = 0
 HELP: Final = N_(
     "type the number of a placement, or the placement itself (e.g. 3-4@4-4:B), or just the tile "
     "when it has one place to go; q quits (the record is saved)"
+)
+HELP_DOUBLES: Final = N_(
+    "several doubles go down in one move: type its number, or the doubles joined by +, "
+    "e.g. 2-2@2-5:low+5-5@2-5:high"
 )
 
 
@@ -115,8 +139,9 @@ def console_for(*, color: bool | None = None) -> Console:
     )
 
 
-def parse_choice(text: str, choices: Sequence[PlayChoice], *, lang: str = "en") -> Play:
-    """The placement a line of input picks: a number, a placement, or a tile with one place.
+def parse_choice(text: str, choices: Sequence[PlayChoice], *, lang: str = "en") -> Move:
+    """The move a line of input picks: a number, a move (one placement or several doubles
+    joined by ``+``), or a tile with one place.
 
     Raises :class:`ValueError` with a message for the player when the line picks nothing legal.
 
@@ -134,7 +159,7 @@ def parse_choice(text: str, choices: Sequence[PlayChoice], *, lang: str = "en") 
     """
     _ = translation(lang).gettext
     text = text.strip()
-    plays = [c.play for c in choices]
+    moves = [c.play for c in choices]
     if text.isdigit():
         number = int(text)
         if 1 <= number <= len(choices):
@@ -143,7 +168,7 @@ def parse_choice(text: str, choices: Sequence[PlayChoice], *, lang: str = "en") 
             _("there is no placement {number}: choose 1 to {count}").format(number=number, count=len(choices))
         )
     try:
-        play = Play.parse(text)
+        move = parse_move(text)
     except SevenRocksError as err:
         message = _(
             "{text} is not a choice: {reason}; type 1 to {count}, a placement such as {example}, or q to quit"
@@ -153,21 +178,23 @@ def parse_choice(text: str, choices: Sequence[PlayChoice], *, lang: str = "en") 
                 text=repr(text), reason=error_text(err, lang), count=len(choices), example=choices[0].play
             )
         ) from None
-    if play in plays:
-        return play
-    if play.is_opening:
-        same = [p for p in plays if p.tile is play.tile]
+    if move in moves:
+        return move
+    if isinstance(move, Play) and move.is_opening:
+        same = [m for m in moves if isinstance(m, Play) and m.tile is move.tile and not m.lengthwise]
         if len(same) == 1:
             return same[0]
         if len(same) > 1:
             where = ", ".join(str(p) for p in same)
             message = _("tile {tile} can go in {count} places: type one of {where}")
-            raise ValueError(message.format(tile=play.tile, count=len(same), where=where))
-    raise ValueError("")  # the caller asks the engine why the play is illegal
+            raise ValueError(message.format(tile=move.tile, count=len(same), where=where))
+    raise ValueError("")  # the caller asks the engine why the move is illegal
 
 
-def _human_choice(match: Match, console: Console, choices: Sequence[PlayChoice], lang: str) -> Play:
-    """Ask for a placement until a legal one is given; :class:`PlayerQuit` on ``q`` or end of input."""
+def _human_choice(
+    match: Match, console: Console, choices: Sequence[PlayChoice], lang: str, helps: Sequence[str]
+) -> Move:
+    """Ask for a move until a legal one is given; :class:`PlayerQuit` on ``q`` or end of input."""
     _ = translation(lang).gettext
     while True:
         console.print(_("your placement [1]: ") if len(choices) == 1 else _("your placement: "), end="")
@@ -181,7 +208,8 @@ def _human_choice(match: Match, console: Console, choices: Sequence[PlayChoice],
         if text.lower() in ("q", "quit", "exit"):
             raise PlayerQuit(N_("the player at seat 0 quit"))
         if text in ("?", "h", "help"):
-            console.print(_(HELP))
+            for help_text in helps:
+                console.print(_(help_text))
             continue
         if not text:
             if len(choices) == 1:
@@ -194,7 +222,7 @@ def _human_choice(match: Match, console: Console, choices: Sequence[PlayChoice],
             message = str(err)
             if not message:
                 try:
-                    match.check(Play.parse(text))
+                    match.check(parse_move(text))
                     message = _("{text} is not one of your placements").format(text=text)
                 except SevenRocksError as rule:
                     message = _("{text} is not legal: {reason}").format(
@@ -210,6 +238,42 @@ def _show_position(match: Match, console: Console, names: Sequence[str], lang: s
     )
 
 
+def _lead_rule(match: Match) -> Later | None:
+    """The rule that names the next hand's leader (``None``: the first hand's rule)."""
+    previous = next((r for r in reversed(match.results) if r.end is not HandEnd.REDEAL), None)
+    if previous is None:
+        return None
+    rules = match.rules
+    rule = rules.after_domino if previous.end is HandEnd.DOMINO else rules.after_block
+    return None if rule is Later.FIRST_RULE else rule
+
+
+def _lead_line(match: Match, rule: Later | None, names: Sequence[str], lang: str) -> str:
+    """Who leads the hand just dealt, and why."""
+    _ = translation(lang).gettext
+    leader = match.leader
+    assert leader is not None
+    who = seat_label(leader, me=HUMAN, names=names, gettext=_, rules=match.rules)
+    tile = match.lead_tile
+    if tile is not None:
+        return _("{seat} leads {tile}, the first tile of the lead order that was dealt").format(
+            seat=who, tile=tile
+        )
+    if rule is Later.FINISHER:
+        return _("{seat} leads (dominoed the last hand)").format(seat=who)
+    if rule is Later.FISHERMAN:
+        return _("{seat} leads (the fisherman of the last hand)").format(seat=who)
+    if rule is Later.ROTATION:
+        return _("{seat} leads (the lead passes round the table)").format(seat=who)
+    return _("{seat} leads (drawn by lot)").format(seat=who)
+
+
+def _previous_result(match: Match) -> HandResult | None:
+    """The result of the hand played before the last one (void deals skipped)."""
+    played = [r for r in match.results if r.end is not HandEnd.REDEAL]
+    return played[-2] if len(played) >= 2 else None
+
+
 def run_match(
     match: Match,
     bots: dict[int, Bot],
@@ -219,24 +283,19 @@ def run_match(
     on_hand_end: Callable[[], None] | None = None,
     lang: str = "en",
 ) -> None:
-    """Play ``match`` to its end, asking standard input for seat 0's placements.
+    """Play ``match`` to its end, asking standard input for seat 0's moves.
 
     Raises :class:`PlayerQuit` when the person quits or the input ends. ``on_hand_end`` (a
     callable, if given) is called after every finished hand, e.g. to save the record.
     ``lang`` is the language of everything printed.
     """
     _ = translation(lang).gettext
+    helps = [HELP, HELP_DOUBLES] if match.rules.several_doubles else [HELP]
     while not match.is_over:
-        next_leader = match.next_leader()
+        rule = _lead_rule(match)
         match.start_hand()
-        leader = match.leader
-        assert leader is not None
-        who = seat_label(leader, me=HUMAN, names=names, gettext=_)
         console.rule(_("hand {number}").format(number=match.hand_number + 1))
-        if next_leader is not None:
-            console.print(_("{seat} leads (dominoed the last hand)").format(seat=who))
-        else:
-            console.print(_("{seat} leads (drawn by lot)").format(seat=who))
+        console.print(_lead_line(match, rule, names, lang))
         _tell_observers(bots, match, names)  # bot programs hear of their tiles now
         shown = 0
         while match.turn is not None:
@@ -245,16 +304,26 @@ def run_match(
                 view = match.view(HUMAN)
                 choices = play_choices(view)
                 _show_position(match, console, names, lang)
-                play = _human_choice(match, console, choices, lang)
+                move = _human_choice(match, console, choices, lang, helps)
             else:
-                play = _bot_choice(bots[seat], match, seat, names)
-            match.push(play)
+                move = _bot_choice(bots[seat], match, seat, names)
+            match.push(move)
             shown = _print_events(match, console, names, shown, lang)
         _print_events(match, console, names, shown, lang)
         _tell_observers(bots, match, names)
         result = match.results[-1]
         console.print()
-        console.print(render_result(result, me=HUMAN, names=names, target=match.target, gettext=_))
+        console.print(
+            render_result(
+                result,
+                me=HUMAN,
+                names=names,
+                target=match.target,
+                gettext=_,
+                rules=match.rules,
+                previous=_previous_result(match),
+            )
+        )
         if on_hand_end is not None:
             on_hand_end()
 
@@ -283,61 +352,66 @@ def _end_observers(bots: Mapping[int, Bot], match: Match, winner: int | None) ->
                 close()
 
 
-def _bot_choice(bot: Bot, match: Match, seat: int, names: Sequence[str]) -> Play:
-    """The bot's placement, checked; :class:`BotFailed` if it fails or breaks a rule."""
+def _bot_choice(bot: Bot, match: Match, seat: int, names: Sequence[str]) -> Move:
+    """The bot's move, checked; :class:`BotFailed` if it fails or breaks a rule."""
     try:
-        play = bot.choose(match.view(seat))
+        move = bot.choose(match.view(seat))
     except Exception as error:  # a bot is outside code: any failure forfeits, none crashes play
         raise BotFailed(
             seat, N_("seat {seat} ({name}) failed: {error}"), seat=seat, name=names[seat], error=error
         ) from None
-    if not isinstance(play, Play):
+    if not isinstance(move, Play | Doubles):
         raise BotFailed(
             seat,
             N_("seat {seat} ({name}) returned {value}, not a placement"),
             seat=seat,
             name=names[seat],
-            value=repr(play),
+            value=repr(move),
         )
     try:
-        match.check(play)
+        match.check(move)
     except SevenRocksError as error:
         raise BotFailed(
             seat,
             N_("seat {seat} ({name}) chose {play}, which is not legal: {reason}"),
             seat=seat,
             name=names[seat],
-            play=play,
+            play=move,
             reason=error.reason,
         ) from None
-    return play
+    return move
 
 
 def _print_events(match: Match, console: Console, names: Sequence[str], shown: int, lang: str) -> int:
+    """Print the hand's events from number ``shown`` on, as seat 0 may see them (other seats'
+    draws as counts); return how many there are now."""
     gettext = translation(lang).gettext
-    events = match.history[-1].events
-    for event in events[shown:]:
-        line = render_event(event, me=HUMAN, names=names, gettext=gettext)
+    rules = match.rules
+    events = match.view(HUMAN).events
+    for event, line in render_events(events[shown:], me=HUMAN, names=names, gettext=gettext, rules=rules):
         if isinstance(event, Placement) and event.points:
-            line += " → " + render_scores(_scores_after(match, event), me=HUMAN, gettext=gettext)
-        console.print(("  " if isinstance(event, Knock) else "") + line)
+            line += " → " + render_scores(_scores_after(match, event), me=HUMAN, gettext=gettext, rules=rules)
+        console.print(("  " if isinstance(event, Knock | Draw) else "") + line)
     return len(events)
 
 
-def _scores_after(match: Match, placement: Placement) -> tuple[int, int]:
+def _scores_after(match: Match, placement: Placement) -> tuple[int, ...]:
     """The running scores just after ``placement`` in the current hand."""
     logs = match.history
     previous = logs[-2].result if len(logs) >= 2 else None
-    scores = list(previous.scores) if previous is not None else [0, 0]
+    rules = match.rules
+    scores = list(previous.scores) if previous is not None else [0] * rules.sides
     for event in logs[-1].placements:
-        scores[event.seat & 1] += event.points
+        scores[rules.side_of(event.seat)] += event.points
         if event is placement:
             break
-    return scores[0], scores[1]
+    return tuple(scores)
 
 
-def _default_record_path(seed: int) -> Path:
+def _default_record_path(seed: int, game: str = DEFAULT_GAME) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    if game != DEFAULT_GAME:
+        stamp = f"{game}-{stamp}"
     base = Path("matches") / f"sevenrocks-{stamp}-seed{seed}"
     path = base.with_suffix(".json")
     n = 1
@@ -347,13 +421,123 @@ def _default_record_path(seed: int) -> Path:
     return path
 
 
+def _names_text(rules: Rules, names: Sequence[str], gettext: Callable[[str], str]) -> str:
+    """Who sits where, seen from seat 0."""
+    _ = gettext
+    if rules.partnerships:
+        return _(
+            "you are seat 0, your partner {partner} is seat 2; opponents {left} (seat 1) and {right} (seat 3)"
+        ).format(partner=names[2], left=names[1], right=names[3])
+    others = ", ".join(
+        f"{names[seat]} ({_('seat {seat}').format(seat=seat)})" for seat in range(1, rules.seats)
+    )
+    return _("you are seat 0; opponents {others}").format(others=others)
+
+
+def _header(
+    rules: Rules, given: Mapping[str, object], seed: int, names: Sequence[str], gettext: Callable[[str], str]
+) -> str:
+    """The first line of a match: the game, its options and seats, the seed, who sits where."""
+    _ = gettext
+    parts = [game_name(rules.game, gettext=_), _("{seats} seats").format(seats=rules.seats)]
+    if given:
+        parts.append(_("options {options}").format(options=options_text(given)))  # type: ignore[arg-type]
+    parts.append(_("seed {seed}").format(seed=seed))
+    goal = target_text(rules, rules.ending.target, gettext=_)
+    if goal is not None:
+        parts.append(goal)
+    parts.append(_names_text(rules, names, _))
+    return " · ".join(parts)
+
+
+def _match_over_text(
+    outcome: Outcome | None, rules: Rules, scores: str, names: Sequence[str], gettext: Callable[[str], str]
+) -> str:
+    """The end of the match in the game's words, seen from seat 0."""
+    _ = gettext
+    mine = rules.side_of(HUMAN)
+    paired = rules.partnerships
+    if isinstance(rules.ending, SingleHand):  # children's picture dominoes: no points, one hand
+        if outcome is None or outcome.is_draw:
+            return _("the match is a draw")
+        if outcome.winners == (mine,):
+            return _("You finished first! You win.")
+        who = ", ".join(seat_label(s, me=HUMAN, names=names, gettext=_, rules=rules) for s in outcome.winners)
+        return (
+            _("{winners} win").format(winners=who)
+            if len(outcome.winners) > 1
+            else _("{winner} wins").format(winner=who)
+        )
+    if outcome is None or outcome.is_draw:
+        return _("the match is a draw: {scores}").format(scores=scores)
+
+    def sides(which: Sequence[int]) -> str:
+        return ", ".join(side_label(s, rules=rules, gettext=_) for s in which)
+
+    if outcome.goats:
+        if mine in outcome.goats:
+            if paired:
+                return _("you and your partner are the goat: {scores}").format(scores=scores)
+            return _("you are the goat: {scores}").format(scores=scores)
+        goats = sides(outcome.goats)
+        if len(outcome.goats) > 1:
+            return _("{goats} are the goats, so you win: {scores}").format(goats=goats, scores=scores)
+        if paired:
+            return _("{goats} are the goat, so you and your partner win: {scores}").format(
+                goats=goats, scores=scores
+            )
+        return _("{goats} is the goat, so you win: {scores}").format(goats=goats, scores=scores)
+    if mine in outcome.winners:
+        if len(outcome.winners) > 1:
+            return _("{winners} win together: {scores}").format(winners=sides(outcome.winners), scores=scores)
+        if paired:
+            return _("you and your partner win: {scores}").format(scores=scores)
+        return _("you win: {scores}").format(scores=scores)
+    if paired and rules.sides == 2:
+        return _("seats 1 and 3 win: {scores}").format(scores=scores)
+    if len(outcome.winners) > 1:
+        return _("{winners} win together: {scores}").format(winners=sides(outcome.winners), scores=scores)
+    who = seat_label(outcome.winners[0], me=HUMAN, names=names, gettext=_, rules=rules)
+    return _("{winner} wins: {scores}").format(winner=who, scores=scores)
+
+
+def _forfeit_text(
+    rules: Rules, seat: int, reason: str, gettext: Callable[[str], str]
+) -> tuple[str, int | None]:
+    """What a bot's forfeit means, and the winning side when there is a single one."""
+    _ = gettext
+    side = rules.side_of(seat)
+    if rules.sides != 2:
+        who = side_label(side, rules=rules, gettext=_)
+        return _("match stopped: {reason}; {side} forfeits").format(reason=reason, side=who), None
+    winner = 1 - side
+    if rules.partnerships:
+        text = _("match stopped: {reason}; seats {first}+{second} win by forfeit").format(
+            reason=reason, first=winner, second=winner + 2
+        )
+    else:
+        who = side_label(winner, rules=rules, gettext=_)
+        text = _("match stopped: {reason}; {side} wins by forfeit").format(reason=reason, side=who)
+    return text, winner
+
+
+BOT_OPTIONS: Final = ("seat1", "partner", "seat3")
+
+
 def play_command(
+    ctx: typer.Context,
     seed: Annotated[
         int | None, typer.Option("--seed", help="Seed of the deals, lots and bots (random when left out).")
     ] = None,
     target: Annotated[
-        int, typer.Option("--target", min=1, help="Points that win the match.")
-    ] = DEFAULT_TARGET,
+        int | None,
+        typer.Option(
+            "--target", min=1, help="Points that end the match (default: the game's; 250 in Seven Rocks)."
+        ),
+    ] = None,
+    game: GameOption = DEFAULT_GAME,
+    option: OptionsOption = None,
+    seats: SeatsOption = None,
     record: Annotated[
         Path | None,
         typer.Option(
@@ -362,6 +546,7 @@ def play_command(
             dir_okay=False,
         ),
     ] = None,
+    no_record: Annotated[bool, typer.Option("--no-record", help="Do not save the match record.")] = False,
     overwrite: Annotated[
         bool, typer.Option("--overwrite", help="Replace an existing --record file.")
     ] = False,
@@ -369,7 +554,8 @@ def play_command(
         str, typer.Option("--seat1", help="Bot at seat 1 (an opponent, plays after you).")
     ] = "random",
     partner: Annotated[
-        str, typer.Option("--partner", "--seat2", help="Bot at seat 2 (your partner).")
+        str,
+        typer.Option("--partner", "--seat2", help="Bot at seat 2 (your partner with four in partnerships)."),
     ] = "greedy",
     seat3: Annotated[
         str, typer.Option("--seat3", help="Bot at seat 3 (an opponent, plays before you).")
@@ -380,9 +566,10 @@ def play_command(
     ] = None,
     lang: LangOption = None,
 ) -> None:
-    """Play seat 0 against three bots; your partner sits opposite at seat 2.
+    """Play seat 0 against bots: Seven Rocks (your partner sits opposite at seat 2), or any game
+    with --game ID (see 'sevenrocks games'), --option KEY=VALUE and --seats N.
 
-    Each turn shows the layout, your tiles and your placements with what each scores.
+    Each turn shows the layout, your tiles and your moves with what each scores.
     In the layout, <1-2:high> is an open connection point and (2) a counted end.
     Type a number, a placement such as 3-4@4-4:B, or q to quit.
     The record is saved after every hand; see it with 'sevenrocks show RECORD'.
@@ -391,29 +578,52 @@ def play_command(
     err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
     lang = resolve_language(lang, err)
     _ = translation(lang).gettext
+    try:
+        choice = choose_game(game, option, seats, target=target)
+    except GameChoiceError as error:
+        err.print(_("error: {reason}").format(reason=error))
+        raise typer.Exit(2) from None
+    rules = choice.rules
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
-    names = ["human", seat1, partner, seat3]
+    names = ["human", seat1, partner, seat3][: rules.seats]
+    for seat, name in enumerate(BOT_OPTIONS, start=1):
+        source = ctx.get_parameter_source(name)
+        if seat >= rules.seats and source is not None and source.name == "COMMANDLINE":
+            flag = "--partner" if name == "partner" else f"--{name}"
+            err.print(
+                _("error: {flag}: {game} with {seats} seats has no seat {seat}").format(
+                    flag=flag, game=rules.game, seats=rules.seats, seat=seat
+                )
+            )
+            raise typer.Exit(2)
     bots: dict[int, Bot] = {}
-    for seat in (1, 2, 3):
+    for seat in range(1, rules.seats):
         try:
-            bots[seat] = make_bot(names[seat], seed=seed * 4 + seat)
-        except UnknownBotError as error:
+            bots[seat] = make_bot(
+                names[seat], seed=seed * 4 + seat, game=None if choice.is_seven_rocks else choice.id
+            )
+        except ValueError as error:  # an unknown bot, a bad bot option, a bot that plays no such game
             err.print(_("error: seat {seat}: {reason}").format(seat=seat, reason=error))
             raise typer.Exit(2) from None
-    path = record if record is not None else _default_record_path(seed)
-    if path.exists() and not overwrite:
+    if no_record and record is not None:
+        err.print(_("error: give --record PATH or --no-record, not both"))
+        raise typer.Exit(2)
+    path = None if no_record else record if record is not None else _default_record_path(seed, choice.id)
+    if path is not None and path.exists() and not overwrite:
         err.print(
             _("error: {path} already exists: choose another --record path, or pass --overwrite").format(
                 path=path
             )
         )
         raise typer.Exit(2)
-    match = Match(target=target, seed=seed)
+    match = Match(rules, seed=seed)
     created = datetime.now(UTC).isoformat(timespec="seconds")
     metadata = {"created": created, "program": f"sevenrocks {__version__} play"}
 
     def save(end: MatchEnd | None = None, reason: str | None = None, winner: int | None = None) -> None:
+        if path is None:
+            return
         data = MatchRecord.from_match(
             match, players=names, metadata=metadata, end=end, reason=reason, winner=winner
         )
@@ -424,13 +634,18 @@ def play_command(
     except SevenRocksError as error:
         err.print(_("error: {reason}").format(reason=error))
         raise typer.Exit(2) from None
-    console.print(
-        _(
-            "Seven Rocks · seed {seed} · target {target} · you are seat 0, your partner {partner} is seat 2; "
-            "opponents {left} (seat 1) and {right} (seat 3)"
-        ).format(seed=seed, target=target, partner=names[2], left=names[1], right=names[3])
-    )
+    if choice.is_seven_rocks:
+        console.print(
+            _(
+                "Seven Rocks · seed {seed} · target {target} · you are seat 0, your partner {partner} is "
+                "seat 2; opponents {left} (seat 1) and {right} (seat 3)"
+            ).format(seed=seed, target=match.target, partner=names[2], left=names[1], right=names[3])
+        )
+    else:
+        console.print(_header(rules, choice.given, seed, names, _))
     console.print(_(HELP))
+    if rules.several_doubles:
+        console.print(_(HELP_DOUBLES))
 
     def autosave() -> None:
         try:
@@ -450,23 +665,21 @@ def play_command(
         except SevenRocksError as error:
             err.print(_("error: {reason}").format(reason=error))
             raise typer.Exit(2) from None
-        console.print(_("the record so far is saved to {path}").format(path=path))
+        if path is not None:
+            console.print(_("the record so far is saved to {path}").format(path=path))
         raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
     except BotFailed as failure:
-        winner = 1 - failure.seat % 2
+        text, winner = _forfeit_text(rules, failure.seat, failure.translated(lang), _)
         _end_observers(bots, match, winner)
         console.print()
-        console.print(
-            _("match stopped: {reason}; seats {first}+{second} win by forfeit").format(
-                reason=failure.translated(lang), first=winner, second=winner + 2
-            )
-        )
+        console.print(text)
         try:
             save(MatchEnd.FORFEIT, failure.reason, winner=winner)
         except SevenRocksError as error:
             err.print(_("error: {reason}").format(reason=error))
             raise typer.Exit(2) from None
-        console.print(_("the record is saved to {path}").format(path=path))
+        if path is not None:
+            console.print(_("the record is saved to {path}").format(path=path))
         raise typer.Exit(1) from None
     _end_observers(bots, match, match.winner)
     try:
@@ -475,9 +688,16 @@ def play_command(
         err.print(_("error: {reason}").format(reason=error))
         raise typer.Exit(2) from None
     console.rule(_("match over"))
-    final = render_scores(match.scores, target=target, me=HUMAN, gettext=_)
-    if match.winner == 0:
-        console.print(_("you and your partner win: {scores}").format(scores=final))
-    else:
-        console.print(_("seats 1 and 3 win: {scores}").format(scores=final))
-    console.print(_("the record is saved to {path}").format(path=path))
+    ledger = match.ledger
+    final = render_scores(
+        match.scores,
+        target=match.target,
+        me=HUMAN,
+        gettext=_,
+        rules=rules,
+        remembered=ledger.remembered if ledger is not None else None,
+        eggs=ledger.eggs if ledger is not None else None,
+    )
+    console.print(_match_over_text(match.outcome, rules, final, names, _))
+    if path is not None:
+        console.print(_("the record is saved to {path}").format(path=path))

@@ -1,4 +1,5 @@
-"""``sevenrocks tournament``: a duplicate tournament between two bots, with records and statistics."""
+"""``sevenrocks tournament``: a duplicate tournament between two bots in any game, with records and
+statistics."""
 
 from __future__ import annotations
 
@@ -18,18 +19,28 @@ from sevenrocks.bots.base import warm_up
 from sevenrocks.bots.program import CMD_PREFIX, DEFAULT_BOT_TIMEOUT, BotFailure, check_command
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.cli.durations import parse_duration
+from sevenrocks.cli.game_options import (
+    GameChoice,
+    GameOption,
+    OptionsOption,
+    SeatsOption,
+    game_choice,
+    options_text,
+)
 from sevenrocks.cli.match_options import (
-    DEFAULT_TARGET,
     BotTimeoutOption,
     NoRecordsOption,
     TargetOption,
     ThinkOption,
     WorkersOption,
+    game_conflict,
     given_on_command_line,
+    group_size,
     resume_conflict,
 )
 from sevenrocks.cli.progress import progress_bar
 from sevenrocks.core.errors import RecordError
+from sevenrocks.core.games import DEFAULT_GAME, find_game
 from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
 from sevenrocks.tournament.journal import (
     JOURNAL_NAME,
@@ -48,9 +59,11 @@ def fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def check_entrant(name: str, option: str, options: dict[str, Any] | None = None) -> None:
-    """Fail clearly, before any match, on an unknown bot, a bad option, or a ``cmd:`` program that
-    cannot start."""
+def check_entrant(
+    name: str, option: str, options: dict[str, Any] | None = None, game: str | None = None
+) -> None:
+    """Fail clearly, before any match, on an unknown bot, a bad option, a bot that does not play
+    ``game`` (``expert`` outside Seven Rocks), or a ``cmd:`` program that cannot start."""
     if name.startswith(CMD_PREFIX):
         try:
             check_command(name[len(CMD_PREFIX) :])
@@ -58,8 +71,8 @@ def check_entrant(name: str, option: str, options: dict[str, Any] | None = None)
             raise fail(f"{option}: {err.reason}") from None
         return
     try:
-        bot = make_bot(name, seed=0, **(options or {}))
-    except ValueError as err:  # an unknown bot (UnknownBotError) or a bad option (BotOptionError)
+        bot = make_bot(name, seed=0, game=None if game == DEFAULT_GAME else game, **(options or {}))
+    except ValueError as err:  # an unknown bot, a bad option, a game the bot does not play
         raise fail(f"{option}: {err}") from None
     warm_up(bot)  # a kernel compiled here is cached on disk for the worker processes
     close = getattr(bot, "close", None)
@@ -106,15 +119,41 @@ def _num(value: Any, digits: int = 2) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
+def _title(summary: dict[str, Any]) -> str:
+    n = summary["matches"]
+    if summary.get("game", DEFAULT_GAME) == DEFAULT_GAME:
+        return (
+            f"Duplicate tournament: {n} matches ({summary['pairs']} pairs of deals), seed {summary['seed']}"
+        )
+    defaults = find_game(summary["game"]).defaults()
+    changed = {k: v for k, v in (summary.get("options") or {}).items() if defaults.get(k) != v}
+    options = options_text(changed)
+    game = f"{summary['game']} with {summary['seats']} seats" + (f" ({options})" if options else "")
+    sets = summary["pairs"]
+    return (
+        f"Duplicate tournament of {game}: {n} matches ({sets} set{'' if sets == 1 else 's'} of deals, "
+        f"{summary['matches_per_set']} matches each), seed {summary['seed']}"
+    )
+
+
+#: The table's rows of per-hand figures, by the name ``summarize`` gives them in ``figures``.
+FIGURE_ROWS = {
+    "awarded": ("points scored at settlement per hand", "awarded_per_hand"),
+    "written": ("points written per hand (penalties)", "written_per_hand"),
+    "drawn": ("tiles drawn per hand", "drawn_per_hand"),
+}
+
+
 def results_table(summary: dict[str, Any]) -> Table:
-    """The tournament's figures as a Rich table, one column per entrant."""
+    """The tournament's figures as a Rich table, one column per entrant, with the rows that make
+    sense in the game."""
     n = summary["matches"]
     low, high = summary["team0_match_win_rate_ci95"]
+    draws = f"; {summary['draws']} draws" if summary.get("draws") else ""
     table = Table(
-        title=f"Duplicate tournament: {n} matches ({summary['pairs']} pairs of deals), "
-        f"seed {summary['seed']}",
+        title=_title(summary),
         caption=f"team0 match win rate {summary['team0_match_win_rate']:.1%} (95% Wilson interval "
-        f"{low:.1%}-{high:.1%}); {summary['hands_per_match']} hands per match; "
+        f"{low:.1%}-{high:.1%}){draws}; {summary['hands_per_match']} hands per match; "
         f"{summary['blocks']} blocked hands ({(summary['block_rate'] or 0):.1%})",
     )
     table.add_column("")
@@ -125,17 +164,27 @@ def results_table(summary: dict[str, Any]) -> Table:
         wins = summary[f"{side}_wins"]
         rates.append(f"{wins} ({wins / n:.1%})" if n else "0")
     table.add_row("matches won", *rates)
+    group = summary.get("matches_per_set", 2)
     table.add_row(
-        "duplicate pairs won both",
+        "duplicate pairs won both" if group == 2 else f"sets of deals won in all {group} matches",
         str(summary["pairs_team0_won_both"]),
         str(summary["pairs_team1_won_both"]),
     )
-    for label, key in (
-        ("points per hand (net)", "points_per_hand"),
-        ("  scored per hand", "scored_per_hand"),
-        ("  deducted per hand", "deducted_per_hand"),
-    ):
+    figures = summary.get("figures", ["scored", "deducted"])
+    if "deducted" in figures:
+        rows = [("points per hand (net)", "points_per_hand")]
+        if "scored" in figures:
+            rows.append(("  scored per hand", "scored_per_hand"))
+        rows.append(("  deducted per hand", "deducted_per_hand"))
+    elif "scored" in figures:
+        rows = [("points scored in play per hand", "scored_per_hand")]
+    else:
+        rows = []
+    rows.extend(FIGURE_ROWS[name] for name in figures if name in FIGURE_ROWS)
+    for label, key in rows:
         table.add_row(label, _num(summary[f"team0_{key}"]), _num(summary[f"team1_{key}"]))
+    if "goats" in figures:
+        table.add_row("matches ended as the goat", str(summary["team0_goats"]), str(summary["team1_goats"]))
     table.add_row(
         "think ms per move (mean)", _ms(summary["team0_think_ms_mean"]), _ms(summary["team1_think_ms_mean"])
     )
@@ -160,9 +209,15 @@ def forfeit_lines(summary: dict[str, Any], limit: int = 5) -> list[str]:
 
 
 def _resumed(
-    ctx: typer.Context, folder: Path, workers: int, matches: int, values: dict[str, Any]
+    ctx: typer.Context,
+    folder: Path,
+    workers: int,
+    matches: int,
+    values: dict[str, Any],
+    game: tuple[str | None, list[str] | None, int | None],
 ) -> tuple[TournamentConfig, JournalContents]:
-    """The tournament in ``folder`` to go on with; options that contradict it are refused."""
+    """The tournament in ``folder`` to go on with; options that contradict it are refused (a
+    different game among them)."""
     try:
         config, contents = resume_config(
             folder,
@@ -173,27 +228,64 @@ def _resumed(
         raise fail(f"--resume: {err}") from None
     asked = {name: value for name, value in values.items() if given_on_command_line(ctx, name)}
     conflict = resume_conflict(ctx, "tournament", folder, config_settings(config), asked)
+    if conflict is None:
+        saved = (config.game, config.game_options, config.rules.seats)
+        conflict = game_conflict(ctx, "tournament", folder, saved, game)
     if conflict is not None:
         raise fail(conflict)
+    if config.matches % config.group:
+        raise fail(_matches_error(config.matches, config.rules.seats))
     return config, contents
+
+
+def _matches_error(matches: int, seats: int) -> str:
+    group = group_size(seats)
+    if group == 2:
+        return (
+            f"--matches {matches}: a duplicate tournament plays every set of deals twice, "
+            "so give an even number of matches"
+        )
+    return (
+        f"--matches {matches}: a duplicate tournament of a {seats}-seat game plays every set of deals "
+        f"{group} times (each entrant at every seat), so give a multiple of {group}"
+    )
+
+
+def _matches_for(ctx: typer.Context, matches: int, choice: GameChoice) -> int:
+    """``--matches``, checked against the game's sets of deals; left at its default, rounded up
+    to a whole number of sets."""
+    group = group_size(choice.seats)
+    if matches % group == 0:
+        return matches
+    if not given_on_command_line(ctx, "matches"):
+        return matches + group - matches % group
+    raise fail(_matches_error(matches, choice.seats))
 
 
 def tournament_command(
     ctx: typer.Context,
     team0: Annotated[
-        str | None, typer.Option("--team0", help="Bot for the first partnership (or cmd:COMMAND).")
+        str | None, typer.Option("--team0", help="The first entrant: a bot (or cmd:COMMAND).")
     ] = None,
     team1: Annotated[
-        str | None, typer.Option("--team1", help="Bot for the second partnership (or cmd:COMMAND).")
+        str | None, typer.Option("--team1", help="The second entrant: a bot (or cmd:COMMAND).")
     ] = None,
     matches: Annotated[
-        int, typer.Option("--matches", min=2, help="Matches to play: an even number (each deal set twice).")
+        int,
+        typer.Option(
+            "--matches",
+            min=2,
+            help="Matches to play: an even number (each set of deals twice); with 3 seats a multiple of 6.",
+        ),
     ] = 200,
     workers: WorkersOption = 1,
     seed: Annotated[int, typer.Option("--seed", help="Seed for deals, lots and bots.")] = 0,
     think: ThinkOption = None,
     bot_timeout: BotTimeoutOption = DEFAULT_BOT_TIMEOUT,
-    target: TargetOption = DEFAULT_TARGET,
+    target: TargetOption = None,
+    game: GameOption = DEFAULT_GAME,
+    option: OptionsOption = None,
+    seats: SeatsOption = None,
     records: Annotated[
         Path | None,
         typer.Option(
@@ -211,17 +303,15 @@ def tournament_command(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as one JSON object.")] = False,
 ) -> None:
-    """Play a duplicate tournament: every set of deals twice, with the partnerships swapped.
+    """Play a duplicate tournament: every set of deals replayed with the entrants rotated through
+    the seats (in Seven Rocks twice, with the partnerships swapped), in any game (--game ID,
+    --option KEY=VALUE, --seats N).
 
-    Prints matches won with a 95% Wilson interval, points per hand, hands per match, blocks,
-    think time per move and forfeits; saves every match as a record that can be replayed, and
-    the results so far in the records folder, so a stopped tournament goes on with --resume.
+    Prints matches won with a 95% Wilson interval, the per-hand figures of the game (points,
+    deductions, settlements, penalties, draws, goats), hands per match, blocks, think time per
+    move and forfeits; saves every match as a record that can be replayed, and the results so
+    far in the records folder, so a stopped tournament goes on with --resume.
     """
-    if matches % 2:
-        raise fail(
-            f"--matches {matches}: a duplicate tournament plays every set of deals twice, "
-            "so give an even number of matches"
-        )
     if bot_timeout <= 0:
         raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
     think_seconds = None if think is None else parse_duration(think, what="a time per move")
@@ -229,7 +319,7 @@ def tournament_command(
     if resume is not None:
         given = {"team0": team0, "team1": team1, "seed": seed, "think": think_seconds,
                  "target": target, "bot_timeout": bot_timeout}  # fmt: skip
-        config, contents = _resumed(ctx, resume, workers, matches, given)
+        config, contents = _resumed(ctx, resume, workers, matches, given, (game, option, seats))
         done = contents.done
         notes = [f"resuming {resume}: {len(done)} of {config.matches} matches already played"]
         if contents.torn:
@@ -243,20 +333,28 @@ def tournament_command(
     else:
         if team0 is None or team1 is None:
             raise fail("give both --team0 and --team1 (or --resume FOLDER to go on with a tournament)")
-        folder = prepare_records(records, no_records, f"{slug(team0)}-vs-{slug(team1)}-seed{seed}")
+        choice = game_choice(game, option, seats, target=target)
+        matches = _matches_for(ctx, matches, choice)
+        check_entrant(team0, "--team0", {} if think_seconds is None else {"think": think_seconds}, choice.id)
+        check_entrant(team1, "--team1", {} if think_seconds is None else {"think": think_seconds}, choice.id)
+        prefix = "" if choice.is_seven_rocks else f"{choice.id}-"
+        folder = prepare_records(records, no_records, f"{prefix}{slug(team0)}-vs-{slug(team1)}-seed{seed}")
         config = TournamentConfig(
             team0=team0,
             team1=team1,
             matches=matches,
             seed=seed,
-            target=target,
             workers=workers,
             think=think_seconds,
             bot_timeout=bot_timeout,
             records=folder,
+            game=choice.id,
+            game_options=choice.given,
+            seats=choice.seats,
         )
-    check_entrant(config.team0, "--team0", config.options())
-    check_entrant(config.team1, "--team1", config.options())
+    if resume is not None:
+        check_entrant(config.team0, "--team0", config.options(), config.game)
+        check_entrant(config.team1, "--team1", config.options(), config.game)
     err_console = Console(stderr=True)
     wins = [sum(1 for s in (done or {}).values() if s.winner_side == side) for side in (0, 1)]
     try:

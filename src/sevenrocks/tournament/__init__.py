@@ -1,9 +1,10 @@
-"""Tournaments between bots: matches through the engine, duplicate pairs, ratings.
+"""Tournaments between bots in any game: matches through the engine, duplicate sets of deals, ratings.
 
-- :mod:`.runner` plays one match between four players (bot names or ``cmd:`` programs), timing
-  every move, turning a failing bot into a forfeit, and recording the match;
-- :mod:`.model` holds what a tournament is (:class:`~.model.TournamentConfig`) and what each
-  match gave (:class:`~.model.MatchSummary`);
+- :mod:`.runner` plays one match of any game between its players (bot names or ``cmd:`` programs,
+  one per seat), timing every move, turning a failing bot into a forfeit, and recording the match;
+- :mod:`.model` holds what a tournament is (:class:`~.model.TournamentConfig`: the entrants, the
+  game with its options and seats), how the entrants are seated in each set of deals
+  (:func:`~.model.seat_plans`) and what each match gave (:class:`~.model.MatchSummary`);
 - :mod:`.duplicate` schedules and plays duplicate tournaments (in several processes if asked)
   and sums them up (:func:`~.duplicate.summarize`);
 - :mod:`.journal` keeps the results as they come in, so a stopped tournament can be resumed;
@@ -19,7 +20,8 @@ from sevenrocks.tournament.duplicate import (
     run_tournament,
     summarize,
 )
-from sevenrocks.tournament.runner import Forfeit, MatchOutcome, play_match
+from sevenrocks.tournament.model import seat_plans
+from sevenrocks.tournament.runner import Forfeit, MatchOutcome, deal_of, play_match
 from sevenrocks.tournament.stats import percentile, wilson_interval
 
 __all__ = [
@@ -28,10 +30,12 @@ __all__ = [
     "MatchSpec",
     "MatchSummary",
     "TournamentConfig",
+    "deal_of",
     "duplicate_schedule",
     "percentile",
     "play_match",
     "run_tournament",
+    "seat_plans",
     "summarize",
     "wilson_interval",
 ]

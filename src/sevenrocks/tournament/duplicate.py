@@ -1,16 +1,23 @@
-"""Duplicate tournaments between two bots, played in one process or several.
+"""Duplicate tournaments between two bots, in any game, played in one process or several.
 
-Every set of deals is played twice: in the first match of a pair the ``team0`` bot holds seats
-0 and 2; in the second the partnerships are swapped — ``team1`` gets those very seats, deals and
-lots — so the luck of the deal cancels out. The first hand's leader rotates with the pair
-(seat 0, 1, 2, 3, 0...), so seats and leaders come round fairly. Everything is derived from the
-tournament seed, so the same command gives the same matches, with any number of workers.
+Every set of deals is replayed with the entrants rotated through the seats, so that each
+entrant plays every hand of the deal and the luck of the deal cancels out
+(:func:`~sevenrocks.tournament.model.seat_plans`). With four seats in partnership (Seven Rocks)
+a set is played twice: in the first match the ``team0`` bot holds seats 0 and 2; in the second
+the partnerships are swapped — ``team1`` gets those very seats, deals and lots. Two seats swap
+likewise. With three seats a set is played six times: each entrant once alone at each seat
+against two copies of the other, and once as those two copies. The first hand's leader, where a
+lot names it, rotates with the set (seat 0, 1, 2, 3, 0...), so seats and leaders come round
+fairly. Everything is derived from the tournament seed, so the same command gives the same
+matches, with any number of workers.
 
 >>> schedule = duplicate_schedule(4, seed=7)
 >>> [(s.pair, s.sides, s.first_leader) for s in schedule]
 [(0, (0, 1, 0, 1), 0), (0, (1, 0, 1, 0), 0), (1, (0, 1, 0, 1), 1), (1, (1, 0, 1, 0), 1)]
 >>> schedule[0].deal_seed == schedule[1].deal_seed != schedule[2].deal_seed
 True
+>>> [s.sides for s in duplicate_schedule(6, seed=7, seats=3)][:2]
+[(0, 1, 1), (1, 0, 0)]
 """
 
 from __future__ import annotations
@@ -25,9 +32,12 @@ from functools import partial
 from typing import Any, Final
 
 from sevenrocks.bots.program import exit_on_signal
+from sevenrocks.core.games import DEFAULT_GAME, Rules
+from sevenrocks.core.games.ending import LosersTarget
+from sevenrocks.core.games.settlement import DeductFloor5, DeductRound5, HandBonus, LosersWrite, WinnerTakes
 from sevenrocks.tournament.journal import Journal
-from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_path
-from sevenrocks.tournament.runner import play_match
+from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_path, seat_plans
+from sevenrocks.tournament.runner import MatchOutcome, play_match
 from sevenrocks.tournament.stats import mean, percentile, wilson_interval
 
 __all__ = [
@@ -36,6 +46,8 @@ __all__ = [
     "MatchSummary",
     "TournamentConfig",
     "duplicate_schedule",
+    "entrant_result",
+    "figures_for",
     "record_path",
     "run_tournament",
     "summarize",
@@ -49,95 +61,151 @@ GIVE_UP_AFTER: Final = 10
 
 @dataclass(frozen=True)
 class MatchSpec:
-    """One match of the schedule: which entrant (0: ``team0``, 1: ``team1``) sits at each seat."""
+    """One match of the schedule: which entrant (0: ``team0``, 1: ``team1``) sits at each seat.
+
+    ``pair`` numbers the set of deals (two matches with two or four seats, six with three) and
+    ``rotation`` the seating within it; ``swapped`` is true for the odd seatings (in Seven Rocks,
+    the match with the partnerships swapped).
+    """
 
     index: int
     pair: int
     swapped: bool
     deal_seed: str
     first_leader: int
-    sides: tuple[int, int, int, int]
-    bot_seeds: tuple[int, int, int, int]
+    sides: tuple[int, ...]
+    bot_seeds: tuple[int, ...]
+    rotation: int = 0
 
 
-def duplicate_schedule(matches: int, seed: int, *, start_pair: int = 0) -> list[MatchSpec]:
-    """The first ``matches`` matches (an even number) of the duplicate schedule for ``seed``."""
-    if matches < 2 or matches % 2:
+def duplicate_schedule(matches: int, seed: int, *, start_pair: int = 0, seats: int = 4) -> list[MatchSpec]:
+    """The first ``matches`` matches of the duplicate schedule for ``seed`` and ``seats`` seats
+    (a whole number of sets of deals: an even number, a multiple of 6 with three seats)."""
+    plans = seat_plans(seats)
+    group = len(plans)
+    if matches < group or matches % group:
+        if group == 2:
+            raise ValueError(
+                "a duplicate tournament plays an even number of matches (each set of deals twice), "
+                f"not {matches}"
+            )
         raise ValueError(
-            f"a duplicate tournament plays an even number of matches (each set of deals twice), not {matches}"
+            f"a duplicate tournament of a {seats}-seat game plays each set of deals {group} times "
+            f"(every entrant at every seat), so a multiple of {group} matches, not {matches}"
         )
     out: list[MatchSpec] = []
-    for pair in range(start_pair, start_pair + matches // 2):
+    for pair in range(start_pair, start_pair + matches // group):
         deal_seed = f"{seed}/{pair}"
-        for swapped in (False, True):
+        for rotation, plan in enumerate(plans):
             seeds = tuple(
-                random.Random(f"{seed}/{pair}/{int(swapped)}/bot/{s}").getrandbits(32) for s in range(4)
+                random.Random(f"{seed}/{pair}/{rotation}/bot/{s}").getrandbits(32) for s in range(seats)
             )
             out.append(
                 MatchSpec(
-                    index=2 * pair + swapped,
+                    index=group * pair + rotation,
                     pair=pair,
-                    swapped=swapped,
+                    swapped=bool(rotation % 2),
                     deal_seed=deal_seed,
-                    first_leader=pair % 4,
-                    sides=SIDES[swapped],
-                    bot_seeds=seeds,  # type: ignore[arg-type]
+                    first_leader=pair % seats,
+                    sides=plan,
+                    bot_seeds=seeds,
+                    rotation=rotation,
                 )
             )
     return out
 
 
-def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
-    """Play one scheduled match (in whatever process runs it) and save its record."""
-    players = tuple(config.entrants[side] for side in spec.sides)
+def _metadata(config: TournamentConfig, spec: MatchSpec) -> dict[str, str]:
     metadata = {
         "event": f"duplicate tournament {config.team0} vs {config.team1}",
         "tournament_seed": str(config.seed),
         "match": str(spec.index + 1),
         "pair": str(spec.pair + 1),
-        "partnerships": "swapped" if spec.swapped else "as entered",
-        "deal_seed": spec.deal_seed,
     }
+    if config.game == DEFAULT_GAME:
+        metadata["partnerships"] = "swapped" if spec.swapped else "as entered"
+    else:
+        metadata["game"] = config.game
+        metadata["options"] = " ".join(f"{k}={v}".lower() for k, v in config.game_options.items())
+        metadata["seating"] = f"{spec.rotation + 1} of {config.group}"
+    metadata["deal_seed"] = spec.deal_seed
     if config.think is not None:
         metadata["think"] = f"{config.think:g}s"
+    return metadata
+
+
+def entrant_result(rules: Rules, plan: tuple[int, ...], outcome: MatchOutcome) -> int | None:
+    """The entrant that won the match: the one holding every winning side, or else the other of
+    the one holding every losing side; ``None`` for a draw (both hold winners and losers).
+
+    With three seats (one entrant holding two) the goat of the Goat family decides: the entrant
+    not holding it wins."""
+    holder = [plan[rules.seats_of(side)[0]] for side in range(rules.sides)]
+    winners = {holder[s] for s in outcome.winners}
+    losers = {holder[s] for s in outcome.losers}
+    if len(winners) == 1:
+        return winners.pop()
+    if len(losers) == 1:
+        return 1 - losers.pop()
+    return None
+
+
+def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
+    """Play one scheduled match (in whatever process runs it) and save its record."""
+    players = tuple(config.entrants[side] for side in spec.sides)
+    rules = config.rules
     outcome = play_match(
         players,
         deal_seed=spec.deal_seed,
         first_leader=spec.first_leader,
         bot_seeds=spec.bot_seeds,
-        target=config.target,
         bot_timeout=config.bot_timeout,
         options=config.options(),
-        metadata=metadata,
+        metadata=_metadata(config, spec),
+        rules=rules,
+        record=config.records is not None,
     )
     saved = None
-    if config.records is not None:
+    if config.records is not None and outcome.record is not None:
         saved = str(outcome.record.save(record_path(config.records, spec.index)))
-    side_of = spec.sides  # partnership p is held by entrant side_of[p] (seat p and p + 2)
+    plan = spec.sides  # the entrant at each seat
+    holder = [plan[rules.seats_of(side)[0]] for side in range(rules.sides)]
     by_side: list[list[float]] = [[], []]
     for seat, times in enumerate(outcome.think):
-        by_side[side_of[seat]].extend(times)
+        by_side[plan[seat]].extend(times)
     forfeit = None
     if outcome.forfeit is not None:
-        forfeit = {**outcome.forfeit.to_json(), "side": SIDE_NAMES[side_of[outcome.forfeit.seat]]}
+        forfeit = {**outcome.forfeit.to_json(), "side": SIDE_NAMES[plan[outcome.forfeit.seat]]}
 
-    def per_side(values: tuple[int, ...]) -> tuple[int, int]:
-        return (values[0], values[1]) if side_of[0] == 0 else (values[1], values[0])
+    def per_entrant(values: tuple[int, ...]) -> tuple[int, int]:
+        sums = [0, 0]
+        for side, value in enumerate(values):
+            sums[holder[side]] += value
+        return sums[0], sums[1]
 
+    goats = [0] * rules.sides
+    if isinstance(rules.ending, LosersTarget) and outcome.forfeit is None:
+        for side in outcome.losers:
+            goats[side] = 1
     return MatchSummary(
         index=spec.index,
         pair=spec.pair,
         swapped=spec.swapped,
-        winner_side=None if outcome.winner is None else side_of[outcome.winner],
-        scores_by_side=per_side(outcome.scores),
+        winner_side=entrant_result(rules, plan, outcome),
+        scores_by_side=per_entrant(outcome.scores),
         hands=outcome.hands,
         blocks=outcome.blocks,
-        points_by_side=per_side(outcome.points),
-        deductions_by_side=per_side(outcome.deductions),
+        points_by_side=per_entrant(outcome.points),
+        deductions_by_side=per_entrant(outcome.deductions),
         think_by_side=(tuple(by_side[0]), tuple(by_side[1])),
         forfeit=forfeit,
         record=saved,
         players=players,
+        rotation=spec.rotation,
+        awards_by_side=per_entrant(outcome.awards),
+        written_by_side=per_entrant(outcome.written),
+        drawn_by_side=per_entrant(outcome.drawn),
+        goats_by_side=per_entrant(tuple(goats)),
     )
 
 
@@ -191,7 +259,8 @@ def run_tournament(
     :func:`~.journal.read_journal`): they are kept, not played again, and counted in the result.
     """
     finished = dict(done or {})
-    specs = [s for s in duplicate_schedule(config.matches, config.seed) if s.index not in finished]
+    schedule = duplicate_schedule(config.matches, config.seed, seats=config.rules.seats)
+    specs = [s for s in schedule if s.index not in finished]
     results: list[MatchSummary] = list(finished.values())
     forfeited = [0, 0]
     journal = Journal.open(config, done) if config.records is not None else None
@@ -238,10 +307,38 @@ def _rounded(value: float | None, digits: int = 3) -> float | None:
     return None if value is None else round(value, digits)
 
 
+def figures_for(rules: Rules) -> tuple[str, ...]:
+    """The per-entrant figures that make sense in ``rules``' game, among ``scored``,
+    ``deducted``, ``awarded``, ``written``, ``drawn`` and ``goats`` (Seven Rocks: scored and
+    deducted)."""
+    out: list[str] = []
+    settlement = rules.settlement
+    if rules.scores_points:
+        out.append("scored")
+    if isinstance(settlement, DeductRound5 | DeductFloor5):
+        out.append("deducted")
+    if isinstance(settlement, WinnerTakes | HandBonus):
+        out.append("awarded")
+    if isinstance(settlement, LosersWrite):
+        out.append("written")
+    if rules.draws:
+        out.append("drawn")
+    if isinstance(rules.ending, LosersTarget):
+        out.append("goats")
+    return tuple(out)
+
+
 def summarize(
     config: TournamentConfig, results: Sequence[MatchSummary], *, seconds: float | None = None
 ) -> dict[str, Any]:
-    """The tournament's figures as one JSON-ready object (what ``--json`` prints)."""
+    """The tournament's figures as one JSON-ready object (what ``--json`` prints).
+
+    Per entrant, per hand: ``points`` (placement points less deductions, as Seven Rocks counts
+    them), ``scored`` and ``deducted``, and where the game has them ``awarded`` (winner-takes and
+    hand-bonus settlements), ``written`` (the Goat family's penalty points) and ``drawn`` (tiles
+    drawn); ``goats`` counts the matches an entrant ended as the goat. ``figures`` names the ones
+    that make sense in the game.
+    """
     n = len(results)
     wins = [sum(1 for r in results if r.winner_side == side) for side in (0, 1)]
     draws = n - wins[0] - wins[1]
@@ -250,18 +347,26 @@ def summarize(
     hands = sum(r.hands for r in results)
     blocks = sum(r.blocks for r in results)
     forfeits = [r.forfeit for r in results if r.forfeit is not None]
-    pairs_won = [0, 0, 0]  # team0 won both, split, team1 won both
+    group = config.group
+    pairs_won = [0, 0, 0]  # team0 won every match of the set, split, team1 won every one
     by_pair: dict[int, list[MatchSummary]] = {}
     for r in results:
         by_pair.setdefault(r.pair, []).append(r)
     for pair in by_pair.values():
+        if len(pair) != group:
+            continue
         team0 = sum(1 for r in pair if r.winner_side == 0)
-        if len(pair) == 2:
-            pairs_won[{2: 0, 1: 1, 0: 2}[team0]] += 1
+        team1 = sum(1 for r in pair if r.winner_side == 1)
+        pairs_won[0 if team0 == group else 2 if team1 == group else 1] += 1
+    rules = config.rules
     out: dict[str, Any] = {
         "team0": config.team0,
         "team1": config.team1,
         "format": "duplicate",
+        "game": config.game,
+        "options": dict(config.game_options),
+        "seats": rules.seats,
+        "matches_per_set": group,
         "seed": config.seed,
         "target": config.target,
         "think_seconds": config.think,
@@ -281,15 +386,24 @@ def summarize(
         "hands_per_match": _rounded(hands / n if n else None),
         "blocks": blocks,
         "block_rate": _rounded(blocks / hands if hands else None, 4),
+        "figures": list(figures_for(rules)),
     }
+
+    def per_hand(total: int) -> float | None:
+        return _rounded(total / hands if hands else None)
+
     for side, name in enumerate(SIDE_NAMES):
         points = sum(r.points_by_side[side] for r in results)
         deductions = sum(r.deductions_by_side[side] for r in results)
         times = [t for r in results for t in r.think_by_side[side]]
         m, p95 = mean(times), percentile(times, 95)
-        out[f"{name}_points_per_hand"] = _rounded((points - deductions) / hands if hands else None)
-        out[f"{name}_scored_per_hand"] = _rounded(points / hands if hands else None)
-        out[f"{name}_deducted_per_hand"] = _rounded(deductions / hands if hands else None)
+        out[f"{name}_points_per_hand"] = per_hand(points - deductions)
+        out[f"{name}_scored_per_hand"] = per_hand(points)
+        out[f"{name}_deducted_per_hand"] = per_hand(deductions)
+        out[f"{name}_awarded_per_hand"] = per_hand(sum(r.awards_by_side[side] for r in results))
+        out[f"{name}_written_per_hand"] = per_hand(sum(r.written_by_side[side] for r in results))
+        out[f"{name}_drawn_per_hand"] = per_hand(sum(r.drawn_by_side[side] for r in results))
+        out[f"{name}_goats"] = sum(r.goats_by_side[side] for r in results)
         out[f"{name}_moves"] = len(times)
         out[f"{name}_think_ms_mean"] = _rounded(None if m is None else m * 1000)
         out[f"{name}_think_ms_p95"] = _rounded(None if p95 is None else p95 * 1000)

@@ -1,14 +1,16 @@
 """The results journal that lets a long tournament be stopped and resumed.
 
 Next to its match records a tournament writes ``results.jsonl``: a first line with the
-settings that decide the matches (entrants, seed, target, think time, bot time-out), then one
-line per finished match with everything its statistics need — the winner, scores, points,
-deductions, blocks, forfeit and every think time. Each line is flushed to disk as its match
+settings that decide the matches (entrants, seed, the game with its options and seats, target,
+think time, bot time-out), then one line per finished match with everything its statistics
+need — the winner, scores, points, deductions, awards, written points, draws, goats, blocks,
+forfeit and every think time. Each line is flushed to disk as its match
 ends, so after an interruption (Ctrl-C, a crash, the machine stopping) the finished matches
 are kept; ``sevenrocks tournament --resume FOLDER`` plays only the others, and its figures
 cover the whole tournament. A last line cut short by a crash is dropped (that match is
 played again); anything else malformed is an error naming the line, and the file is left as
-it is.
+it is. Journals of version 1 (Seven Rocks only, before the family of games) are read as Seven
+Rocks tournaments.
 
 >>> import tempfile
 >>> folder = Path(tempfile.mkdtemp())
@@ -29,7 +31,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, Final, Self
 
-from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_path
+from sevenrocks.core.games import DEFAULT_GAME
+from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_path, seat_plans
 
 __all__ = [
     "JOURNAL_FORMAT",
@@ -46,9 +49,11 @@ __all__ = [
 
 JOURNAL_NAME: Final = "results.jsonl"
 JOURNAL_FORMAT: Final = "sevenrocks-tournament-journal"
-JOURNAL_VERSION: Final = 1
+JOURNAL_VERSION: Final = 2
 #: The settings that decide what the matches are; a resumed tournament must keep every one.
-SETTINGS: Final = ("team0", "team1", "seed", "target", "think", "bot_timeout")
+SETTINGS: Final = ("team0", "team1", "seed", "target", "think", "bot_timeout", "game", "options", "seats")
+#: The settings of a version 1 journal (Seven Rocks, four seats).
+SETTINGS_V1: Final = SETTINGS[:6]
 
 
 class JournalError(ValueError):
@@ -57,7 +62,8 @@ class JournalError(ValueError):
 
 def config_settings(config: TournamentConfig) -> dict[str, Any]:
     """The settings of ``config`` that a resumed tournament must keep."""
-    return {name: getattr(config, name) for name in SETTINGS}
+    values = {name: getattr(config, name) for name in SETTINGS if name != "options"}
+    return {**values, "options": dict(config.game_options)}
 
 
 def summary_to_json(summary: MatchSummary) -> dict[str, Any]:
@@ -75,6 +81,10 @@ def summary_to_json(summary: MatchSummary) -> dict[str, Any]:
         "forfeit": summary.forfeit,
         "record": summary.record,
         "players": list(summary.players),
+        "awards_by_side": list(summary.awards_by_side),
+        "written_by_side": list(summary.written_by_side),
+        "drawn_by_side": list(summary.drawn_by_side),
+        "goats_by_side": list(summary.goats_by_side),
     }
 
 
@@ -105,8 +115,17 @@ def _times(value: Any) -> bool:
     )
 
 
-def summary_from_json(data: Any) -> MatchSummary:
-    """A match read back from its journal line; :class:`ValueError` says what is wrong."""
+def _pair_or_zero(data: Mapping[str, Any], name: str, what: str) -> tuple[int, int]:
+    """A pair of figures a version 1 journal line does not have (then zeros)."""
+    if name not in data:
+        return (0, 0)
+    value = _field(data, name, _int_pair, what)
+    return (value[0], value[1])
+
+
+def summary_from_json(data: Any, group: int = 2) -> MatchSummary:
+    """A match read back from its journal line (``group``: the matches of one set of deals);
+    :class:`ValueError` says what is wrong."""
     if not isinstance(data, dict) or data.get("type") != "match":
         raise ValueError('a match line must be an object with "type": "match"')
     index = _field(data, "index", _is_int, "a match number from 0")
@@ -122,13 +141,18 @@ def summary_from_json(data: Any) -> MatchSummary:
     players = _field(
         data,
         "players",
-        lambda v: isinstance(v, list) and len(v) in (0, 4) and all(isinstance(p, str) for p in v),
-        "the four players",
+        lambda v: isinstance(v, list) and len(v) in (0, 2, 3, 4) and all(isinstance(p, str) for p in v),
+        "the players of the seats",
     )
     return MatchSummary(
         index=index,
-        pair=index // 2,
-        swapped=bool(index % 2),
+        pair=index // group,
+        swapped=bool(index % group % 2),
+        rotation=index % group,
+        awards_by_side=_pair_or_zero(data, "awards_by_side", "two awards"),
+        written_by_side=_pair_or_zero(data, "written_by_side", "two written totals"),
+        drawn_by_side=_pair_or_zero(data, "drawn_by_side", "two numbers of tiles drawn"),
+        goats_by_side=_pair_or_zero(data, "goats_by_side", "two numbers of goats"),
         winner_side=winner,
         scores_by_side=tuple(_field(data, "scores_by_side", _int_pair, "two scores")),
         hands=_field(data, "hands", _is_int, "a number of hands"),
@@ -183,19 +207,26 @@ def read_journal(folder: Path) -> JournalContents:
         raise JournalError(f"{path}, line 1: not JSON ({err.msg})") from None
     if not isinstance(header, dict) or header.get("format") != JOURNAL_FORMAT:
         raise JournalError(f"{path}, line 1: not a sevenrocks tournament journal")
-    if header.get("version") != JOURNAL_VERSION:
+    version = header.get("version")
+    if version not in (1, JOURNAL_VERSION):
         raise JournalError(
-            f"{path}: journal version {header.get('version')!r}; "
-            f"this sevenrocks reads version {JOURNAL_VERSION}"
+            f"{path}: journal version {version!r}; this sevenrocks reads versions 1 and {JOURNAL_VERSION}"
         )
     settings = header.get("settings")
     matches = header.get("matches")
-    if not isinstance(settings, dict) or set(settings) != set(SETTINGS) or not isinstance(matches, int):
+    expected = SETTINGS_V1 if version == 1 else SETTINGS
+    if not isinstance(settings, dict) or set(settings) != set(expected) or not isinstance(matches, int):
         raise JournalError(f"{path}, line 1: the tournament's settings are incomplete")
+    if version == 1:  # Seven Rocks, before the family of games
+        settings = {**settings, "game": DEFAULT_GAME, "options": {"target": settings["target"]}, "seats": 4}
+    try:
+        group = len(seat_plans(int(settings["seats"])))
+    except (KeyError, TypeError, ValueError):
+        raise JournalError(f"{path}, line 1: 'seats' must be 2, 3 or 4, not {settings['seats']!r}") from None
     done: dict[int, MatchSummary] = {}
     for number, line in enumerate(lines[1:], start=2):
         try:
-            summary = summary_from_json(json.loads(line))
+            summary = summary_from_json(json.loads(line), group)
         except json.JSONDecodeError as err:
             raise JournalError(f"{path}, line {number}: not JSON ({err.msg})") from None
         except ValueError as err:
@@ -230,16 +261,22 @@ def resume_config(
             f"matches than that (asked for {total})"
         )
     try:
+        options = s["options"]
+        if not isinstance(options, dict):
+            raise ValueError(f"the setting 'options' is {options!r}")
         config = TournamentConfig(
             team0=_setting(s, "team0", str),
             team1=_setting(s, "team1", str),
             matches=total,
             seed=_setting(s, "seed", int),
-            target=_setting(s, "target", int),
+            target=None if s["target"] is None else _setting(s, "target", int),
             workers=contents.workers if workers is None else workers,
             think=None if s["think"] is None else float(_setting(s, "think", int | float)),
             bot_timeout=float(_setting(s, "bot_timeout", int | float)),
             records=folder,
+            game=_setting(s, "game", str),
+            game_options=options,
+            seats=_setting(s, "seats", int),
         )
     except ValueError as err:
         raise JournalError(f"{folder / JOURNAL_NAME}, line 1: {err}") from None

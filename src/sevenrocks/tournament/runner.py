@@ -1,20 +1,24 @@
-"""Play one match between four players through the engine, with think times and forfeits.
+"""Play one match of any game through the engine, with think times and forfeits.
 
-Players are bot names (``random``, ``greedy``, ``cmd:python3 mybot.py``...). Each seat's bot
-sees only :meth:`Match.view <sevenrocks.core.match.Match.view>` of its seat. Deals come from
-``deal_seed`` and the hand's number alone, and so do the lots after blocked hands, so two
-matches with the same ``deal_seed`` see the same deals hand by hand — what the duplicate format
-needs — whoever sits where.
+Players are bot names (``random``, ``greedy``, ``cmd:python3 mybot.py``...), one per seat. Each
+seat's bot sees only :meth:`Match.view <sevenrocks.core.match.Match.view>` of its seat. Deals
+(and the boneyard's order) come from ``deal_seed`` and the hand's number alone, and so do the
+lots, so two matches with the same ``deal_seed`` see the same deals hand by hand — what the
+duplicate format needs — whoever sits where.
 
 A bot that fails (an illegal play, garbage, a crash, no answer in time, an exception) loses the
-match by forfeit for its partnership; the record says who and why. Bot programs are always
-stopped when the match ends.
+match by forfeit for its side; the record says who and why. Bot programs are always stopped
+when the match ends.
 
 >>> outcome = play_match(("greedy", "random", "greedy", "random"), deal_seed="doc", target=50)
 >>> outcome.winner in (0, 1), outcome.forfeit is None, outcome.record.is_finished
 (True, True, True)
 >>> outcome.hands == len(outcome.record.hands) and len(outcome.think[0]) > 0
 True
+>>> rules = find_game("kozel").rules(seats=3)
+>>> kozel = play_match(("greedy", "random", "random"), deal_seed="doc", rules=rules, record=False)
+>>> len(kozel.scores), len(kozel.winners + kozel.losers), kozel.record
+(3, 3, None)
 """
 
 from __future__ import annotations
@@ -29,14 +33,26 @@ from typing import Any, Final, Protocol, runtime_checkable
 from sevenrocks.bots.base import Bot, warm_up
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, BotFailure
 from sevenrocks.bots.registry import make_bot
-from sevenrocks.core.events import HandEnd, Placement
-from sevenrocks.core.match import Match, deal_tiles
+from sevenrocks.core.deal import deal, is_goat_misdeal
+from sevenrocks.core.events import Draw, HandEnd, Placement
+from sevenrocks.core.games import DEFAULT_GAME, Outcome, Rules, find_game
+from sevenrocks.core.match import Match
+from sevenrocks.core.notation import Doubles, Play
 from sevenrocks.core.record import MatchEnd, MatchRecord
 from sevenrocks.core.scoring import DEFAULT_TARGET
-from sevenrocks.core.tiles import NUM_SEATS, Tile
+from sevenrocks.core.tiles import TILES, Tile, tiles_of_mask
 from sevenrocks.core.view import SeatView
 
-__all__ = ["MAX_HANDS", "Forfeit", "MatchObserver", "MatchOutcome", "deal_for", "lot_for", "play_match"]
+__all__ = [
+    "MAX_HANDS",
+    "Forfeit",
+    "MatchObserver",
+    "MatchOutcome",
+    "deal_for",
+    "deal_of",
+    "lot_for",
+    "play_match",
+]
 
 #: A match still undecided after this many hands is abandoned (scores can fall as well as rise).
 MAX_HANDS: Final = 500
@@ -64,7 +80,7 @@ class MatchObserver(Protocol):
 
 @dataclass(frozen=True)
 class Forfeit:
-    """Seat ``seat`` (partnership ``seat & 1``) lost the match: ``kind`` of failure and why."""
+    """Seat ``seat`` (and its side) lost the match: ``kind`` of failure and why."""
 
     seat: int
     kind: str
@@ -78,31 +94,55 @@ class Forfeit:
 
 @dataclass(frozen=True)
 class MatchOutcome:
-    """What a match produced: the winner (a partnership, ``None`` if abandoned), figures, record.
+    """What a match produced: the winner, figures per side, and the record.
 
-    ``points`` are the placement points each partnership scored, ``deductions`` what the
-    settlements took from it; ``think`` holds each seat's seconds per move.
+    ``winner`` is the single winning side (``None``: a draw, an abandoned match, or several
+    winners); ``winners`` lists every winning side and ``losers`` every losing one (the goats of
+    the Goat family, the side of a seat that forfeited). Per side: ``points`` are the placement
+    points scored, ``deductions`` what Seven Rocks' or Telephone's settlements took, ``awards``
+    what winner-takes and hand-bonus settlements added, ``written`` what the Goat family's losers
+    wrote, ``drawn`` the tiles drawn from the boneyard. ``think`` holds each seat's seconds per
+    move; ``record`` is ``None`` when not asked for.
     """
 
     winner: int | None
     scores: tuple[int, ...]
     hands: int
     blocks: int
-    points: tuple[int, int]
-    deductions: tuple[int, int]
+    points: tuple[int, ...]
+    deductions: tuple[int, ...]
     think: tuple[tuple[float, ...], ...]
     forfeit: Forfeit | None
-    record: MatchRecord
+    record: MatchRecord | None
+    winners: tuple[int, ...] = ()
+    losers: tuple[int, ...] = ()
+    awards: tuple[int, ...] = ()
+    written: tuple[int, ...] = ()
+    drawn: tuple[int, ...] = ()
+
+
+_SEVEN_ROCKS = find_game(DEFAULT_GAME)
+
+
+def deal_of(deal_seed: str, hand: int, rules: Rules) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
+    """The deal of hand ``hand`` in every match of ``rules``' game played from ``deal_seed``: each
+    seat's tiles and the boneyard in draw order (a Goat misdeal is dealt again at once).
+    Seven Rocks deals exactly as :func:`deal_for` always has."""
+    rng = random.Random(f"{deal_seed}/deal/{hand}")
+    while True:
+        hands, order = deal(rules, rng)
+        if not (rules.goat_misdeal and is_goat_misdeal(hands)):
+            return tuple(tiles_of_mask(m) for m in hands), tuple(TILES[t] for t in order)
 
 
 def deal_for(deal_seed: str, hand: int) -> tuple[tuple[Tile, ...], ...]:
-    """The deal of hand ``hand`` in every match played from ``deal_seed``."""
-    return deal_tiles(random.Random(f"{deal_seed}/deal/{hand}"))
+    """The Seven Rocks deal of hand ``hand`` in every match played from ``deal_seed``."""
+    return deal_of(deal_seed, hand, _SEVEN_ROCKS.rules())[0]
 
 
-def lot_for(deal_seed: str, hand: int) -> int:
+def lot_for(deal_seed: str, hand: int, seats: int = 4) -> int:
     """The seat a neutral lot picks to lead hand ``hand`` (after a block, or for the first hand)."""
-    return random.Random(f"{deal_seed}/lot/{hand}").randrange(NUM_SEATS)
+    return random.Random(f"{deal_seed}/lot/{hand}").randrange(seats)
 
 
 def _close(bot: object) -> None:
@@ -117,29 +157,38 @@ def play_match(
     *,
     deal_seed: str,
     first_leader: int | None = None,
-    bot_seeds: Sequence[int | None] = (None, None, None, None),
+    bot_seeds: Sequence[int | None] = (),
     target: int = DEFAULT_TARGET,
     bot_timeout: float = DEFAULT_BOT_TIMEOUT,
     options: Mapping[str, Any] | None = None,
     metadata: Mapping[str, str] | None = None,
     max_hands: int = MAX_HANDS,
+    rules: Rules | None = None,
+    record: bool = True,
 ) -> MatchOutcome:
-    """Play a whole match between ``players`` (bot names for seats 0..3) and record it.
+    """Play a whole match between ``players`` (bot names, one per seat) and record it.
 
-    ``first_leader`` leads the first hand (by default a lot from ``deal_seed``); later hands
-    are led by the previous finisher, or by a lot after a block. ``options`` go to every bot
-    (e.g. ``think``); ``bot_timeout`` bounds each answer of a bot program.
+    ``rules`` is the game (by default Seven Rocks to ``target``). ``first_leader`` leads the
+    first hand where a lot would pick the leader (by default a lot from ``deal_seed``); later
+    hands are led as the game says, with lots from ``deal_seed``. ``options`` go to every bot
+    (e.g. ``think``); ``bot_timeout`` bounds each answer of a bot program. With ``record``
+    false no record is made (``MatchOutcome.record`` is ``None``).
     """
-    if len(players) != NUM_SEATS:
-        raise ValueError(f"a match needs four players, not {len(players)}")
+    game = rules if rules is not None else _SEVEN_ROCKS.rules({"target": target})
+    if len(players) != game.seats:
+        raise ValueError(
+            f"a match of {game.game} with {game.seats} seats needs {game.seats} players, not {len(players)}"
+        )
+    seeds = list(bot_seeds) + [None] * (game.seats - len(bot_seeds))
     extra = dict(options or {})
     bots: list[Bot] = []
+    named = None if game.game == DEFAULT_GAME else game.game
     try:
-        for seat in range(NUM_SEATS):
-            bots.append(make_bot(players[seat], seed=bot_seeds[seat], timeout=bot_timeout, **extra))
+        for seat in range(game.seats):
+            bots.append(make_bot(players[seat], seed=seeds[seat], timeout=bot_timeout, game=named, **extra))
         for bot in bots:
             warm_up(bot)  # compiling or loading a kernel is not a move's think time
-        return _play(bots, players, deal_seed, first_leader, target, metadata or {}, max_hands)
+        return _play(bots, players, deal_seed, first_leader, game, metadata or {}, max_hands, record)
     finally:
         for bot in bots:
             _close(bot)
@@ -150,13 +199,14 @@ def _play(
     players: Sequence[str],
     deal_seed: str,
     first_leader: int | None,
-    target: int,
+    rules: Rules,
     metadata: Mapping[str, str],
     max_hands: int,
+    record: bool,
 ) -> MatchOutcome:
-    match = Match(target=target)
+    match = Match(rules)
     observers = [(seat, bot) for seat, bot in enumerate(bots) if isinstance(bot, MatchObserver)]
-    think: list[list[float]] = [[] for _ in range(NUM_SEATS)]
+    think: list[list[float]] = [[] for _ in range(rules.seats)]
     forfeit: Forfeit | None = None
     abandoned = False
     try:
@@ -165,17 +215,22 @@ def _play(
             if hand >= max_hands:
                 abandoned = True
                 break
-            leader = match.next_leader()
-            if leader is None:
-                leader = first_leader if hand == 0 and first_leader is not None else lot_for(deal_seed, hand)
-            match.start_hand(deal_for(deal_seed, hand), leader)
+            leader = None
+            if match.leader_by_lot():
+                leader = (
+                    first_leader
+                    if hand == 0 and first_leader is not None
+                    else lot_for(deal_seed, hand, rules.seats)
+                )
+            tiles, boneyard = deal_of(deal_seed, hand, rules)
+            match.start_hand(tiles, leader, boneyard=boneyard)
             forfeit = _tell_observers(observers, match, hand)  # bot programs get their tiles (and start) now
             while match.turn is not None and forfeit is None:
                 seat = match.turn
                 view = match.view(seat)
                 start = time.perf_counter()
                 try:
-                    play = bots[seat].choose(view)
+                    move = bots[seat].choose(view)
                 except BotFailure as err:
                     forfeit = Forfeit(seat, err.kind, err.reason, hand)
                     break
@@ -184,17 +239,17 @@ def _play(
                     forfeit = Forfeit(seat, "error", reason, hand)
                     break
                 think[seat].append(time.perf_counter() - start)
-                if play not in view.legal_plays:
+                if not isinstance(move, Play | Doubles) or move not in view.moves:
                     forfeit = Forfeit(
-                        seat, "illegal", f"{players[seat]} chose {play!s}, which is not legal", hand
+                        seat, "illegal", f"{players[seat]} chose {move!s}, which is not legal", hand
                     )
                     break
-                match.push(play)
+                match.push(move)
             if forfeit is None:
                 forfeit = _tell_observers(observers, match, hand)
     finally:
         _tell_match_end(observers, match, forfeit)
-    return _outcome(match, players, think, forfeit, abandoned, max_hands, metadata)
+    return _outcome(match, players, think, forfeit, abandoned, max_hands, metadata, record)
 
 
 def _tell_observers(
@@ -208,13 +263,18 @@ def _tell_observers(
     return None
 
 
+def _forfeit_winner(rules: Rules, forfeit: Forfeit) -> int | None:
+    """The side that wins by ``forfeit``: the other side where there are two, else none alone."""
+    return 1 - rules.side_of(forfeit.seat) if rules.sides == 2 else None
+
+
 def _tell_match_end(
     observers: Sequence[tuple[int, MatchObserver]], match: Match, forfeit: Forfeit | None
 ) -> None:
     winner = match.winner
     extra = None
     if forfeit is not None:
-        winner = 1 - (forfeit.seat & 1)
+        winner = _forfeit_winner(match.rules, forfeit)
         extra = {"seat": forfeit.seat, "reason": forfeit.reason}
     for seat, bot in observers:
         try:
@@ -231,37 +291,67 @@ def _outcome(
     abandoned: bool,
     max_hands: int,
     metadata: Mapping[str, str],
+    record: bool,
 ) -> MatchOutcome:
-    points = [0, 0]
-    deductions = [0, 0]
+    rules = match.rules
+    sides = rules.sides
+    points = [0] * sides
+    deductions = [0] * sides
+    awards = [0] * sides
+    written = [0] * sides
+    drawn = [0] * sides
     blocks = 0
     history = match.history
     for log in history:
         for event in log.events:
             if isinstance(event, Placement):
-                points[event.seat & 1] += event.points
-        if log.result is not None:
-            blocks += log.result.end is HandEnd.BLOCKED
-            if log.result.deductions is not None:
-                d = log.result.deductions
-                deductions[0] += d[0] + d[2]
-                deductions[1] += d[1] + d[3]
-    record = MatchRecord.from_match(match, players=tuple(players), metadata=dict(metadata))
+                points[rules.side_of(event.seat)] += event.points
+            elif isinstance(event, Draw):
+                drawn[rules.side_of(event.seat)] += 1
+        result = log.result
+        if result is None:
+            continue
+        blocks += result.end is HandEnd.BLOCKED
+        if result.deductions is not None:
+            for seat, amount in enumerate(result.deductions):
+                deductions[rules.side_of(seat)] += amount
+        for totals, values in ((awards, result.award), (written, result.written)):
+            if values is not None:
+                for side, amount in enumerate(values):
+                    totals[side] += amount
     winner = match.winner
+    end: MatchEnd | None = None
+    reason: str | None = None
+    outcome: Outcome | None = match.outcome
+    winners = outcome.winners if outcome is not None else ()
+    losers = tuple(s for s in range(sides) if s not in winners) if outcome is not None else ()
     if forfeit is not None:
-        winner = 1 - (forfeit.seat & 1)
+        winner = _forfeit_winner(rules, forfeit)
+        lost = rules.side_of(forfeit.seat)
+        winners = tuple(s for s in range(sides) if s != lost)
+        losers = (lost,)
+        end = MatchEnd.FORFEIT
         reason = f"seat {forfeit.seat} ({players[forfeit.seat]}) forfeits: {forfeit.reason}"
-        record = record.with_end(MatchEnd.FORFEIT, winner=winner, reason=reason)
     elif abandoned:
-        record = record.with_end(MatchEnd.ABANDONED, reason=f"no winner after {max_hands} hands")
+        end, reason = MatchEnd.ABANDONED, f"no winner after {max_hands} hands"
+    saved = None
+    if record:
+        saved = MatchRecord.from_match(
+            match, players=tuple(players), metadata=dict(metadata), end=end, winner=winner, reason=reason
+        )
     return MatchOutcome(
         winner=winner,
         scores=match.scores,
         hands=len(history),
         blocks=blocks,
-        points=(points[0], points[1]),
-        deductions=(deductions[0], deductions[1]),
+        points=tuple(points),
+        deductions=tuple(deductions),
         think=tuple(tuple(t) for t in think),
         forfeit=forfeit,
-        record=record,
+        record=saved,
+        winners=winners,
+        losers=losers,
+        awards=tuple(awards),
+        written=tuple(written),
+        drawn=tuple(drawn),
     )
