@@ -152,7 +152,7 @@ def test_game_options_and_seats() -> None:
     [
         (["--game", "chess"], "no game 'chess'"),
         (["--game", "kozel", "--option", "colour=red"], "kozel has no option 'colour'"),
-        (["--game", "kozel", "--option", "target"], "KEY=VALUE"),
+        (["--game", "kozel", "--option", "target"], "write KEY=VALUE"),
         (["--game", "kozel", "--option", "target=many"], "whole number"),
         (["--game", "telephone", "--seats", "3"], "2 or 4 seats"),
     ],

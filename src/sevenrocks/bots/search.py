@@ -49,6 +49,8 @@ import numpy as np
 
 from sevenrocks.bots import kernel
 from sevenrocks.bots.base import BotOptionError
+from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.games import find_game
 from sevenrocks.core.notation import Move
 from sevenrocks.core.view import SeatView
 
@@ -142,7 +144,9 @@ class SearchBot:
     choices); ``think`` is seconds per move (a number, or text like ``"200ms"``),
     ``iterations`` sampled deals per move;
     ``workers`` 1 or 2 processes; ``policy`` the play-out policy (``"greedy"`` or ``"random"``);
-    ``target_bonus`` the value of reaching the target in a play-out.
+    ``target_bonus`` the value of winning the match in a play-out (of losing it, turned round).
+    It plays every game of the family: the rules come with each view (``game`` is checked, not
+    needed).
     """
 
     name = "search"
@@ -156,7 +160,13 @@ class SearchBot:
         workers: int = 1,
         policy: str = "greedy",
         target_bonus: float = 100.0,
+        game: str | None = None,
     ) -> None:
+        if game is not None:
+            try:
+                find_game(game)
+            except SevenRocksError as err:
+                raise BotOptionError(f"search: {err.reason}") from None
         if isinstance(think, str):
             think = _seconds(think)
         if think is not None and (

@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.cli.game_options import GameOption, OptionsOption, SeatsOption, game_choice
 from sevenrocks.core.games import DEFAULT_GAME, Rules, find_game
 
 __all__ = ["SimulationSummary", "simulate", "simulate_command"]
@@ -172,18 +172,6 @@ def _table(summary: SimulationSummary) -> Table:
     return table
 
 
-def game_rules(game: str, options: list[str], seats: int | None) -> Rules:
-    """The rules named by ``--game``, ``--option KEY=VALUE`` and ``--seats``."""
-    definition = find_game(game)
-    values: dict[str, object] = {}
-    for item in options:
-        key, sep, text = item.partition("=")
-        if not sep:
-            raise SevenRocksError(f"--option needs KEY=VALUE, not {item!r}")
-        values[key.strip()] = definition.option(key.strip()).parse(text, definition.id)
-    return definition.rules(values, seats)
-
-
 def simulate_command(
     hands: Annotated[
         int, typer.Option("--hands", "-n", min=1, help="Number of independent hands to play.")
@@ -192,15 +180,9 @@ def simulate_command(
         int | None,
         typer.Option("--seed", "-s", help="Seed of the random deals, lots and plays (default: a fresh one)."),
     ] = None,
-    game: Annotated[
-        str, typer.Option("--game", "-g", help="The game (see 'sevenrocks games').")
-    ] = DEFAULT_GAME,
-    option: Annotated[
-        list[str] | None, typer.Option("--option", "-o", help="A game option, KEY=VALUE (repeatable).")
-    ] = None,
-    seats: Annotated[
-        int | None, typer.Option("--seats", help="Number of seats (default: the game's).")
-    ] = None,
+    game: GameOption = DEFAULT_GAME,
+    option: OptionsOption = None,
+    seats: SeatsOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as one JSON object.")] = False,
 ) -> None:
     """Play N independent hands of a game with uniformly random legal moves and summarize them.
@@ -209,12 +191,8 @@ def simulate_command(
     placements per hand, knocks and draws per hand, the share of blocked hands, the mean points
     scored and the mean settlement per hand. The progress bar goes to stderr and only on a terminal.
     """
+    rules = game_choice(game, option, seats).rules
     err = Console(stderr=True)
-    try:
-        rules = game_rules(game, option or [], seats)
-    except SevenRocksError as error:
-        err.print(f"error: {error.reason}", markup=False, highlight=False, soft_wrap=True)
-        raise typer.Exit(2) from None
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     with Progress(
