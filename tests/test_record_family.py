@@ -188,9 +188,10 @@ def kozel() -> dict[str, Any]:
     for seed in range(200):
         match = random_match(Table("kozel", 3, {"target": 40}), seed, max_hands=30)
         events = [e for log in match.history for e in log.events]
-        if match.is_over and any(isinstance(e, Draw) for e in match.history[0].events):
-            if any(isinstance(e, Knock) for e in events) and len(match.history) >= 3:
-                return record_of(match).to_json()
+        drew = any(isinstance(e, Draw) for e in match.history[0].events)
+        knocked = any(isinstance(e, Knock) for e in events)
+        if match.is_over and drew and knocked and len(match.history) >= 3:
+            return record_of(match).to_json()
     raise AssertionError("no seed gave a Kozel match with draws and knocks")
 
 
@@ -206,7 +207,7 @@ def kozel() -> dict[str, Any]:
         (lambda d: d.update(options=[1]), RecordError, ["'options' must be an object"]),
         (lambda d: d.update(seats=5), RecordError, ["kozel is played by 2 or 3 or 4 seats, not 5"]),
         (lambda d: d.update(seats="3"), RecordError, ["'seats' must be the number of seats"]),
-        (lambda d: d.update(target=50), RecordError, ["'target' is 50, but kozel with these options plays to 40"]),
+        (lambda d: d.update(target=50), RecordError, ["'target' is 50", "plays to 40"]),
         (lambda d: d.update(target=None), RecordError, ["'target' is None"]),
         (lambda d: d.update(players=["a", "b"]), RecordError, ["'players' must name the three seats"]),
         (lambda d: d.update(scores=[1, 2]), RecordError, ["'scores' must be three whole numbers"]),
@@ -215,13 +216,13 @@ def kozel() -> dict[str, Any]:
         (lambda d: d["result"].update(winner=0), RecordError, ["the record names winner 0"]),
         (lambda d: d["result"].update(end="abandoned", reason="x"), RecordError, ["but the record's result"]),
         (lambda d: d["hands"][0].pop("boneyard"), RecordError, ["hand 0:", "has no 'boneyard' field"]),
-        (lambda d: d["hands"][0].update(boneyard="none"), DealError, ["hand 0:", "'boneyard' must be a list"]),
-        (lambda d: d["hands"][0]["boneyard"].reverse(), RecordError, ["hand 0", "the next tile of the boneyard"]),
+        (lambda d: d["hands"][0].update(boneyard="none"), DealError, ["'boneyard' must be a list"]),
+        (lambda d: d["hands"][0]["boneyard"].reverse(), RecordError, ["the next tile of the boneyard"]),
         (lambda d: d["hands"][0]["boneyard"].pop(), DealError, ["hand 0:", "must hold all 28 tiles"]),
         (lambda d: d["hands"][0]["boneyard"].append("9-9"), DealError, ["hand 0:", "'9-9' is not a tile"]),
         (lambda d: d["hands"][0].update(lead="lot"), RecordError, ["hand 0:", "tile order"]),
         (lambda d: d["hands"][0].update(lead="coin"), RecordError, ["'lead' must be 'lot', 'order'"]),
-        (lambda d: d["hands"][0].update(leader=None), RecordError, ["hand 0:", "'leader' must be a seat 0..2"]),
+        (lambda d: d["hands"][0].update(leader=None), RecordError, ["'leader' must be a seat 0..2"]),
         (lambda d: d["hands"][0]["result"].update(values=[0, 0, 0]), RecordError, ["hand 0:", "values"]),
         (lambda d: d["hands"][0]["result"].pop("written"), RecordError, ["hand 0:", "written None"]),
         (lambda d: d["hands"][0]["result"].update(draws=[9, 9, 9]), RecordError, ["hand 0:", "draws"]),
@@ -231,7 +232,10 @@ def kozel() -> dict[str, Any]:
     ],
 )
 def test_bad_records(
-    kozel: dict[str, Any], change: Callable[[dict[str, Any]], Any], error: type[SevenRocksError], words: list[str]
+    kozel: dict[str, Any],
+    change: Callable[[dict[str, Any]], Any],
+    error: type[SevenRocksError],
+    words: list[str],
 ) -> None:
     data = copy.deepcopy(kozel)
     change(data)
