@@ -29,7 +29,15 @@ from sevenrocks.core.report import Running, hand_report, match_report
 from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.core.tiles import Tile, mask_of
 
-__all__ = ["error_report", "load_json", "replay", "replay_document", "replay_text"]
+__all__ = [
+    "error_report",
+    "load_json",
+    "replay",
+    "replay_document",
+    "replay_match",
+    "replay_text",
+    "report_of",
+]
 
 
 def load_json(text: str | bytes) -> Any:
@@ -86,6 +94,19 @@ def replay_document(data: Any) -> dict[str, Any]:
 
 def replay(script: Any) -> dict[str, Any]:
     """Replay a parsed match script; return the report as plain JSON-ready data."""
+    return report_of(replay_match(script))
+
+
+def replay_match(script: Any) -> Match:
+    """Replay a parsed match script; return the match at its last position.
+
+    Every move is checked as :func:`replay` checks it. The match holds the script's whole history
+    (:attr:`Match.history`), so it can be recorded (``MatchRecord.from_match``) or shown.
+
+    >>> match = replay_match({"game": "kozel", "options": {"target": 51}, "hands": []})
+    >>> match.game, match.target, match.seats
+    ('kozel', 51, 4)
+    """
     if not isinstance(script, dict):
         raise RecordError("a match script is a JSON object with a 'hands' list")
     game = _game(script)
@@ -93,14 +114,11 @@ def replay(script: Any) -> dict[str, Any]:
     if not isinstance(hands, list):
         raise RecordError("a match script needs a 'hands' list")
     match: Match | None = None
-    running: Running | None = None
-    report_hands: list[dict[str, Any]] = []
     for h, hand in enumerate(hands):
         if not isinstance(hand, dict):
             raise RecordError("each hand is a JSON object with 'hands', 'leader' and 'plays'", hand=h)
         if match is None:
             match = _new_match(game, script, hand.get("hands"))
-            running = Running.start(match.rules)
         elif match.is_over:
             raise RecordError(f"no hand may follow hand {h - 1}, in which {_ended(match)}", hand=h)
         elif match.turn is not None:
@@ -109,11 +127,14 @@ def replay(script: Any) -> dict[str, Any]:
                 hand=h,
             )
         _replay_hand(match, h, hand)
-        assert running is not None
-        report_hands.append(hand_report(match.rules, match.history[-1], running))
-    if match is None:
-        match = _new_match(game, script, None)
-    return match_report(match.rules, report_hands, match.scores, match.outcome)
+    return match if match is not None else _new_match(game, script, None)
+
+
+def report_of(match: Match) -> dict[str, Any]:
+    """The conformance report of a match from its history (see :mod:`sevenrocks.core.report`)."""
+    running = Running.start(match.rules)
+    hands = [hand_report(match.rules, log, running) for log in match.history]
+    return match_report(match.rules, hands, match.scores, match.outcome)
 
 
 def _game(script: dict[str, Any]) -> Game:
