@@ -447,7 +447,9 @@ def _tree_geometry(
                 new_marks.append(PointMark(point, ex + 0.5 * kx, ey + 0.5 * ky, counted.get(point)))
             if cross and link.tile in spinners:
                 cx, cy = qx + 0.5 * kx, qy + 0.5 * ky
-                for side, (bx, by) in ((Side.BA, (ky, -kx)), (Side.BB, (-ky, kx))):
+                # as at the centre: branch bA up (or left, across a vertical line), bB down (right)
+                across = (0, 1) if ky == 0 else (1, 0)
+                for side, (bx, by) in ((Side.BA, (-across[0], -across[1])), (Side.BB, across)):
                     point = ConnectionPoint(link.tile, side)
                     if layout.is_open(point):
                         new_marks.append(PointMark(point, cx + 1.5 * bx, cy + 1.5 * by, counted.get(point)))
