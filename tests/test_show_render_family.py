@@ -15,6 +15,7 @@ from sevenrocks.cli.app import app
 from sevenrocks.core import Match, MatchEnd, MatchRecord, Tile
 from sevenrocks.core.events import Draw, HandEnd, Knock
 from sevenrocks.core.games import GAMES
+from sevenrocks.core.script import replay
 from tests.family.configs import Table, random_match
 
 runner = CliRunner()
@@ -136,7 +137,6 @@ def test_show_and_render_a_void_deal_and_several_doubles(tmp_path: Path) -> None
     rest = [Tile.parse(t) for t in (f"{a}-{b}" for a in range(7) for b in range(a, 7)) if t not in doubles]
     match = Match("kozel", seats=4, options={"several_doubles": True}, seed=1)
     match.start_hand([[Tile.parse(t) for t in doubles], rest[:7], rest[7:14], rest[14:21]])
-    rng = random.Random(2)
     several = False
     for seed in range(200):
         trial = match.copy()
@@ -211,3 +211,21 @@ def test_show_never_prints_untrusted_text_raw(tmp_path: Path) -> None:
     assert "\x1b[2J" not in out and "\u202e" not in out and "\x07" not in out and "\x1b]8" not in out
     assert "[bold red]boss[/]\\x1b[2J" in out and "\\u202eeve\\x0anext" in out
     assert "note\\x07: [link=x]y\\x1b]8;;" in out
+
+
+@pytest.mark.parametrize(("game", "seats"), GAME_SEATS)
+def test_replay_reads_records_of_every_game(
+    records: dict[tuple[str, int], Path], game: str, seats: int
+) -> None:
+    path = records[(game, seats)]
+    record = MatchRecord.from_json(json.loads(path.read_text(encoding="utf-8")))
+    run = runner.invoke(app, ["replay", str(path)])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.stdout) == record.to_report() == replay(record.to_script())
+
+
+def test_replay_of_a_record_with_no_hand_keeps_its_seats(tmp_path: Path) -> None:
+    path = MatchRecord.from_match(Match("kozel", seats=3, seed=1)).save(tmp_path / "empty.json")
+    run = runner.invoke(app, ["replay", str(path)])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.stdout) == {"hands": [], "scores": [0, 0, 0], "winner": None, "goat": None}

@@ -276,7 +276,7 @@ def _settlement(
                 line += " · " + _("counts {value}").format(value=result.values[seat])
             if result.deductions is not None and result.deductions[seat]:
                 line += " · " + _("{cost} deducted").format(cost=result.deductions[seat])
-            if rules.game == "picture":
+            if "tiles" in find_game(rules.game).report:  # picture dominoes: the fewest tiles win
                 count = len(left)
                 line += " · " + (
                     _("1 tile left") if count == 1 else _("{count} tiles left").format(count=count)

@@ -58,9 +58,9 @@ def replay_text(text: str | bytes) -> dict[str, Any]:
 def replay_document(data: Any) -> dict[str, Any]:
     """The report of a conformance match script, or of one of the project's match records.
 
-    A match record (what ``sevenrocks play``, tournaments and the browser game write) is told by
-    its ``"format"`` field; it is checked as :func:`~sevenrocks.core.record.parse_record` checks
-    it, and reported as the script it stands for. Anything else must be a match script.
+    A match record of any game (what ``sevenrocks play``, tournaments and the browser game write)
+    is told by its ``"format"`` field; it is checked as :func:`~sevenrocks.core.record.parse_record`
+    checks it, and reported as the script it stands for. Anything else must be a match script.
 
     >>> from sevenrocks.core.match import Match
     >>> from sevenrocks.core.record import MatchRecord
@@ -83,7 +83,9 @@ def replay_document(data: Any) -> dict[str, Any]:
                 f'\'format\' is {data["format"]!r}: a match record has "format": "{FORMAT}", and a match '
                 "script has no 'format'"
             )
-        return replay(MatchRecord.from_json(data).to_script())
+        # checked by replaying every hand; its report is the one its script gives (and, with no
+        # hand yet, keeps its number of seats, which a script only learns from a deal)
+        return MatchRecord.from_json(data).to_report()
     if not isinstance(data, dict) or "hands" not in data:
         raise RecordError(
             "neither a match script (an object with a 'hands' list) nor a sevenrocks match record "
