@@ -229,3 +229,11 @@ def test_replay_of_a_record_with_no_hand_keeps_its_seats(tmp_path: Path) -> None
     run = runner.invoke(app, ["replay", str(path)])
     assert run.exit_code == 0, run.output
     assert json.loads(run.stdout) == {"hands": [], "scores": [0, 0, 0], "winner": None, "goat": None}
+
+
+def test_show_and_render_a_version_1_record() -> None:
+    path = Path(__file__).parent / "records" / "v1-finished.json"
+    out = show(str(path))
+    assert "seats 1+3 win at the target" in out and "game:" not in out
+    run = runner.invoke(app, ["render", str(path), "--hand", "1", "--play", "3"])
+    assert run.exit_code == 0, run.output
