@@ -251,9 +251,9 @@ def test_load_errors(tmp_path: Path, finished: MatchRecord) -> None:
     with pytest.raises(RecordError, match="not valid JSON"):
         load_record(bad)
     data = finished.to_json()
-    data["version"] = 2
+    data["version"] = VERSION + 1
     bad.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(RecordError, match=r"version 2 is not supported.*newer"):
+    with pytest.raises(RecordError, match=rf"version {VERSION + 1} is not supported.*newer"):
         load_record(bad)
 
 

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from sevenrocks import svg
 from sevenrocks.core import TILES, Layout, Match, Play
+from sevenrocks.core.games import Topology
 from sevenrocks.geometry import LayoutGeometry, Rect, geometry
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -207,3 +208,120 @@ def test_target_labels_stay_inside_the_view_box() -> None:
         width = len("+20 points") * float(size) * 0.55  # a low estimate of the text's width
         assert x0 <= float(x) and float(x) + width <= x0 + w
         assert y0 <= float(y) - float(size) and float(y) <= y0 + h
+
+
+# ------------------------------------------------------------------ every game of the family
+def _legal_family(layout: Layout) -> list[Play]:
+    """Every legal placement on ``layout`` of a tile not yet placed (marks where the layout allows them)."""
+    out: list[Play] = []
+    for t in TILES:
+        if t in layout:
+            continue
+        for p in layout.points:
+            if t.has(p.value):
+                for play in (
+                    Play.on(t, p.anchor, p.side),
+                    Play.on(t, p.anchor, p.side).marked(lengthwise=True),
+                ):
+                    try:
+                        layout.check(play)
+                    except ValueError:
+                        continue
+                    out.append(play)
+    return out
+
+
+def test_random_matches_of_every_game_never_overlap() -> None:
+    """Every position of random hands of every game, seat count and option set."""
+    from tests.family.configs import TABLES
+
+    rng = random.Random(7)
+    positions = 0
+    spinners = 0
+    for table in TABLES:
+        for seed in range(3):
+            match = Match(table.game, options=table.options, seats=table.seats, seed=seed)
+            match.start_hand()
+            while match.turn is not None:
+                match.push(rng.choice(match.legal_moves()))
+                _check(geometry(match.layout), match.layout)
+                positions += 1
+                spinners = max(spinners, len(match.layout.spinners))
+    assert positions > 3000 and spinners >= 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.randoms(use_true_random=False),
+    st.floats(0.0, 1.0),
+    st.sampled_from([Topology.ALL_SPINNERS, Topology.LINE, Topology.SPINNER]),
+)
+def test_layouts_of_every_topology_up_to_all_28_tiles(
+    rng: random.Random, bias: float, topology: Topology
+) -> None:
+    """Five Up's spinners, lines with doubles, lengthwise doubles: built tile by tile to the end."""
+    layout = Layout(topology, lengthwise=topology is Topology.SPINNER)
+    layout.place(Play.opening(rng.choice(TILES)))
+    while plays := _legal_family(layout):
+        last = layout.tiles[-1]
+        mine = [p for p in plays if p.anchor is last]
+        layout.place(rng.choice(mine) if mine and rng.random() < bias else rng.choice(plays))
+        _check(geometry(layout), layout)
+
+
+def test_five_up_spinners_branch_across_their_line() -> None:
+    layout = Layout(Topology.ALL_SPINNERS)
+    for text in ["5-5", "3-5@5-5:A", "1-5@5-5:B", "3-3@3-5:low", "0-3@3-3:B", "2-3@3-3:bA", "3-4@3-3:bB"]:
+        layout.place(Play.parse(text))
+    geo = geometry(layout)
+    _check(geo, layout)
+    double = geo.box(Play.parse("3-3@3-5:low").tile)
+    assert double.is_spinner and double.crosswise and double.rect.h == 2.0
+    up, down = geo.box(Play.parse("2-3@3-3:bA").tile), geo.box(Play.parse("3-4@3-3:bB").tile)
+    assert up.rect.bottom <= double.rect.y + 1e-9 and down.rect.y >= double.rect.bottom - 1e-9
+    root = ElementTree.fromstring(svg.layout(layout))
+    assert len([r for r in root.iter(NS + "rect") if r.get("class") == "spinner-frame"]) == 2
+
+
+def test_lengthwise_double_lies_along_its_line_and_a_double_opens_a_line_across() -> None:
+    layout = Layout(Topology.SPINNER, lengthwise=True)
+    for text in ["6-6", "4-6@6-6:A", "4-4@4-6:low=", "1-4@4-4:B"]:
+        layout.place(Play.parse(text))
+    geo = geometry(layout)
+    _check(geo, layout)
+    long = geo.box(Play.parse("4-4@4-6:low").tile)
+    assert not long.crosswise and (long.rect.w, long.rect.h) == (2.0, 1.0) and not long.is_spinner
+    assert [h.value for h in long.halves] == [4, 4]
+    line = Layout(Topology.LINE)
+    for text in ["2-2", "2-5@2-2:A", "2-3@2-2:B"]:
+        line.place(Play.parse(text))
+    geo = geometry(line)
+    _check(geo, line)
+    opening = geo.box(line.tiles[0])
+    assert opening.crosswise and not opening.is_spinner and opening.rect == Rect(-0.5, -1.0, 1.0, 2.0)
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("kozel", 3), ("muggins", 2), ("five-up", 4), ("draw", 3), ("picture", 2)]
+)
+def test_positions_of_two_to_four_seats(game: str, seats: int) -> None:
+    match = Match(game, seats=seats, seed=4)
+    rng = random.Random(4)
+    match.start_hand()
+    while match.turn is not None and sum(match.draws) < 2:
+        match.push(rng.choice(match.legal_moves()))
+    picture = svg.position(match)
+    root = ElementTree.fromstring(picture)
+    seats_drawn = {el.get("data-seat") for el in root.iter() if el.get("class") == "seat-label"}
+    assert seats_drawn == {str(s) for s in range(seats)}
+    assert picture.count('class="hand-tile"') == sum(len(match.hand(s)) for s in range(seats))
+    scores = next(el.text for el in root.iter() if el.get("class") == "scores")
+    assert scores is not None
+    if match.rules.hand_size * seats < 28:
+        assert f"Boneyard: {match.boneyard_size} tiles" in scores
+    if any(match.draws):
+        assert "drew" in picture
+    view = svg.position(match.view(seats - 1))
+    assert view.count('class="hand-tile"') == len(match.hand(seats - 1))
+    with pytest.raises(ValueError, match="seat must be"):
+        svg.position(match, seat=seats)

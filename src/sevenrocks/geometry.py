@@ -221,6 +221,13 @@ class _Link:
     exit: Side
     #: the exit side is an open connection point
     open_exit: bool
+    #: a double laid lengthwise: drawn along its line like an ordinary tile
+    lengthwise: bool = False
+
+    @property
+    def crosswise(self) -> bool:
+        """A double drawn across its line (1 unit along it, 2 across)."""
+        return self.tile.is_double and not self.lengthwise
 
 
 def _chain(layout: Layout, links: dict[_Edge, _Edge], start: _Edge) -> list[_Link]:
@@ -231,7 +238,7 @@ def _chain(layout: Layout, links: dict[_Edge, _Edge], start: _Edge) -> list[_Lin
         tile, entry = edge
         exit_side = _other_side(tile, entry)
         exit_point = ConnectionPoint(tile, exit_side)
-        out.append(_Link(tile, entry, exit_side, layout.is_open(exit_point)))
+        out.append(_Link(tile, entry, exit_side, layout.is_open(exit_point), layout.is_lengthwise(tile)))
         edge = links.get((tile, exit_side))
     return out
 
@@ -316,7 +323,7 @@ def _place_arm(
         if budget[0] < 0:
             raise _NoRoom
         link = links[i]
-        double = link.tile.is_double
+        double = link.crosswise
         length, thick = (1.0, 2.0) if double else (2.0, 1.0)
         options: list[tuple[float, float, int, int, int]] = []
         if hy == 0:  # along a row
@@ -355,6 +362,183 @@ def _place_arm(
     return placed
 
 
+# --------------------------------------------------------------------------- several spinners
+#: Steps the placement of a layout with several spinners may take before it gives up.
+_TREE_BUDGET: Final = 40000
+_DIRECTION: Final = {Arm.RIGHT: (1, 0), Arm.LEFT: (-1, 0), Arm.UP: (0, -1), Arm.DOWN: (0, 1)}
+
+
+def _branch_sides(layout: Layout, tile: Tile) -> list[Side]:
+    """The side branches of ``tile`` that are open or used."""
+    return [
+        side
+        for side in (Side.BA, Side.BB)
+        if layout.is_open(ConnectionPoint(tile, side)) or layout.covering(ConnectionPoint(tile, side))
+    ]
+
+
+def _branching(layout: Layout, centre: Tile) -> bool:
+    """True when a double other than the centre has side branches (every double a spinner)."""
+    return any(tile is not centre and _branch_sides(layout, tile) for tile in layout.spinners)
+
+
+_Pending = tuple[Sequence[_Link], int, float, float, int, int, Arm]
+"""A chain still to place: its links, the next one's index, the entry point, the direction, the
+centre arm it grows from."""
+
+
+def _tree_geometry(
+    layout: Layout,
+    links: dict[_Edge, _Edge],
+    counted: dict[ConnectionPoint, int],
+    order: dict[Tile, int],
+    spinners: set[Tile],
+    centre_boxes: list[TileBox],
+    arms: list[tuple[Arm, Side, float]],
+    centre_marks: list[tuple[ConnectionPoint, float, float]],
+) -> LayoutGeometry:
+    """Place a layout in which several doubles have side branches (Five Up).
+
+    Each chain grows straight from its tile; an ordinary tile may turn a corner (outwards
+    first) where the way is taken, and each spinner's branches grow across its line from the
+    ends of the double. A depth-first search with backtracking keeps every tile and marker apart.
+    """
+    centre = centre_boxes[0].tile
+    taken: list[Rect] = [box.rect for box in centre_boxes]
+    marks: list[PointMark] = []
+    for point, x, y in centre_marks:
+        if layout.is_open(point):
+            mark = PointMark(point, x, y, counted.get(point))
+            marks.append(mark)
+            taken.append(mark.rect)
+    placed: list[tuple[_Link, Rect, float, float, int, int, Arm]] = []
+    budget = [_TREE_BUDGET]
+
+    def free(rect: Rect) -> bool:
+        return not any(rect.intersects(r) for r in taken)
+
+    def place(queue: list[_Pending]) -> bool:
+        if not queue:
+            return True
+        (chain, i, px, py, hx, hy, arm), rest = queue[0], queue[1:]
+        if i == len(chain):
+            return place(rest)
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _NoRoom
+        link = chain[i]
+        cross = link.crosswise
+        length, thick = (1.0, 2.0) if cross else (2.0, 1.0)
+        options = [(px, py, hx, hy)]
+        if not cross:
+            turns = [(-hy, hx), (hy, -hx)]
+            turns.sort(key=lambda k: -(k[0] * px + k[1] * py))  # outwards first
+            options += [(px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky) for kx, ky in turns]
+        for qx, qy, kx, ky in options:
+            rect = _tile_rect(qx, qy, kx, ky, length, thick)
+            if not free(rect):
+                continue
+            added = [rect]
+            new_marks: list[PointMark] = []
+            branches: list[_Pending] = []
+            ex, ey = qx + kx * length, qy + ky * length
+            if link.open_exit:
+                point = ConnectionPoint(link.tile, link.exit)
+                new_marks.append(PointMark(point, ex + 0.5 * kx, ey + 0.5 * ky, counted.get(point)))
+            if cross and link.tile in spinners:
+                cx, cy = qx + 0.5 * kx, qy + 0.5 * ky
+                # as at the centre: branch bA up (or left, across a vertical line), bB down (right)
+                across = (0, 1) if ky == 0 else (1, 0)
+                for side, (bx, by) in ((Side.BA, (-across[0], -across[1])), (Side.BB, across)):
+                    point = ConnectionPoint(link.tile, side)
+                    if layout.is_open(point):
+                        new_marks.append(PointMark(point, cx + 1.5 * bx, cy + 1.5 * by, counted.get(point)))
+                    branch = _chain(layout, links, (link.tile, side))
+                    if branch:
+                        branches.append((branch, 0, cx + bx, cy + by, bx, by, arm))
+            added += [m.rect for m in new_marks]
+            if any(a.intersects(b) for j, a in enumerate(added) for b in added[j + 1 :]) or not all(
+                free(r) for r in added[1:]
+            ):
+                continue
+            taken.extend(added)
+            marks.extend(new_marks)
+            placed.append((link, rect, qx, qy, kx, ky, arm))
+            if place([*branches, (chain, i + 1, ex, ey, kx, ky, arm), *rest]):
+                return True
+            placed.pop()
+            del taken[len(taken) - len(added) :]
+            del marks[len(marks) - len(new_marks) :]
+        return False
+
+    queue: list[_Pending] = []
+    for arm, side, start in arms:
+        chain = _chain(layout, links, (centre, side))
+        if chain:
+            dx, dy = _DIRECTION[arm]
+            queue.append((chain, 0, start * dx, start * dy, dx, dy, arm))
+    try:
+        done = place(queue)
+    except _NoRoom:
+        done = False
+    if not done:
+        return _exploded(layout, counted, order)
+    boxes = list(centre_boxes)
+    for link, rect, qx, qy, kx, ky, arm in placed:
+        tile = link.tile
+        if link.crosswise:
+            corners = (
+                [(rect.x, rect.y), (rect.x, rect.y + 1.0)]
+                if ky == 0
+                else [(rect.x, rect.y), (rect.x + 1.0, rect.y)]
+            )
+            values = (tile.low, tile.low)
+        else:
+            corners = [_square(qx, qy, kx, ky), _square(qx + kx, qy + ky, kx, ky)]
+            values = (
+                (tile.low, tile.low)
+                if tile.is_double
+                else (_value(tile, link.entry), _value(tile, link.exit))
+            )
+        halves = tuple(Half(x, y, v, rect.h > rect.w) for (x, y), v in zip(corners, values, strict=True))
+        boxes.append(
+            TileBox(tile, rect, (halves[0], halves[1]), order[tile], arm, tile in spinners, link.crosswise)
+        )
+    return _finished(boxes, marks, MIN_REACH)
+
+
+def _exploded(
+    layout: Layout, counted: dict[ConnectionPoint, int], order: dict[Tile, int]
+) -> LayoutGeometry:  # pragma: no cover - a last resort no tested layout reaches
+    """Every tile in one row, in placement order, its open points under it: never overlapping."""
+    boxes: list[TileBox] = []
+    marks: list[PointMark] = []
+    open_points: dict[Tile, list[ConnectionPoint]] = {}
+    for point in layout.points:
+        open_points.setdefault(point.anchor, []).append(point)
+    x = 0.0
+    for play in layout.plays:
+        tile = play.tile
+        halves = (Half(x, -0.5, tile.low, False), Half(x + 1.0, -0.5, tile.high, False))
+        boxes.append(TileBox(tile, Rect(x, -0.5, 2.0, 1.0), halves, order[tile], None, False, False))
+        points = open_points.get(tile, [])
+        for n, point in enumerate(points):
+            marks.append(PointMark(point, x + 0.5 + n, 1.5, counted.get(point)))
+        x += max(2.5, len(points) + 0.5)
+    return _finished(boxes, marks, MIN_REACH)
+
+
+def _finished(boxes: list[TileBox], marks: list[PointMark], reach: int) -> LayoutGeometry:
+    boxes.sort(key=lambda box: box.order)
+    marks.sort(key=lambda mark: (mark.point.anchor.index, mark.point.side))
+    bounds = boxes[0].rect
+    for box in boxes:
+        bounds = bounds.union(box.rect)
+    for mark in marks:
+        bounds = bounds.union(mark.rect)
+    return LayoutGeometry(tuple(boxes), tuple(marks), bounds.grow(0.25), reach)
+
+
 # --------------------------------------------------------------------------- the whole layout
 def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
     """Compute where every tile and every connection point of ``layout`` is drawn.
@@ -371,27 +555,30 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
     counted = _counted_marks(layout)
     spinner = layout.spinner
     opening = plays[0].tile
+    spinners = set(layout.spinners)
+    # the spinner is the centre; before there is one, the opening tile (a double lies across)
+    centre = spinner if spinner is not None else opening
 
     centre_boxes: list[TileBox] = []
     arms: list[tuple[Arm, Side, float]] = []
     centre_marks: list[tuple[ConnectionPoint, float, float]] = []
-    if spinner is not None:
+    if centre.is_double:
         # Keep the line's direction: the spinner's side A faces the tile it joined.
         a_arm = Arm.LEFT
-        if spinner is not opening and any(
-            link.tile is spinner for link in _chain(layout, links, (opening, Side.LOW))
+        if centre is not opening and any(
+            link.tile is centre for link in _chain(layout, links, (opening, Side.LOW))
         ):
             a_arm = Arm.RIGHT
         b_arm = Arm.LEFT if a_arm is Arm.RIGHT else Arm.RIGHT
-        v = spinner.low
+        v = centre.low
         centre_boxes.append(
             TileBox(
-                spinner,
+                centre,
                 Rect(-0.5, -1.0, 1.0, 2.0),
                 (Half(-0.5, -1.0, v, True), Half(-0.5, 0.0, v, True)),
-                order[spinner],
+                order[centre],
                 None,
-                True,
+                centre in spinners,
                 True,
             )
         )
@@ -404,9 +591,9 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
         ):
             arms.append((arm, side, start))
             if arm in sign:
-                centre_marks.append((ConnectionPoint(spinner, side), sign[arm] * 1.0, 0.0))
+                centre_marks.append((ConnectionPoint(centre, side), sign[arm] * 1.0, 0.0))
             else:
-                centre_marks.append((ConnectionPoint(spinner, side), 0.0, -1.5 if arm is Arm.UP else 1.5))
+                centre_marks.append((ConnectionPoint(centre, side), 0.0, -1.5 if arm is Arm.UP else 1.5))
     else:
         centre_boxes.append(
             TileBox(
@@ -425,7 +612,8 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
             (ConnectionPoint(opening, Side.HIGH), 1.5, 0.0),
         ]
 
-    centre = centre_boxes[0].tile
+    if _branching(layout, centre):
+        return _tree_geometry(layout, links, counted, order, spinners, centre_boxes, arms, centre_marks)
     chains = [(arm, _chain(layout, links, (centre, side)), start) for arm, side, start in arms]
     base: list[Rect] = [box.rect for box in centre_boxes]
     marks: list[PointMark] = []
@@ -453,7 +641,7 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
         turn = _TURN[arm]
         for link, at in zip(chain, placed, strict=True):
             tile = link.tile
-            double = tile.is_double
+            double = link.crosswise
             length, thick = (1.0, 2.0) if double else (2.0, 1.0)
             rect = _tile_rect(at.px, at.py, at.hx, at.hy, length, thick)
             if double:
@@ -468,12 +656,15 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
                     _square(at.px + at.hx, at.py + at.hy, at.hx, at.hy),
                 ]
                 values = (_value(tile, link.entry), _value(tile, link.exit))
+                if tile.is_double:  # laid lengthwise: both halves show its number
+                    values = (tile.low, tile.low)
             glob = _turned(rect, turn)
             halves = []
             for (sx, sy), value in zip(squares, values, strict=True):
                 square = _turned(Rect(sx, sy, 1.0, 1.0), turn)
                 halves.append(Half(square.x, square.y, value, glob.h > glob.w))
-            boxes.append(TileBox(tile, glob, (halves[0], halves[1]), order[tile], arm, False, double))
+            spins = tile in spinners
+            boxes.append(TileBox(tile, glob, (halves[0], halves[1]), order[tile], arm, spins, double))
             if link.open_exit:
                 ex, ey = at.px + at.hx * length, at.py + at.hy * length
                 mx, my = turn(ex + 0.5 * at.hx, ey + 0.5 * at.hy)

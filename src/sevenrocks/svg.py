@@ -31,7 +31,7 @@ from xml.sax.saxutils import escape, quoteattr
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import ConnectionPoint, Move
-from sevenrocks.core.tiles import SEATS, Tile
+from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
 from sevenrocks.geometry import MIN_REACH, Half, LayoutGeometry, PointMark, Rect, TileBox, geometry
 
@@ -101,6 +101,12 @@ class PositionLabels:
     tiles: str = "{count} tiles"
     turn: str = "to play"
     scores: str = "Seats 0 + 2: {first} · Seats 1 + 3: {second}"
+    #: one side's score where each seat is a side (the scores joined by `` · ``)
+    side_score: str = "Seat {seat}: {score}"
+    #: how many tiles a seat drew this hand (games with drawing)
+    drew: str = "drew {count}"
+    #: the tiles left in the boneyard (games that deal only part of the set)
+    boneyard: str = "Boneyard: {count} tiles"
 
 
 def _n(value: float) -> str:
@@ -441,11 +447,14 @@ def position(
     labels: PositionLabels | None = None,
     id_prefix: str = "",
 ) -> Svg:
-    """Draw a position: the layout in the middle, the four hands around it, the scores on top.
+    """Draw a position of any game: the layout in the middle, the hands around it, the scores
+    (and the boneyard's size, where tiles are undealt) on top.
 
     With a :class:`Match` every hand is shown face up and ``seat`` (default 0) sits at the
     bottom; with a :class:`SeatView` only the view's own tiles are shown (the others as backs)
-    and its seat sits at the bottom. Seats follow clockwise: left, top, right.
+    and its seat sits at the bottom. Seats follow clockwise: with four, left, top, right; with
+    three, left and right; with two, the other seat on top. In games with drawing each seat's
+    label tells how many tiles it drew this hand.
 
     >>> match = Match(seed=3)
     >>> match.start_hand()
@@ -454,20 +463,22 @@ def position(
     (7, 21)
     """
     words = labels or PositionLabels()
+    rules = source.rules
+    n = rules.seats
     if isinstance(source, SeatView):
         bottom_seat = source.seat
-        table = source.layout
         hands: list[tuple[Tile | None, ...]] = [
-            source.hand if s == source.seat else (None,) * source.tile_counts[s] for s in SEATS
+            source.hand if s == source.seat else (None,) * source.tile_counts[s] for s in range(n)
         ]
-        scores, turn = source.scores, source.turn
+        left_in_boneyard = source.boneyard
     else:
         bottom_seat = 0 if seat is None else seat
-        table = source.layout
-        hands = [source.hand(s) for s in SEATS]
-        scores, turn = source.scores, source.turn
-    if bottom_seat not in SEATS:
-        raise ValueError(f"seat must be 0, 1, 2 or 3, not {bottom_seat!r}")
+        hands = [source.hand(s) for s in range(n)] if 0 <= bottom_seat < n else []
+        left_in_boneyard = source.boneyard_size
+    table, scores, turn, drawn = source.layout, source.scores, source.turn, source.draws
+    if isinstance(bottom_seat, bool) or bottom_seat not in range(n):
+        seats_text = "0, 1, 2 or 3" if n == 4 else " or ".join(str(s) for s in range(n))
+        raise ValueError(f"seat must be {seats_text}, not {bottom_seat!r}")
     geo = geometry(table)
     body: list[str] = []
     _draw_layout(
@@ -480,7 +491,15 @@ def position(
         targets=_targets(targets),
     )
     core = _with_target_labels(geo, _targets(targets), geo.bounds.grow(0.5))
-    row = 7 * 1.15  # a full hand of upright tiles
+    step = 1.15
+    places = {4: ("bottom", "left", "top", "right"), 3: ("bottom", "left", "right"), 2: ("bottom", "top")}[n]
+    where = {place: (bottom_seat + k) % n for k, place in enumerate(places)}
+    widest = max((len(hands[s]) for p, s in where.items() if p in ("bottom", "top")), default=7)
+    row = max(7, widest) * step  # a row of upright tiles
+    per_column = 10  # side hands wrap into more columns outwards
+    tallest = max((len(hands[s]) for p, s in where.items() if p in ("left", "right")), default=7)
+    col = max(7, min(tallest, per_column)) * step
+    columns = max(1, -(-tallest // per_column)) if "left" in where or "right" in where else 1
     half_w = max(core.w / 2, row / 2) + 0.5
     cx = core.x + core.w / 2
     cy = core.y + core.h / 2
@@ -488,6 +507,8 @@ def position(
 
     def label_text(s: int) -> str:
         text = words.seat.format(seat=s) + " · " + words.tiles.format(count=len(hands[s]))
+        if rules.draws and drawn and drawn[s]:
+            text += " · " + words.drew.format(count=drawn[s])
         return text + " · " + words.turn if turn == s else text
 
     def label(s: int, x: float, y: float, anchor: str) -> None:
@@ -498,35 +519,55 @@ def position(
             f"{weight} {font}>{escape(text)}</text>"
         )
 
-    # bottom and top: upright tiles in a row; left and right: lying tiles in a column
-    seats = [(bottom_seat + k) % 4 for k in range(4)]
+    # bottom and top: upright tiles in a row; left and right: lying tiles in columns
     top_y = core.y - 3.2
     bottom_y = core.bottom + 0.7
-    for s, y, text_y in ((seats[0], bottom_y, bottom_y + 2.7), (seats[2], top_y, top_y - 0.35)):
-        x0 = cx - len(hands[s]) * 1.15 / 2
+    for place, y, text_y in (("bottom", bottom_y, bottom_y + 2.7), ("top", top_y, top_y - 0.35)):
+        if place not in where:
+            continue
+        s = where[place]
+        x0 = cx - len(hands[s]) * step / 2
         for i, t in enumerate(hands[s]):
-            _loose_tile(t, x0 + i * 1.15, y, True, body, seat=s)
+            _loose_tile(t, x0 + i * step, y, True, body, seat=s)
         label(s, cx, text_y, "middle")
-    col = 7 * 1.15
     left_x = cx - half_w - 2.6
     right_x = cx + half_w + 0.6
-    for s, x in ((seats[1], left_x), (seats[3], right_x)):
-        y0 = cy - len(hands[s]) * 1.15 / 2
+    for place, x, outward in (("left", left_x, -1.0), ("right", right_x, 1.0)):
+        if place not in where:
+            continue
+        s = where[place]
+        count = len(hands[s])
+        y0 = cy - min(count, per_column) * step / 2
         for i, t in enumerate(hands[s]):
-            _loose_tile(t, x, y0 + i * 1.15, False, body, seat=s)
+            column, k = divmod(i, per_column)
+            _loose_tile(t, x + outward * column * 2.3, y0 + k * step, False, body, seat=s)
         label(s, x + 1.0, cy + col / 2 + 0.9, "middle")
     score_y = top_y - 1.3
+    if rules.partnerships:
+        score_text = words.scores.format(first=scores[0], second=scores[1])
+    else:
+        score_text = " · ".join(words.side_score.format(seat=s, score=v) for s, v in enumerate(scores))
+    if rules.hand_size * n < 28:
+        score_text += " · " + words.boneyard.format(count=left_in_boneyard)
     body.append(
         f'<text class="scores" x="{_n(cx)}" y="{_n(score_y)}" text-anchor="middle" font-weight="bold" {font}>'
-        + escape(words.scores.format(first=scores[0], second=scores[1]))
+        + escape(score_text)
         + "</text>"
     )
     # the side seats' labels are centred under their columns: keep them inside the picture
     # (an estimate of the text's width: about 0.6 of the font size a character)
-    half_label = max(len(label_text(seats[1])), len(label_text(seats[3]))) * 0.42 * 0.6 / 2
-    left = min(left_x - 1.5, left_x + 1.0 - half_label - 0.3)
-    right = max(right_x + 3.5, right_x + 1.0 + half_label + 0.3)
+    sides = [where[p] for p in ("left", "right") if p in where]
+    half_label = max((len(label_text(s)) for s in sides), default=0) * 0.42 * 0.6 / 2
+    extra = (columns - 1) * 2.3
+    left = min(left_x - 1.5 - extra, left_x + 1.0 - half_label - 0.3, cx - row / 2 - 0.5)
+    right = max(right_x + 3.5 + extra, right_x + 1.0 + half_label + 0.3, cx + row / 2 + 0.5)
+    scores_half = len(score_text) * 0.42 * 0.6 / 2
+    left, right = min(left, cx - scores_half - 0.3), max(right, cx + scores_half + 0.3)
     top = score_y - 0.9
     bottom = max(bottom_y + 3.3, cy + col / 2 + 1.4)
     view = Rect(left, top, right - left, bottom - top)
-    return _svg(view, body, size, f"Seven Rocks position, scores {scores[0]} to {scores[1]}")
+    if rules.game == "seven-rocks":
+        title = f"Seven Rocks position, scores {scores[0]} to {scores[1]}"
+    else:
+        title = f"{rules.game} position, scores {', '.join(str(v) for v in scores)}"
+    return _svg(view, body, size, title)

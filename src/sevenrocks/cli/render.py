@@ -1,8 +1,9 @@
-"""``sevenrocks render``: draw a position of a stored match as SVG (or PNG).
+"""``sevenrocks render``: draw a position of a stored match of any game as SVG (or PNG).
 
-Hands are numbered from 1; ``--play K`` is the number of placements made in that hand
-(0: the deal, before the opening). Without ``--hand`` the last hand is drawn, without
-``--play`` its last placement.
+Hands are numbered from 1; ``--play K`` is the number of moves made in that hand (0: the deal,
+before the opening; a void deal has none). Without ``--hand`` the last hand is drawn, without
+``--play`` its last move. The file is a match record or a match script; ``--game`` and
+``--option`` mean what they mean for ``sevenrocks show`` (:mod:`sevenrocks.cli.record_source`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from typing import Annotated
 import typer
 
 from sevenrocks import svg
+from sevenrocks.cli.record_source import GameOption, OptionsOption, load_source
 from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.events import HandLog
 from sevenrocks.core.match import Match
-from sevenrocks.core.record import MatchRecord, load_record
+from sevenrocks.core.record import MatchRecord
 
 __all__ = ["RenderError", "position_at", "render_command"]
 
@@ -28,10 +31,10 @@ class RenderError(SevenRocksError):
 
 
 def position_at(record: MatchRecord, hand: int | None = None, play: int | None = None) -> Match:
-    """The match of ``record`` re-played up to ``play`` placements into hand ``hand`` (both from 1).
+    """The match of ``record`` re-played up to ``play`` moves into hand ``hand`` (both from 1).
 
-    ``hand`` ``None`` is the last hand, ``play`` ``None`` the hand's last placement; ``play``
-    0 is the hand just dealt. Raises :class:`RenderError` naming the valid range.
+    ``hand`` ``None`` is the last hand, ``play`` ``None`` the hand's last move; ``play`` 0 is
+    the hand just dealt (its boneyard full). Raises :class:`RenderError` naming the valid range.
     """
     count = len(record.hands)
     if count == 0:
@@ -47,15 +50,20 @@ def position_at(record: MatchRecord, hand: int | None = None, play: int | None =
             f"play {k} is out of range: hand {h} has {len(placements)} placements "
             f"(use 0 for the deal, 1 to {len(placements)} for the position after that placement)"
         )
-    match = Match(target=record.target, seed=record.seed)
+    match = Match(record.rules, seed=record.seed)
     for earlier in record.hands[: h - 1]:
-        match.start_hand(earlier.deal, earlier.leader)
+        _deal(match, earlier)
         for placement in earlier.placements:
             match.push(placement.play)
-    match.start_hand(log.deal, log.leader)
+    _deal(match, log)
     for placement in placements[:k]:
         match.push(placement.play)
     return match
+
+
+def _deal(match: Match, log: HandLog) -> None:
+    leader = log.leader if log.leader >= 0 else None
+    match.start_hand(log.deal, leader, boneyard=log.boneyard or None)
 
 
 def render_command(
@@ -73,28 +81,36 @@ def render_command(
     ] = None,
     seat: Annotated[
         int | None,
-        typer.Option("--seat", "-s", help="Draw what this seat (0-3) sees: the other hands stay hidden."),
+        typer.Option("--seat", "-s", help="Draw what this seat sees: the other hands stay hidden."),
     ] = None,
     layout_only: Annotated[
         bool, typer.Option("--layout-only", help="Draw only the layout, with a legend and the counted sum.")
     ] = False,
     size: Annotated[int | None, typer.Option("--size", help="Larger side of the picture in pixels.")] = None,
+    game: GameOption = None,
+    option: OptionsOption = None,
 ) -> None:
-    """Draw the position after play K of hand N of a match record, as SVG or PNG."""
+    """Draw the position after move K of hand N of a match record (or script) of any game, as SVG or PNG.
+
+    --game and --option name what a match script leaves out; on a record they must agree with it.
+    """
     try:
         if output is not None and output.suffix.lower() not in _FORMATS:
             raise RenderError(f"cannot write {output}: the output must end in .svg or .png")
-        if seat is not None and seat not in range(4):
-            raise RenderError(f"--seat must be 0, 1, 2 or 3, not {seat}")
         if size is not None and not 16 <= size <= 10000:
             raise RenderError(f"--size must be between 16 and 10000 pixels, not {size}")
-        record = load_record(record_path)
+        record = load_source(record_path, game, option)
+        if seat is not None and seat not in range(record.seats):
+            seats = "0, 1, 2 or 3" if record.seats == 4 else " or ".join(str(s) for s in range(record.seats))
+            raise RenderError(f"--seat must be {seats}, not {seat}")
         match = position_at(record, hand, play)
         last = match.placements[-1].play if match.placements else None
         highlight = [last] if last is not None else []
         if layout_only:
             counted = [n for _, n in match.layout.counted()]
-            caption = " + ".join(map(str, counted)) + f" = {match.layout.ends_total}" if counted else None
+            caption = None
+            if counted and match.rules.scores_points:
+                caption = " + ".join(map(str, counted)) + f" = {match.layout.ends_total}"
             picture = svg.layout(match.layout, size=size, highlight=highlight, legend=True, caption=caption)
         else:
             source = match.view(seat) if seat is not None else match

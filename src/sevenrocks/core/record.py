@@ -1,10 +1,13 @@
-"""Match records: one JSON file per match, versioned, validated by replaying every hand.
+"""Match records: one JSON file per match of any game, versioned, validated by replaying every hand.
 
-A record keeps everything needed to see again, check and continue a match: the seed, the
-target, who sat where, free metadata, and for every hand the deal, the leader (and whether by
-lot or by domino), every placement and knock with its seat, and the hand's settlement; then
-the final scores and how the match ended (at the target, abandoned, forfeited, or not yet).
-The format is described field by field in ``docs/record-format.md``.
+A record keeps everything needed to see again, check and continue a match: the game, its option
+values and its number of seats, the seed, who sat where, free metadata, and for every hand the
+deal and the boneyard in draw order, the leader and how the rules chose it, every move, knock and
+draw with its seat, and the hand's settlement; then the final scores and how the match ended (by
+the game's rules, with its winners and goats; abandoned; forfeited; or not yet). The format is
+described field by field in ``docs/record-format.md``. This module writes version 2 for every
+game, Seven Rocks included, and still reads version 1 (the Seven Rocks records written before the
+family of games).
 
 >>> from sevenrocks.core.match import Match
 >>> match = Match(seed=11)
@@ -13,10 +16,21 @@ The format is described field by field in ``docs/record-format.md``.
 ...     _ = match.push(match.legal_plays()[0])
 >>> record = MatchRecord.from_match(match, players=("human", "greedy", "random", "greedy"))
 >>> data = record.to_json()
->>> data["format"], data["version"], len(data["hands"][0]["deal"]), data["result"]
-('sevenrocks-match', 1, 4, {'end': None, 'winner': None, 'reason': None})
+>>> data["format"], data["version"], data["game"], data["options"], data["seats"]
+('sevenrocks-match', 2, 'seven-rocks', {'target': 250}, 4)
+>>> len(data["hands"][0]["deal"]), data["result"]
+(4, {'end': None, 'winner': None, 'reason': None})
 >>> MatchRecord.from_json(data) == record
 True
+
+Every game of the family is recorded the same way:
+
+>>> kozel = Match("kozel", seats=3, seed=2)
+>>> kozel.start_hand()
+>>> _ = kozel.push(kozel.legal_moves()[0])
+>>> record = MatchRecord.from_match(kozel, players=("ann", "bob", "cy"))
+>>> record.game, record.seats, record.target, len(record.to_json()["hands"][0]["boneyard"])
+('kozel', 3, 101, 7)
 
 Loading replays every hand through :class:`~sevenrocks.core.match.Match`, so a record with
 an illegal play raises the engine's own error, with the hand and the play:
@@ -41,6 +55,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, Final
 
+from sevenrocks.core.deal import is_goat_misdeal
 from sevenrocks.core.errors import (
     DealError,
     HandOverError,
@@ -49,42 +64,101 @@ from sevenrocks.core.errors import (
     RecordError,
     SevenRocksError,
 )
-from sevenrocks.core.events import HandEnd, HandLog, HandResult, Knock, Placement
+from sevenrocks.core.events import Draw, Event, HandEnd, HandLog, HandResult, Knock, Placement
+from sevenrocks.core.games import DEFAULT_GAME, Later, OptionValue, Outcome, Rules, find_game
 from sevenrocks.core.match import Match
-from sevenrocks.core.notation import Play
-from sevenrocks.core.tiles import NUM_SEATS, TILES, Tile
+from sevenrocks.core.notation import Move, parse_move
+from sevenrocks.core.report import Running, hand_report, match_report, outcome_json
+from sevenrocks.core.tiles import TILES, Tile, mask_of
 
 __all__ = [
     "FORMAT",
+    "LEADS",
     "VERSION",
+    "VERSIONS",
     "MatchEnd",
     "MatchRecord",
+    "lead_kind",
     "load_record",
     "parse_record",
 ]
 
 #: The value of the ``format`` field of every match record.
 FORMAT: Final = "sevenrocks-match"
-#: The record format version this module writes and reads.
-VERSION: Final = 1
+#: The record format version this module writes.
+VERSION: Final = 2
+#: The versions this module reads.
+VERSIONS: Final = (1, 2)
 
 LEAD_LOT: Final = "lot"
+"""A neutral lot chose the leader (any tile)."""
+LEAD_ORDER: Final = "order"
+"""A tile order named the leader and the lead tile (the holder of the first tile in the order)."""
 LEAD_DOMINO: Final = "domino"
+"""The seat that dominoed the previous hand leads (any tile)."""
+LEAD_FISHERMAN: Final = "fisherman"
+"""The seat that made the last move before the previous hand's block leads (any tile)."""
+LEAD_ROTATION: Final = "rotation"
+"""The seat after the previous hand's leader leads (any tile)."""
+#: Every way a hand's leader is chosen, as a record's ``lead`` names it.
+LEADS: Final = (LEAD_LOT, LEAD_ORDER, LEAD_DOMINO, LEAD_FISHERMAN, LEAD_ROTATION)
+_LEAD_OF: Final = {
+    Later.FINISHER: LEAD_DOMINO,
+    Later.LOT: LEAD_LOT,
+    Later.FISHERMAN: LEAD_FISHERMAN,
+    Later.ROTATION: LEAD_ROTATION,
+}
 
-_TOP_KEYS: Final = ("format", "version", "seed", "target", "players", "metadata", "hands", "scores", "result")
-_TOP_REQUIRED: Final = ("format", "version", "target", "players", "hands")
-_HAND_KEYS: Final = ("deal", "leader", "lead", "events", "result")
+_TOP_KEYS_V1: Final = (
+    "format",
+    "version",
+    "seed",
+    "target",
+    "players",
+    "metadata",
+    "hands",
+    "scores",
+    "result",
+)
+_TOP_REQUIRED_V1: Final = ("format", "version", "target", "players", "hands")
+_TOP_KEYS: Final = (
+    "format",
+    "version",
+    "game",
+    "options",
+    "seats",
+    "target",
+    "seed",
+    "players",
+    "metadata",
+    "hands",
+    "scores",
+    "result",
+)
+_TOP_REQUIRED: Final = ("format", "version", "game", "seats", "players", "hands")
+_HAND_KEYS_V1: Final = ("deal", "leader", "lead", "events", "result")
+_HAND_KEYS: Final = ("deal", "boneyard", "leader", "lead", "events", "result")
 _PLAY_KEYS: Final = ("seat", "play", "ends_total", "points")
 _KNOCK_KEYS: Final = ("seat", "knock")
-_RESULT_KEYS: Final = ("end", "finisher", "pips", "deductions", "remaining", "scores")
-_OUTCOME_KEYS: Final = ("end", "winner", "reason")
+_DRAW_KEYS: Final = ("seat", "draw")
+_RESULT_KEYS_V1: Final = ("end", "finisher", "pips", "deductions", "remaining", "scores")
+#: The family fields of a hand's result (``HandResult``), written where they are not null.
+_FAMILY_KEYS: Final = ("fisherman", "values", "award", "written", "remembered", "eggs", "draws")
+_RESULT_KEYS: Final = (*_RESULT_KEYS_V1, *_FAMILY_KEYS)
+_OUTCOME_KEYS_V1: Final = ("end", "winner", "reason")
+_OUTCOME_KEYS: Final = ("end", "winner", "reason", "goats")
+_HAND_ENDS_V1: Final = ("domino", "blocked", "target")
+_HAND_ENDS: Final = ("domino", "blocked", "target", "redeal")
+_NUMBERS: Final = {1: "one", 2: "two", 3: "three", 4: "four"}
 
 
 class MatchEnd(Enum):
     """How a match ended."""
 
     TARGET = "target"
-    """A partnership reached the target (the winner)."""
+    """The game's own rules ended the match (a target reached, a goat found, the last deal of a
+    fixed number played, the one hand of picture dominoes): its winners are the rules' outcome.
+    The value keeps the name of version 1, where the only way was a partnership at the target."""
     ABANDONED = "abandoned"
     """Stopped early with no winner (by agreement, a lost connection...); ``reason`` says why."""
     FORFEIT = "forfeit"
@@ -94,82 +168,133 @@ class MatchEnd(Enum):
         return self.value
 
 
+def lead_kind(rules: Rules, previous: HandResult | None) -> str:
+    """How the rules choose the leader of a hand that follows the played hand ``previous``
+    (``None``: the match's first hand), as a record's ``lead`` names it (one of :data:`LEADS`).
+
+    >>> from sevenrocks.core.games import find_game
+    >>> lead_kind(find_game("seven-rocks").rules(), None), lead_kind(find_game("kozel").rules(), None)
+    ('lot', 'order')
+    """
+    rule: Later | None = None
+    if previous is not None:
+        rule = rules.after_domino if previous.end is HandEnd.DOMINO else rules.after_block
+    if rule is None or rule is Later.FIRST_RULE:
+        return LEAD_LOT if rules.first_lead is None else LEAD_ORDER
+    return _LEAD_OF[rule]
+
+
+def _played(results: Sequence[HandResult]) -> HandResult | None:
+    """The last result of a hand that was played (void deals skipped)."""
+    for result in reversed(results):
+        if result.end is not HandEnd.REDEAL:
+            return result
+    return None
+
+
 @dataclass(frozen=True, eq=True)
 class MatchRecord:
-    """A whole match as data: build it with :meth:`from_match` or :meth:`from_json`.
+    """A whole match of any game as data: build it with :meth:`from_match` or :meth:`from_json`.
 
-    ``hands`` are the :class:`~sevenrocks.core.events.HandLog` of every hand (the last may be
-    unfinished, with ``result`` ``None``). ``end`` is ``None`` while the match can go on;
-    ``winner`` is the winning partnership (0: seats 0 and 2; 1: seats 1 and 3) or ``None``.
-    Constructing one directly checks the fields' shapes and their consistency with the last
-    hand, but not the plays: :meth:`from_json` replays them.
+    ``game``, ``options`` (completed with the defaults) and ``seats`` name the rules. ``hands`` are
+    the :class:`~sevenrocks.core.events.HandLog` of every hand (the last may be unfinished, with
+    ``result`` ``None``). ``end`` is ``None`` while the match can go on. ``outcome`` is how the
+    game's rules ended the match (set exactly when ``end`` is :attr:`MatchEnd.TARGET`); ``winner``
+    is the single winning side (Seven Rocks: 0 for seats 0 and 2, 1 for seats 1 and 3), the side a
+    forfeit awards the match to, or ``None``. Constructing one directly checks the fields' shapes
+    and their consistency with each other, but not the plays: :meth:`from_json` replays them.
     """
 
-    target: int
-    players: tuple[str, str, str, str]
+    players: tuple[str, ...]
     hands: tuple[HandLog, ...]
+    game: str = DEFAULT_GAME
+    options: Mapping[str, OptionValue] = field(default_factory=dict)
+    seats: int = 4
     seed: int | None = None
     metadata: Mapping[str, str] = field(default_factory=dict)
     end: MatchEnd | None = None
     winner: int | None = None
     reason: str | None = None
+    outcome: Outcome | None = None
+    _rules: Rules = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if isinstance(self.target, bool) or not isinstance(self.target, int) or self.target <= 0:
-            raise RecordError(f"'target' must be a positive whole number of points, not {self.target!r}")
+        rules = _rules_of(self.game, self.options, self.seats)
+        object.__setattr__(self, "_rules", rules)
+        object.__setattr__(self, "options", dict(rules.options))
         if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
             raise RecordError(f"'seed' must be a whole number or null, not {self.seed!r}")
-        _check_players(self.players)
+        _check_players(self.players, rules.seats)
         _check_metadata(self.metadata)
         object.__setattr__(self, "players", tuple(self.players))
         object.__setattr__(self, "metadata", dict(self.metadata))
         object.__setattr__(self, "hands", tuple(self.hands))
-        _check_outcome(self.end, self.winner, self.reason, self._target_winner())
+        _check_outcome(rules, self.end, self.winner, self.reason, self.outcome, self.scores)
 
     def __hash__(self) -> int:
-        items = tuple(sorted(self.metadata.items()))
         return hash(
-            (self.target, self.players, self.hands, self.seed, items, self.end, self.winner, self.reason)
+            (
+                self.game,
+                tuple(sorted(self.options.items())),
+                self.seats,
+                self.players,
+                self.hands,
+                self.seed,
+                tuple(sorted(self.metadata.items())),
+                self.end,
+                self.winner,
+                self.reason,
+                self.outcome,
+            )
         )
 
     # ------------------------------------------------------------------ reading
-    def _target_winner(self) -> int | None:
-        """The partnership that reached the target in the last hand, if one did."""
-        if self.hands and self.hands[-1].result is not None and self.hands[-1].result.end is HandEnd.TARGET:
-            last = self.hands[-1].placements[-1]
-            return last.seat & 1
-        return None
+    @property
+    def rules(self) -> Rules:
+        """The rules the match is played by (the game with its options and seats)."""
+        return self._rules
 
     @property
-    def scores(self) -> tuple[int, int]:
-        """The two partnership scores at the end of the record (raw points, maybe below zero)."""
-        scores = [0, 0]
+    def target(self) -> int | None:
+        """The game's target with these options, or ``None`` for a game without one."""
+        return self._rules.ending.target
+
+    @property
+    def sides(self) -> int:
+        """The number of sides (scores): 2 with partnerships, else one per seat."""
+        return self._rules.sides
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The side scores at the end of the record, in the game's units."""
+        rules = self._rules
+        scores = [0] * rules.sides
         for log in self.hands:
             if log.result is not None:
                 scores = list(log.result.scores)
             else:
                 for placement in log.placements:
-                    scores[placement.seat & 1] += placement.points
-        return scores[0], scores[1]
+                    scores[rules.side_of(placement.seat)] += placement.points
+        return tuple(scores)
 
     @property
     def results(self) -> tuple[HandResult, ...]:
-        """The results of the finished hands, in order."""
+        """The results of the finished hands (void deals included), in order."""
         return tuple(log.result for log in self.hands if log.result is not None)
 
     @property
     def is_finished(self) -> bool:
-        """True once the match has ended: at the target, abandoned or forfeited."""
+        """True once the match has ended: by its rules, abandoned or forfeited."""
         return self.end is not None
 
-    def lead_by(self, hand: int) -> str:
-        """``"domino"`` if hand ``hand`` was led by the previous hand's finisher, else ``"lot"``."""
+    def lead_by(self, hand: int) -> str | None:
+        """How hand ``hand``'s leader was chosen (one of :data:`LEADS`); ``None`` for a void deal."""
         if hand < 0 or hand >= len(self.hands):
             raise IndexError(f"the record has no hand {hand}")
-        if hand == 0:
-            return LEAD_LOT
-        previous = self.hands[hand - 1].result
-        return LEAD_DOMINO if previous is not None and previous.end is HandEnd.DOMINO else LEAD_LOT
+        if self.hands[hand].leader < 0:
+            return None
+        earlier = [log.result for log in self.hands[:hand] if log.result is not None]
+        return lead_kind(self._rules, _played(earlier))
 
     def __iter__(self) -> Iterator[HandLog]:
         return iter(self.hands)
@@ -183,7 +308,7 @@ class MatchRecord:
         cls,
         match: Match,
         *,
-        players: Sequence[str] = ("unknown", "unknown", "unknown", "unknown"),
+        players: Sequence[str] | None = None,
         metadata: Mapping[str, str] | None = None,
         end: MatchEnd | None = None,
         winner: int | None = None,
@@ -191,9 +316,10 @@ class MatchRecord:
     ) -> MatchRecord:
         """The record of ``match`` so far, built from :attr:`Match.history`.
 
-        A match won at the target is recorded as such; for a match stopped early give
-        ``end=MatchEnd.ABANDONED`` (no winner) or ``end=MatchEnd.FORFEIT`` with ``winner``,
-        and a ``reason`` (see also :meth:`with_end`).
+        ``players`` names one player per seat (by default ``"unknown"``). A match its rules have
+        ended is recorded as such (``end`` :attr:`MatchEnd.TARGET`, with the rules' outcome); for
+        a match stopped early give ``end=MatchEnd.ABANDONED`` (no winner) or
+        ``end=MatchEnd.FORFEIT`` with ``winner``, and a ``reason`` (see also :meth:`with_end`).
         """
         history = match.history
         if len(history) != match.hand_number + 1:
@@ -201,17 +327,21 @@ class MatchRecord:
                 "this match does not hold the history of all its hands (it was made from a view), "
                 "so it cannot be recorded"
             )
+        rules = match.rules
         if match.is_over and end is None:
             end, winner = MatchEnd.TARGET, match.winner
         return cls(
-            target=match.target if match.target is not None else 0,
-            players=_as_players(players),
+            players=_as_players(("unknown",) * rules.seats if players is None else players, rules.seats),
             hands=history,
+            game=rules.game,
+            options=dict(rules.options),
+            seats=rules.seats,
             seed=match.seed,
             metadata=dict(metadata or {}),
             end=end,
             winner=winner,
             reason=reason,
+            outcome=match.outcome,
         )
 
     def with_end(
@@ -234,21 +364,27 @@ class MatchRecord:
 
     # ------------------------------------------------------------------ writing
     def to_json(self) -> dict[str, Any]:
-        """The record as plain JSON-ready data (the format of ``docs/record-format.md``)."""
+        """The record as plain JSON-ready data: version 2 of ``docs/record-format.md``."""
+        result: dict[str, Any] = {
+            "end": self.end.value if self.end is not None else None,
+            "winner": outcome_json(self.outcome) if self.outcome is not None else self.winner,
+            "reason": self.reason,
+        }
+        if self.outcome is not None and self.outcome.goats:
+            result["goats"] = list(self.outcome.goats)
         return {
             "format": FORMAT,
             "version": VERSION,
-            "seed": self.seed,
+            "game": self.game,
+            "options": dict(self.options),
+            "seats": self.seats,
             "target": self.target,
+            "seed": self.seed,
             "players": list(self.players),
             "metadata": dict(self.metadata),
             "hands": [self._hand_json(h, log) for h, log in enumerate(self.hands)],
             "scores": list(self.scores),
-            "result": {
-                "end": self.end.value if self.end is not None else None,
-                "winner": self.winner,
-                "reason": self.reason,
-            },
+            "result": result,
         }
 
     def _hand_json(self, h: int, log: HandLog) -> dict[str, Any]:
@@ -268,23 +404,14 @@ class MatchRecord:
             else:
                 events.append({"seat": event.seat, "draw": str(event.tile)})
         result = log.result
+        out: dict[str, Any] | None = None if result is None else _result_json(result)
         return {
             "deal": [[str(t) for t in tiles] for tiles in log.deal],
-            "leader": log.leader,
+            "boneyard": [str(t) for t in log.boneyard],
+            "leader": log.leader if log.leader >= 0 else None,
             "lead": self.lead_by(h),
             "events": events,
-            "result": None
-            if result is None
-            else {
-                "end": result.end.value,
-                "finisher": result.finisher,
-                "pips": list(result.pips) if result.pips is not None else None,
-                "deductions": list(result.deductions) if result.deductions is not None else None,
-                "remaining": [[str(t) for t in tiles] for tiles in result.hands]
-                if result.hands is not None
-                else None,
-                "scores": list(result.scores),
-            },
+            "result": out,
         }
 
     def dumps(self) -> str:
@@ -321,65 +448,54 @@ class MatchRecord:
     def to_script(self) -> dict[str, Any]:
         """The conformance match script of this record, for ``sevenrocks replay``.
 
+        A Seven Rocks script keeps its target at the top level and names no game; every other
+        game's script names its ``game`` and all its ``options``. Each hand gives its deal, its
+        boneyard (where tiles are undealt), its leader (but for a void deal) and its moves.
+
         >>> from sevenrocks.core.match import Match
         >>> from sevenrocks.core.script import replay
-        >>> match = Match(seed=4)
+        >>> match = Match("muggins", seats=3, seed=4)
         >>> match.start_hand()
         >>> _ = match.push(match.legal_plays()[-1])
         >>> record = MatchRecord.from_match(match)
+        >>> sorted(record.to_script()), sorted(record.to_script()["hands"][0])
+        (['game', 'hands', 'options'], ['boneyard', 'hands', 'leader', 'plays'])
         >>> replay(record.to_script()) == record.to_report()
         True
         """
-        return {
-            "target": self.target,
-            "hands": [
-                {
-                    "hands": [[str(t) for t in tiles] for tiles in log.deal],
-                    "leader": log.leader,
-                    "plays": [str(p.play) for p in log.placements],
-                }
-                for log in self.hands
-            ],
-        }
+        script: dict[str, Any] = {}
+        if self.game == DEFAULT_GAME:
+            script["target"] = self.target
+        else:
+            script["game"] = self.game
+            script["options"] = dict(self.options)
+        hands: list[dict[str, Any]] = []
+        for log in self.hands:
+            hand: dict[str, Any] = {"hands": [[str(t) for t in tiles] for tiles in log.deal]}
+            if log.boneyard:
+                hand["boneyard"] = [str(t) for t in log.boneyard]
+            if log.leader >= 0:
+                hand["leader"] = log.leader
+            hand["plays"] = [str(p.play) for p in log.placements]
+            hands.append(hand)
+        script["hands"] = hands
+        return script
 
     def to_report(self) -> dict[str, Any]:
-        """The conformance report of this record, from its own stored hands (no replay)."""
-        hands: list[dict[str, Any]] = []
-        scores = [0, 0]
-        for log in self.hands:
-            for placement in log.placements:
-                scores[placement.seat & 1] += placement.points
-            result = log.result
-            if result is not None:
-                scores = list(result.scores)
-            hands.append(
-                {
-                    "plays": [
-                        {
-                            "seat": p.seat,
-                            "tile": "+".join(str(t) for t in p.play.tiles),
-                            "ends_total": p.ends_total,
-                            "points": p.points,
-                        }
-                        for p in log.placements
-                    ],
-                    "end": result.end.value if result else None,
-                    "finisher": result.finisher if result else None,
-                    "pips": list(result.pips) if result and result.pips else None,
-                    "deductions": list(result.deductions) if result and result.deductions else None,
-                    "scores": list(scores),
-                }
-            )
-        return {"hands": hands, "scores": list(self.scores), "winner": self._target_winner()}
+        """The conformance report of this record, from its own stored hands (no replay): always
+        equal to ``sevenrocks.core.script.replay(self.to_script())``."""
+        running = Running.start(self._rules)
+        hands = [hand_report(self._rules, log, running) for log in self.hands]
+        return match_report(self._rules, hands, self.scores, self.outcome)
 
     # ------------------------------------------------------------------ reading back
     @classmethod
     def from_json(cls, data: Any) -> MatchRecord:
-        """Check ``data`` (parsed JSON) and replay every hand; return the record.
+        """Check ``data`` (parsed JSON, version 1 or 2) and replay every hand; return the record.
 
         Raises :class:`RecordError` for a wrong shape, a wrong format or version, or stored
-        summaries (knocks, totals, points, settlements, scores, result) that contradict the
-        replay; the engine's own errors (:class:`DealError`, :class:`LeaderError`, an
+        summaries (knocks, draws, totals, points, settlements, scores, result) that contradict
+        the replay; the engine's own errors (:class:`DealError`, :class:`LeaderError`, an
         :class:`IllegalPlayError` subclass, :class:`HandOverError`, :class:`MatchOverError`...)
         for illegal content. Every error carries the hand and play index where it is known.
         """
@@ -398,19 +514,17 @@ class MatchRecord:
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int):
             raise RecordError(f"'version' must be a whole number, not {version!r}")
-        if version != VERSION:
+        if version not in VERSIONS:
             newer = " (written by a newer sevenrocks: upgrade to read it)" if version > VERSION else ""
             raise RecordError(
-                f"match record version {version} is not supported: this sevenrocks reads {VERSION}{newer}"
+                f"match record version {version} is not supported: this sevenrocks reads versions "
+                f"{' and '.join(str(v) for v in VERSIONS)}{newer}"
             )
-        _check_keys(data, _TOP_KEYS, _TOP_REQUIRED, "the match record")
-        target = data["target"]
-        if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
-            raise RecordError(f"'target' must be a positive whole number of points, not {target!r}")
+        rules = _head_v1(data) if version == 1 else _head(data)
         seed = data.get("seed")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise RecordError(f"'seed' must be a whole number or null, not {seed!r}")
-        players = _as_players(data["players"])
+        players = _as_players(data["players"], rules.seats)
         metadata = data.get("metadata", {})
         if metadata is None:
             metadata = {}
@@ -419,27 +533,30 @@ class MatchRecord:
         if not isinstance(hands, list):
             raise RecordError(f"'hands' must be a list of hands, not {_kind(hands)}")
 
-        match = Match(target=target, seed=seed)
+        match = Match(rules, seed=seed)
         for h, hand in enumerate(hands):
-            _replay_hand(match, h, hand)
+            _replay_hand(match, h, hand, version)
 
         if "scores" in data:
-            stored = _int_pair(data["scores"], "'scores'", hand=None)
+            stored = _int_list(data["scores"], rules, "'scores'", hand=None)
             if stored != match.scores:
                 raise RecordError(
-                    f"the record's final scores {_pair(stored)} contradict the replay, which ends at "
-                    f"{_pair(match.scores)}"
+                    f"the record's final scores {_scores_text(stored)} contradict the replay, which ends "
+                    f"at {_scores_text(match.scores)}"
                 )
-        end, winner, reason = _parse_outcome(data.get("result"), match)
+        end, winner, reason = _parse_outcome(data.get("result"), match, version)
         return cls(
-            target=target,
             players=players,
             hands=match.history,
+            game=rules.game,
+            options=dict(rules.options),
+            seats=rules.seats,
             seed=seed,
             metadata=dict(metadata),
             end=end,
             winner=winner,
             reason=reason,
+            outcome=match.outcome,
         )
 
     def replay(self) -> Match:
@@ -461,7 +578,7 @@ class MatchRecord:
         >>> again.history[-1] == match.history[-1]
         True
         """
-        match = Match(target=self.target, seed=self.seed)
+        match = Match(self._rules, seed=self.seed)
         in_step = self.seed is not None
         for h, log in enumerate(self.hands):
             try:
@@ -469,11 +586,13 @@ class MatchRecord:
                     probe = match.copy(stack=False)
                     probe.start_hand()
                     last = probe.history[-1]
-                    in_step = last.deal == log.deal and last.leader == log.leader
+                    in_step = (last.deal, last.leader, last.boneyard) == (log.deal, log.leader, log.boneyard)
                 if in_step:
                     match.start_hand()  # the same draws as the original match made
                 else:
-                    match.start_hand(log.deal, log.leader)
+                    match.start_hand(
+                        log.deal, log.leader if log.leader >= 0 else None, boneyard=log.boneyard or None
+                    )
                 for placement in log.placements:
                     match.push(placement.play)
             except SevenRocksError as err:
@@ -481,71 +600,146 @@ class MatchRecord:
         return match
 
 
+# ---------------------------------------------------------------------- the rules of a record
+def _rules_of(game: Any, options: Any, seats: Any) -> Rules:
+    """The rules named by a record's game, options and seats (:class:`RecordError` otherwise)."""
+    if not isinstance(game, str):
+        raise RecordError(f"'game' must be a game id such as 'kozel', not {game!r}")
+    try:
+        definition = find_game(game)
+    except SevenRocksError as err:
+        raise RecordError(err.reason) from None
+    if definition.id != game:
+        raise RecordError(f"'game' must be written as its id {definition.id!r}, not {game!r}")
+    if not isinstance(options, Mapping):
+        raise RecordError(f"'options' must be an object of option names and values, not {_kind(options)}")
+    try:
+        return definition.rules(options, seats)
+    except SevenRocksError as err:
+        raise RecordError(err.reason) from None
+
+
+def _head_v1(data: dict[str, Any]) -> Rules:
+    """Check the top-level fields of a version 1 record (Seven Rocks); return its rules."""
+    _check_keys(data, _TOP_KEYS_V1, _TOP_REQUIRED_V1, "the match record")
+    target = data["target"]
+    if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
+        raise RecordError(f"'target' must be a positive whole number of points, not {target!r}")
+    return _rules_of(DEFAULT_GAME, {"target": target}, 4)
+
+
+def _head(data: dict[str, Any]) -> Rules:
+    """Check the top-level fields of a version 2 record; return its rules."""
+    _check_keys(data, _TOP_KEYS, _TOP_REQUIRED, "the match record")
+    options = data.get("options", {})
+    if options is None:
+        options = {}
+    seats = data["seats"]
+    if isinstance(seats, bool) or not isinstance(seats, int):
+        raise RecordError(f"'seats' must be the number of seats (2, 3 or 4), not {seats!r}")
+    rules = _rules_of(data["game"], options, seats)
+    if "target" in data:
+        target = data["target"]
+        if target is not None and (isinstance(target, bool) or not isinstance(target, int) or target <= 0):
+            raise RecordError(f"'target' must be a positive whole number of points or null, not {target!r}")
+        if target != rules.ending.target:
+            plays = f"plays to {rules.ending.target}" if rules.ending.target is not None else "has no target"
+            raise RecordError(f"'target' is {target!r}, but {rules.game} with these options {plays}")
+    return rules
+
+
 # ---------------------------------------------------------------------- replay and checks
-def _replay_hand(match: Match, h: int, hand: Any) -> None:
+def _replay_hand(match: Match, h: int, hand: Any, version: int) -> None:
+    keys = _HAND_KEYS_V1 if version == 1 else _HAND_KEYS
     if not isinstance(hand, dict):
-        raise RecordError(
-            f"each hand is a JSON object with {', '.join(_HAND_KEYS)}, not {_kind(hand)}", hand=h
-        )
-    _check_keys(hand, _HAND_KEYS, _HAND_KEYS, f"hand {h}", hand=h)
-    if match.is_over:
-        raise MatchOverError(
-            f"no hand may follow hand {h - 1}, in which partnership {match.winner} reached the target "
-            f"{match.target}",
-            hand=h,
-        )
+        raise RecordError(f"each hand is a JSON object with {', '.join(keys)}, not {_kind(hand)}", hand=h)
+    _check_keys(hand, keys, keys, f"hand {h}", hand=h)
+    rules = match.rules
+    outcome = match.outcome
+    if outcome is not None:
+        ended = _ended_text(rules, outcome, match.scores, number=True)
+        raise MatchOverError(f"no hand may follow hand {h - 1}, in which {ended}", hand=h)
     if match.turn is not None:
         raise RecordError(
             f"hand {h - 1} has not ended (seat {match.turn} is to play), so no hand may follow it", hand=h
         )
-    deal = _parse_deal(hand["deal"], h)
-    leader = hand["leader"]
-    if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < NUM_SEATS:
-        raise RecordError(f"'leader' must be a seat 0..3, not {leader!r}", hand=h)
-    lead = hand["lead"]
-    if lead not in (LEAD_LOT, LEAD_DOMINO):
-        raise RecordError(f"'lead' must be {LEAD_LOT!r} or {LEAD_DOMINO!r}, not {lead!r}", hand=h)
-    required = match.next_leader()
-    if required is None and lead == LEAD_DOMINO:
-        why = "it is the first hand" if h == 0 else "the previous hand was blocked"
-        raise RecordError(
-            f"the record says the leader led by domino, but {why}: the leader is drawn by lot", hand=h
-        )
-    if required is not None and lead == LEAD_LOT:
-        raise RecordError(
-            f"the record says the leader was drawn by lot, but seat {required} dominoed the previous "
-            "hand and leads",
-            hand=h,
-        )
+    deal = _parse_deal(hand["deal"], h, rules.seats)
+    boneyard = None if version == 1 else _parse_tiles(hand["boneyard"], h, "'boneyard'")
+    void = rules.goat_misdeal and is_goat_misdeal([mask_of(tiles) for tiles in deal])
+    leader, lead = hand["leader"], hand["lead"]
+    if void:
+        if leader is not None or lead is not None:
+            raise RecordError(
+                "the deal is void (a hand holds five doubles or six tiles of one suit): it is dealt "
+                f"again, so its 'leader' and 'lead' are null, not {leader!r} and {lead!r}",
+                hand=h,
+            )
+    else:
+        if isinstance(leader, bool) or not isinstance(leader, int) or not 0 <= leader < rules.seats:
+            raise RecordError(f"'leader' must be a seat 0..{rules.seats - 1}, not {leader!r}", hand=h)
+        allowed = (LEAD_LOT, LEAD_DOMINO) if version == 1 else LEADS
+        if lead not in allowed:
+            raise RecordError(f"'lead' must be {_choice(allowed)}, not {lead!r}", hand=h)
+        previous = _played(match.results)
+        expected = lead_kind(rules, previous)
+        if lead != expected:
+            raise RecordError(
+                f"the record says the leader {_LEAD_SAID[lead]}, but "
+                + _lead_why(match, expected, previous, h),
+                hand=h,
+            )
     try:
-        match.start_hand(deal, leader)
+        match.start_hand(deal, leader, boneyard=boneyard)
     except SevenRocksError as err:
         raise err.at(hand=h) from None
     events = hand["events"]
     if not isinstance(events, list):
-        raise RecordError(f"'events' must be a list of plays and knocks, not {_kind(events)}", hand=h)
+        raise RecordError(f"'events' must be a list of plays, knocks and draws, not {_kind(events)}", hand=h)
     _replay_events(match, h, events)
-    _check_result(match, h, hand["result"])
+    _check_result(match, h, hand["result"], version)
+
+
+_LEAD_SAID: Final = {
+    LEAD_LOT: "was drawn by lot",
+    LEAD_ORDER: "was named by the tile order",
+    LEAD_DOMINO: "led by domino",
+    LEAD_FISHERMAN: "led as the fisherman",
+    LEAD_ROTATION: "led in rotation",
+}
+
+
+def _lead_why(match: Match, expected: str, previous: HandResult | None, h: int) -> str:
+    """Why the rules chose the leader as ``expected`` says (the end of a lead mismatch message)."""
+    if previous is None:
+        why = "it is the first hand"
+    else:
+        why = f"the previous hand was {'blocked' if previous.end is HandEnd.BLOCKED else 'dominoed'}"
+    seat = match.next_leader()
+    return {
+        LEAD_LOT: f"{why}: the leader is drawn by lot",
+        LEAD_ORDER: f"{why}: the holder of the first tile of the game's tile order leads",
+        LEAD_DOMINO: f"seat {seat} dominoed the previous hand and leads",
+        LEAD_FISHERMAN: f"seat {seat} made the last move before the block (the fisherman) and leads",
+        LEAD_ROTATION: f"the lead passes round the table: seat {seat} leads",
+    }[expected]
 
 
 def _replay_events(match: Match, h: int, events: list[Any]) -> None:
-    pending: list[Knock] = []  # knocks the engine made that the record must list next
+    pending: list[Event] = []  # knocks and draws the engine made that the record must list next
     seen = 0  # events of the hand so far
     p = -1  # index of the last play read
     for e, event in enumerate(events):
+        at = p if p >= 0 else None
         if not isinstance(event, dict):
             raise RecordError(
-                f"event {e} must be an object like {{'seat': 1, 'play': '3-4'}} "
-                f"or {{'seat': 2, 'knock': [3, 4]}}, "
-                f"not {_kind(event)}",
+                f"event {e} must be an object like {{'seat': 1, 'play': '3-4'}}, "
+                f"{{'seat': 2, 'knock': [3, 4]}} or {{'seat': 0, 'draw': '2-5'}}, not {_kind(event)}",
                 hand=h,
-                play=max(p, 0) if p >= 0 else None,
+                play=at,
             )
         if "knock" in event:
-            _check_keys(
-                event, _KNOCK_KEYS, _KNOCK_KEYS, f"event {e} (a knock)", hand=h, play=p if p >= 0 else None
-            )
-            seat = _seat_field(event["seat"], h, p if p >= 0 else None)
+            _check_keys(event, _KNOCK_KEYS, _KNOCK_KEYS, f"event {e} (a knock)", hand=h, play=at)
+            seat = _seat_field(event["seat"], h, at, match.seats)
             values = event["knock"]
             if not isinstance(values, list) or any(
                 isinstance(v, bool) or not isinstance(v, int) for v in values
@@ -553,15 +747,22 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
                 raise RecordError(
                     f"event {e}: 'knock' lists the open values as whole numbers, not {values!r}",
                     hand=h,
-                    play=p if p >= 0 else None,
+                    play=at,
                 )
             if not pending:
                 raise RecordError(
                     f"event {e}: the record says seat {seat} knocks, but " + _why_no_knock(match, seat, p),
                     hand=h,
-                    play=p if p >= 0 else None,
+                    play=at,
                 )
             expected = pending.pop(0)
+            if isinstance(expected, Draw):
+                raise RecordError(
+                    f"event {e}: the record says seat {seat} knocks, but seat {expected.seat} "
+                    f"draws {expected.tile} next",
+                    hand=h,
+                    play=p,
+                )
             if expected.seat != seat:
                 raise RecordError(
                     f"event {e}: the record says seat {seat} knocks, "
@@ -569,6 +770,7 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
                     hand=h,
                     play=p,
                 )
+            assert isinstance(expected, Knock)
             if tuple(values) != expected.values:
                 raise RecordError(
                     f"event {e}: seat {seat}'s knock lists open values {values}, but the open values were "
@@ -577,23 +779,51 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
                     play=p,
                 )
             continue
+        if "draw" in event:
+            _check_keys(event, _DRAW_KEYS, _DRAW_KEYS, f"event {e} (a draw)", hand=h, play=at)
+            seat = _seat_field(event["seat"], h, at, match.seats)
+            try:
+                tile = _parse_tile(event["draw"])
+            except SevenRocksError as err:
+                raise RecordError(
+                    f"event {e}: 'draw' names the tile drawn: {err.reason}", hand=h, play=at
+                ) from None
+            if not pending:
+                raise RecordError(
+                    f"event {e}: the record says seat {seat} draws {tile}, but "
+                    + _why_no_draw(match, seat, p),
+                    hand=h,
+                    play=at,
+                )
+            expected = pending.pop(0)
+            if isinstance(expected, Knock):
+                raise RecordError(
+                    f"event {e}: the record says seat {seat} draws {tile}, but seat {expected.seat} "
+                    f"knocks next (it can draw nothing, and no tile matches {_values(expected.values)})",
+                    hand=h,
+                    play=p,
+                )
+            assert isinstance(expected, Draw)
+            if (expected.seat, expected.tile) != (seat, tile):
+                raise RecordError(
+                    f"event {e}: the record says seat {seat} draws {tile}, but seat {expected.seat} draws "
+                    f"{expected.tile}, the next tile of the boneyard",
+                    hand=h,
+                    play=p,
+                )
+            continue
         p += 1
         _check_keys(event, _PLAY_KEYS, ("seat", "play"), f"event {e} (a play)", hand=h, play=p)
         if pending:
-            raise RecordError(
-                f"event {e}: seat {pending[0].seat} knocks before this play (no tile matches "
-                f"{_values(pending[0].values)}), but the record leaves the knock out",
-                hand=h,
-                play=p,
-            )
+            raise RecordError(f"event {e}: {_left_out(pending[0], 'before this play')}", hand=h, play=p)
         text = event["play"]
         if not isinstance(text, str):
             raise RecordError(f"a play is text like '3-4@4-4:B', not {text!r}", hand=h, play=p)
         try:
-            play = _parse_play(text)
+            play = _parse_move(text)
         except SevenRocksError as err:
             raise err.at(hand=h, play=p) from None
-        seat = _seat_field(event["seat"], h, p)
+        seat = _seat_field(event["seat"], h, p, match.seats)
         turn = match.turn
         if turn is None:
             match.check(play)  # raises HandOverError or MatchOverError
@@ -614,15 +844,22 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
                     play=p,
                 )
         made = match.events
-        pending = [k for k in made[seen + 1 :] if isinstance(k, Knock)]
+        pending = list(made[seen + 1 :])
         seen = len(made)
     if pending:
-        raise RecordError(
-            f"after play {p}, seat {pending[0].seat} knocks (no tile matches {_values(pending[0].values)}), "
-            "but the record leaves the knock out",
-            hand=h,
-            play=p,
+        raise RecordError(f"after play {p}, {_left_out(pending[0], '')}", hand=h, play=p)
+
+
+def _left_out(event: Event, when: str) -> str:
+    """The message for a forced knock or draw that the record leaves out."""
+    when = f" {when}" if when else ""
+    if isinstance(event, Knock):
+        return (
+            f"seat {event.seat} knocks{when} (no tile matches {_values(event.values)}), "
+            "but the record leaves the knock out"
         )
+    assert isinstance(event, Draw)
+    return f"seat {event.seat} draws {event.tile}{when}, but the record leaves the draw out"
 
 
 def _why_no_knock(match: Match, seat: int, p: int) -> str:
@@ -636,6 +873,19 @@ def _why_no_knock(match: Match, seat: int, p: int) -> str:
     return f"it is seat {match.turn}'s turn now: no seat knocks here"
 
 
+def _why_no_draw(match: Match, seat: int, p: int) -> str:
+    if not match.rules.draws:
+        return f"nobody draws in {match.rules.game} with {match.seats} seats"
+    if p < 0:
+        return "no tile is drawn before the opening tile"
+    if match.turn is None:
+        return "the hand has ended"
+    if seat == match.turn:
+        values = _values(sorted(set(match.layout.point_values)))
+        return f"seat {seat} holds a tile that matches {values}, so it places without drawing"
+    return f"it is seat {match.turn}'s turn now: no seat draws here"
+
+
 def _turn_note(match: Match, seat: int) -> str:
     knocked = [e.seat for e in match.events if isinstance(e, Knock)]
     if match.events and knocked and seat in knocked[-3:]:
@@ -643,7 +893,31 @@ def _turn_note(match: Match, seat: int) -> str:
     return ""
 
 
-def _check_result(match: Match, h: int, raw: Any) -> None:
+def _result_json(result: HandResult) -> dict[str, Any]:
+    """A hand's result as a record writes it: the base fields, then the family's that are set."""
+    out: dict[str, Any] = {
+        "end": result.end.value,
+        "finisher": result.finisher,
+        "pips": _plain(result.pips),
+        "deductions": _plain(result.deductions),
+        "remaining": [[str(t) for t in tiles] for tiles in result.hands]
+        if result.hands is not None
+        else None,
+        "scores": list(result.scores),
+    }
+    for key in _FAMILY_KEYS:
+        value = getattr(result, key)
+        if value is not None:
+            out[key] = _plain(value)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    """A result field as JSON data (tuples as lists)."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _check_result(match: Match, h: int, raw: Any, version: int) -> None:
     ended = match.turn is None
     if raw is None:
         if ended:
@@ -654,31 +928,40 @@ def _check_result(match: Match, h: int, raw: Any) -> None:
         return
     if not isinstance(raw, dict):
         raise RecordError(f"'result' must be an object or null, not {_kind(raw)}", hand=h)
-    _check_keys(raw, _RESULT_KEYS, ("end", "scores"), f"hand {h}'s result", hand=h)
+    _check_keys(
+        raw,
+        _RESULT_KEYS_V1 if version == 1 else _RESULT_KEYS,
+        ("end", "scores"),
+        f"hand {h}'s result",
+        hand=h,
+    )
     end_text = raw["end"]
-    if end_text not in ("domino", "blocked", "target"):
-        raise RecordError(f"'end' must be 'domino', 'blocked' or 'target', not {end_text!r}", hand=h)
+    ends = _HAND_ENDS_V1 if version == 1 else _HAND_ENDS
+    if end_text not in ends:
+        raise RecordError(f"'end' must be {_choice(ends)}, not {end_text!r}", hand=h)
     if not ended:
+        counts = ", ".join(str(len(match.hand(s))) for s in range(match.seats))
         raise RecordError(
             f"the record says the hand ended ({end_text}), but seat {match.turn} still has a play "
-            f"(and seats hold {', '.join(str(len(match.hand(s))) for s in range(NUM_SEATS))} tiles)",
+            f"(and seats hold {counts} tiles)",
             hand=h,
         )
     result = match.results[-1]
     if end_text != result.end.value:
         raise RecordError(f"the record says the hand ended by {end_text}, but {_how(result)}", hand=h)
     finisher = raw.get("finisher")
-    if finisher != result.finisher:
+    if finisher != result.finisher or isinstance(finisher, bool):
         raise RecordError(
             f"the record names finisher {finisher!r}, but the replay's finisher is {result.finisher!r}",
             hand=h,
         )
-    for key, actual in (("pips", result.pips), ("deductions", result.deductions)):
+    keys = ("pips", "deductions") if version == 1 else ("pips", "deductions", *_FAMILY_KEYS)
+    for key in keys:
+        actual = _plain(getattr(result, key))
         stored = raw.get(key)
-        if (list(actual) if actual is not None else None) != stored:
+        if actual != stored or _has_bool(stored):
             raise RecordError(
-                f"the record's {key} {stored!r} contradict the replay: "
-                f"{list(actual) if actual is not None else None!r}",
+                f"the record's {key} {stored!r} contradict the replay: {actual!r}",
                 hand=h,
             )
     if "remaining" in raw:
@@ -691,13 +974,18 @@ def _check_result(match: Match, h: int, raw: Any) -> None:
                 f"the record's remaining tiles {stored_tiles!r} contradict the replay: {actual_tiles!r}",
                 hand=h,
             )
-    scores = _int_pair(raw["scores"], "the hand's 'scores'", hand=h)
+    scores = _int_list(raw["scores"], match.rules, "the hand's 'scores'", hand=h)
     if scores != result.scores:
         raise RecordError(
-            f"the record's scores after the hand {_pair(scores)} contradict the replay: "
-            f"{_pair(result.scores)}",
+            f"the record's scores after the hand {_scores_text(scores)} contradict the replay: "
+            f"{_scores_text(result.scores)}",
             hand=h,
         )
+
+
+def _has_bool(value: Any) -> bool:
+    """True when ``value`` is or holds ``true``/``false`` (which would equal 1 and 0)."""
+    return isinstance(value, bool) or (isinstance(value, list) and any(isinstance(v, bool) for v in value))
 
 
 def _tile_sets(raw: Any) -> Any:
@@ -714,58 +1002,84 @@ def _tile_sets(raw: Any) -> Any:
     return out
 
 
-def _parse_outcome(raw: Any, match: Match) -> tuple[MatchEnd | None, int | None, str | None]:
+def _parse_outcome(raw: Any, match: Match, version: int) -> tuple[MatchEnd | None, Any, Any]:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
         raise RecordError(f"'result' must be an object with end, winner and reason, not {_kind(raw)}")
-    _check_keys(raw, _OUTCOME_KEYS, (), "the match 'result'")
+    _check_keys(raw, _OUTCOME_KEYS_V1 if version == 1 else _OUTCOME_KEYS, (), "the match 'result'")
     end_text = raw.get("end")
     try:
         end = MatchEnd(end_text) if end_text is not None else None
-    except ValueError:
+    except (ValueError, TypeError):
         raise RecordError(
             f"the match result's 'end' must be 'target', 'abandoned', 'forfeit' or null, not {end_text!r}"
         ) from None
     winner = raw.get("winner")
     reason = raw.get("reason")
-    if match.is_over:
+    goats = raw.get("goats", [])
+    if not isinstance(goats, list) or _has_bool(goats):
+        raise RecordError(f"the match result's 'goats' must be a list of sides, not {goats!r}")
+    rules = match.rules
+    outcome = match.outcome
+    if outcome is not None:
+        ended = _ended_text(rules, outcome, match.scores, number=True)
         if end is not MatchEnd.TARGET:
             raise RecordError(
-                f"partnership {match.winner} reached the target {match.target} "
-                f"(scores {_pair(match.scores)}), "
-                f"but the record's result says {end_text!r}"
+                f"{ended} (scores {_scores_text(match.scores)}), but the record's result says {end_text!r}"
             )
-        if winner != match.winner:
+        expected = outcome_json(outcome)
+        if winner != expected or _has_bool(winner):
             raise RecordError(
-                f"the record names winner {winner!r}, but partnership {match.winner} reached the target"
+                f"the record names winner {winner!r}, but {_ended_text(rules, outcome, match.scores)}"
             )
-        return end, winner, reason
+        if goats != list(outcome.goats):
+            raise RecordError(f"the record names goats {goats!r}, but {ended}")
+        return end, outcome.winner, reason
     if end is MatchEnd.TARGET:
+        if rules.game == DEFAULT_GAME:
+            raise RecordError(
+                f"the record says the match ended at the target {match.target}, but the replay ends at "
+                f"{_scores_text(match.scores)} with no partnership there"
+            )
         raise RecordError(
-            f"the record says the match ended at the target {match.target}, but the replay ends at "
-            f"{_pair(match.scores)} with no partnership there"
+            f"the record says the rules of {rules.game} ended the match, but the replay ends at "
+            f"{_scores_text(match.scores)} with the match still going on"
         )
+    if goats:
+        raise RecordError(f"the record names goats {goats!r}, but the match has not ended by its rules")
     return end, winner, reason
 
 
 def _check_outcome(
-    end: MatchEnd | None, winner: int | None, reason: str | None, target_winner: int | None
+    rules: Rules,
+    end: MatchEnd | None,
+    winner: int | None,
+    reason: str | None,
+    outcome: Outcome | None,
+    scores: Sequence[int],
 ) -> None:
     if end is not None and not isinstance(end, MatchEnd):
         raise RecordError(f"the match end must be a MatchEnd or None, not {end!r}")
-    if winner is not None and (isinstance(winner, bool) or winner not in (0, 1)):
-        raise RecordError(f"the winner must be partnership 0 or 1 (or null), not {winner!r}")
+    sides = _side_range(rules)
+    if winner is not None and (
+        isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < rules.sides
+    ):
+        raise RecordError(f"the winner must be {sides} (or null), not {winner!r}")
     if reason is not None and not isinstance(reason, str):
         raise RecordError(f"the reason must be text, not {reason!r}")
-    if target_winner is not None:
-        if end is not MatchEnd.TARGET or winner != target_winner:
-            raise RecordError(
-                f"partnership {target_winner} reached the target: the match ended there, won by it"
-            )
+    if outcome is not None:
+        if not isinstance(outcome, Outcome):
+            raise RecordError(f"the outcome must be an Outcome or None, not {outcome!r}")
+        if end is not MatchEnd.TARGET or winner != outcome.winner:
+            won = ", won by it" if outcome.winner is not None and not outcome.goats else ""
+            raise RecordError(f"{_ended_text(rules, outcome, scores)}: the match ended there{won}")
         return
     if end is MatchEnd.TARGET:
-        raise RecordError("the match cannot have ended at the target: no partnership reached it")
+        who = _who(rules)
+        if rules.ending.target is not None:
+            raise RecordError(f"the match cannot have ended at the target: no {who} reached it")
+        raise RecordError(f"the match cannot have ended by the rules of {rules.game}: they have not ended it")
     if end is None:
         if winner is not None or reason is not None:
             raise RecordError("an unfinished match has no winner and no reason: give an end to set them")
@@ -776,9 +1090,34 @@ def _check_outcome(
             raise RecordError("an abandoned match needs a reason")
     elif end is MatchEnd.FORFEIT:
         if winner is None:
-            raise RecordError("a forfeited match needs its winner, partnership 0 or 1")
+            raise RecordError(f"a forfeited match needs its winner, {sides}")
         if not reason:
             raise RecordError("a forfeited match needs a reason")
+
+
+def _who(rules: Rules) -> str:
+    return "partnership" if rules.partnerships else "seat"
+
+
+def _side_range(rules: Rules) -> str:
+    """``partnership 0 or 1``, ``seat 0, 1 or 2``..."""
+    numbers = [str(s) for s in range(rules.sides)]
+    return f"{_who(rules)} {', '.join(numbers[:-1])} or {numbers[-1]}"
+
+
+def _ended_text(rules: Rules, outcome: Outcome, scores: Sequence[int], *, number: bool = False) -> str:
+    """How the rules ended a match, in words (``partnership 0 reached the target``)."""
+    who = _who(rules)
+    if outcome.is_draw:
+        return "the match ended in a draw"
+    if outcome.goats:
+        goats = " and ".join(f"{who} {g}" for g in outcome.goats)
+        return f"{goats} {'is the goat' if len(outcome.goats) == 1 else 'are goats'}"
+    winners = " and ".join(f"{who} {w}" for w in outcome.winners)
+    target = rules.ending.target
+    if target is not None and all(scores[w] >= target for w in outcome.winners):
+        return f"{winners} reached the target" + (f" {target}" if number else "")
+    return f"{winners} won"
 
 
 # ---------------------------------------------------------------------- shapes
@@ -788,6 +1127,11 @@ def _kind(value: Any) -> str:
         if isinstance(value, kind):
             return f"{name} ({json.dumps(value)[:40]})" if kind is str else name
     return "a number" if isinstance(value, (int, float)) else type(value).__name__
+
+
+def _choice(values: Sequence[str]) -> str:
+    quoted = [repr(v) for v in values]
+    return f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 
 def _check_keys(
@@ -809,18 +1153,21 @@ def _check_keys(
             )
 
 
-def _as_players(raw: Any) -> tuple[str, str, str, str]:
-    if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence) or len(raw) != NUM_SEATS:
+def _as_players(raw: Any, seats: int) -> tuple[str, ...]:
+    if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence) or len(raw) != seats:
         raise RecordError(
-            f"'players' must name the four seats' players, e.g. ['human', 'greedy', ...], not {raw!r}"
+            f"'players' must name the {_NUMBERS.get(seats, str(seats))} seats' players, "
+            f"e.g. ['human', 'greedy', ...], not {raw!r}"
         )
-    _check_players(raw)
-    return raw[0], raw[1], raw[2], raw[3]
+    _check_players(raw, seats)
+    return tuple(raw)
 
 
-def _check_players(players: Sequence[Any]) -> None:
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or len(players) != NUM_SEATS:
-        raise RecordError(f"'players' must name the players of the four seats, not {players!r}")
+def _check_players(players: Sequence[Any], seats: int) -> None:
+    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or len(players) != seats:
+        raise RecordError(
+            f"'players' must name the players of the {_NUMBERS.get(seats, str(seats))} seats, not {players!r}"
+        )
     for seat, name in enumerate(players):
         if not isinstance(name, str):
             raise RecordError(f"seat {seat}'s player must be named by text, not {name!r}")
@@ -834,25 +1181,32 @@ def _check_metadata(metadata: Any) -> None:
             raise RecordError(f"'metadata' values must be text: {key!r} is {value!r}")
 
 
-def _seat_field(raw: Any, h: int, p: int | None) -> int:
-    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < NUM_SEATS:
-        raise RecordError(f"'seat' must be a seat 0..3, not {raw!r}", hand=h, play=p)
+def _seat_field(raw: Any, h: int, p: int | None, seats: int) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < seats:
+        raise RecordError(f"'seat' must be a seat 0..{seats - 1}, not {raw!r}", hand=h, play=p)
     return raw
 
 
-def _int_pair(raw: Any, what: str, *, hand: int | None) -> tuple[int, int]:
+def _int_list(raw: Any, rules: Rules, what: str, *, hand: int | None) -> tuple[int, ...]:
+    n = rules.sides
     if (
         not isinstance(raw, list)
-        or len(raw) != 2
+        or len(raw) != n
         or any(isinstance(v, bool) or not isinstance(v, int) for v in raw)
     ):
-        raise RecordError(f"{what} must be two whole numbers [seats 0+2, seats 1+3], not {raw!r}", hand=hand)
-    return raw[0], raw[1]
+        per = "[seats 0+2, seats 1+3]" if rules.partnerships else "(one per seat)"
+        raise RecordError(
+            f"{what} must be {_NUMBERS.get(n, str(n))} whole numbers {per}, not {raw!r}", hand=hand
+        )
+    return tuple(raw)
 
 
-def _parse_deal(raw: Any, h: int) -> list[list[Tile]]:
-    if not isinstance(raw, list) or len(raw) != NUM_SEATS:
-        raise DealError(f"'deal' must list the tiles of the four seats, not {_kind(raw)}", hand=h)
+def _parse_deal(raw: Any, h: int, seats: int) -> list[list[Tile]]:
+    if not isinstance(raw, list) or len(raw) != seats:
+        raise DealError(
+            f"'deal' must list the tiles of the {_NUMBERS.get(seats, str(seats))} seats, not {_kind(raw)}",
+            hand=h,
+        )
     deal: list[list[Tile]] = []
     for seat, tiles in enumerate(raw):
         if not isinstance(tiles, list):
@@ -869,6 +1223,18 @@ def _parse_deal(raw: Any, h: int) -> list[list[Tile]]:
     return deal
 
 
+def _parse_tiles(raw: Any, h: int, what: str) -> list[Tile]:
+    if not isinstance(raw, list):
+        raise DealError(f'{what} must be a list of tiles like ["0-0", "1-3"], not {_kind(raw)}', hand=h)
+    out = []
+    for text in raw:
+        try:
+            out.append(_parse_tile(text))
+        except SevenRocksError as err:
+            raise DealError(f"{what}: {err.reason}", hand=h) from None
+    return out
+
+
 _TILE_BY_TEXT: Final = {str(tile): tile for tile in TILES}
 
 
@@ -879,9 +1245,9 @@ def _parse_tile(text: Any) -> Tile:
 
 
 @functools.lru_cache(maxsize=8192)
-def _parse_play(text: str) -> Play:
-    """``Play.parse``, remembered (plays are shared immutable objects; errors are not cached)."""
-    return Play.parse(text)
+def _parse_move(text: str) -> Move:
+    """``parse_move``, remembered (moves are shared immutable objects; errors are not cached)."""
+    return parse_move(text)
 
 
 def _how(result: HandResult) -> str:
@@ -889,11 +1255,15 @@ def _how(result: HandResult) -> str:
         return f"seat {result.finisher} dominoed"
     if result.end is HandEnd.BLOCKED:
         return "it was blocked"
+    if result.end is HandEnd.REDEAL:
+        return "the deal was void"
     return "the target was reached"
 
 
-def _pair(scores: Sequence[int]) -> str:
-    return f"{scores[0]} to {scores[1]}"
+def _scores_text(scores: Sequence[int]) -> str:
+    if len(scores) == 2:
+        return f"{scores[0]} to {scores[1]}"
+    return ", ".join(str(s) for s in scores)
 
 
 def _values(values: Sequence[int]) -> str:

@@ -21,14 +21,23 @@ from typing import Any
 
 from sevenrocks.core.deal import is_goat_misdeal
 from sevenrocks.core.errors import RecordError, SevenRocksError
-from sevenrocks.core.events import HandEnd, Placement
+from sevenrocks.core.events import HandEnd
 from sevenrocks.core.games import DEFAULT_GAME, Game, find_game
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import parse_move
+from sevenrocks.core.report import Running, hand_report, match_report
 from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.core.tiles import Tile, mask_of
 
-__all__ = ["error_report", "load_json", "replay", "replay_document", "replay_text"]
+__all__ = [
+    "error_report",
+    "load_json",
+    "replay",
+    "replay_document",
+    "replay_match",
+    "replay_text",
+    "report_of",
+]
 
 
 def load_json(text: str | bytes) -> Any:
@@ -49,9 +58,9 @@ def replay_text(text: str | bytes) -> dict[str, Any]:
 def replay_document(data: Any) -> dict[str, Any]:
     """The report of a conformance match script, or of one of the project's match records.
 
-    A match record (what ``sevenrocks play``, tournaments and the browser game write) is told by
-    its ``"format"`` field; it is checked as :func:`~sevenrocks.core.record.parse_record` checks
-    it, and reported as the script it stands for. Anything else must be a match script.
+    A match record of any game (what ``sevenrocks play``, tournaments and the browser game write)
+    is told by its ``"format"`` field; it is checked as :func:`~sevenrocks.core.record.parse_record`
+    checks it, and reported as the script it stands for. Anything else must be a match script.
 
     >>> from sevenrocks.core.match import Match
     >>> from sevenrocks.core.record import MatchRecord
@@ -74,7 +83,9 @@ def replay_document(data: Any) -> dict[str, Any]:
                 f'\'format\' is {data["format"]!r}: a match record has "format": "{FORMAT}", and a match '
                 "script has no 'format'"
             )
-        return replay(MatchRecord.from_json(data).to_script())
+        # checked by replaying every hand; its report is the one its script gives (and, with no
+        # hand yet, keeps its number of seats, which a script only learns from a deal)
+        return MatchRecord.from_json(data).to_report()
     if not isinstance(data, dict) or "hands" not in data:
         raise RecordError(
             "neither a match script (an object with a 'hands' list) nor a sevenrocks match record "
@@ -85,6 +96,19 @@ def replay_document(data: Any) -> dict[str, Any]:
 
 def replay(script: Any) -> dict[str, Any]:
     """Replay a parsed match script; return the report as plain JSON-ready data."""
+    return report_of(replay_match(script))
+
+
+def replay_match(script: Any) -> Match:
+    """Replay a parsed match script; return the match at its last position.
+
+    Every move is checked as :func:`replay` checks it. The match holds the script's whole history
+    (:attr:`Match.history`), so it can be recorded (``MatchRecord.from_match``) or shown.
+
+    >>> match = replay_match({"game": "kozel", "options": {"target": 51}, "hands": []})
+    >>> match.game, match.target, match.seats
+    ('kozel', 51, 4)
+    """
     if not isinstance(script, dict):
         raise RecordError("a match script is a JSON object with a 'hands' list")
     game = _game(script)
@@ -92,7 +116,6 @@ def replay(script: Any) -> dict[str, Any]:
     if not isinstance(hands, list):
         raise RecordError("a match script needs a 'hands' list")
     match: Match | None = None
-    report_hands: list[dict[str, Any]] = []
     for h, hand in enumerate(hands):
         if not isinstance(hand, dict):
             raise RecordError("each hand is a JSON object with 'hands', 'leader' and 'plays'", hand=h)
@@ -105,10 +128,15 @@ def replay(script: Any) -> dict[str, Any]:
                 f"hand {h - 1} has not ended (seat {match.turn} is to play), so no hand may follow it",
                 hand=h,
             )
-        report_hands.append(_replay_hand(match, game, h, hand))
-    if match is None:
-        match = _new_match(game, script, None)
-    return _match_json(match, game, report_hands)
+        _replay_hand(match, h, hand)
+    return match if match is not None else _new_match(game, script, None)
+
+
+def report_of(match: Match) -> dict[str, Any]:
+    """The conformance report of a match from its history (see :mod:`sevenrocks.core.report`)."""
+    running = Running.start(match.rules)
+    hands = [hand_report(match.rules, log, running) for log in match.history]
+    return match_report(match.rules, hands, match.scores, match.outcome)
 
 
 def _game(script: dict[str, Any]) -> Game:
@@ -153,7 +181,8 @@ def _ended(match: Match) -> str:
     return "the match ended"
 
 
-def _replay_hand(match: Match, game: Game, h: int, hand: dict[str, Any]) -> dict[str, Any]:
+def _replay_hand(match: Match, h: int, hand: dict[str, Any]) -> None:
+    """Deal hand ``h`` of a script and make its plays (every error located)."""
     deal = _parse_deal(hand.get("hands"), h, match.seats)
     boneyard = _parse_tiles(hand.get("boneyard"), h, "the boneyard") if "boneyard" in hand else None
     leader = hand.get("leader")
@@ -178,8 +207,7 @@ def _replay_hand(match: Match, game: Game, h: int, hand: dict[str, Any]) -> dict
                 hand=h,
                 play=0,
             )
-        return _hand_json(match, game, [])
-    out: list[dict[str, Any]] = []
+        return
     for p, text in enumerate(plays):
         if match.turn is None:
             raise RecordError(
@@ -188,11 +216,9 @@ def _replay_hand(match: Match, game: Game, h: int, hand: dict[str, Any]) -> dict
         if not isinstance(text, str):
             raise RecordError(f"a play is text like '3-4@4-4:B', not {text!r}", hand=h, play=p)
         try:
-            placement = match.push(parse_move(text))
+            match.push(parse_move(text))
         except SevenRocksError as err:
             raise err.at(hand=h, play=p) from None
-        out.append(_placement_json(placement, game))
-    return _hand_json(match, game, out)
 
 
 def _how(match: Match) -> str:
@@ -203,70 +229,6 @@ def _how(match: Match) -> str:
         HandEnd.TARGET: "the target was reached",
         HandEnd.REDEAL: "the deal is void",
     }[ended.end]
-
-
-def _placement_json(placement: Placement, game: Game) -> dict[str, Any]:
-    out: dict[str, Any] = {"seat": placement.seat, "tile": "+".join(str(t) for t in placement.play.tiles)}
-    if "ends_total" in game.report:
-        out["ends_total"] = placement.ends_total
-    if "points" in game.report:
-        out["points"] = placement.points
-    return out
-
-
-def _hand_json(match: Match, game: Game, plays: list[dict[str, Any]]) -> dict[str, Any]:
-    result = match.results[-1] if match.turn is None else None
-    settled = result is not None and result.end in (HandEnd.DOMINO, HandEnd.BLOCKED)
-    out: dict[str, Any] = {
-        "plays": plays,
-        "end": result.end.value if result else None,
-        "finisher": result.finisher if result else None,
-        "pips": list(result.pips) if settled and result and result.pips is not None else None,
-    }
-    report = game.report
-
-    def per(values: tuple[int, ...] | None) -> list[int] | None:
-        return list(values) if settled and values is not None else None
-
-    if "draws" in report:
-        out["draws"] = list(match.draws)
-    if "deductions" in report:
-        out["deductions"] = per(result.deductions if result else None)
-    if "award" in report:
-        out["award"] = per(result.award if result else None)
-    if "values" in report:
-        out["values"] = per(result.values if result else None)
-    if "fisherman" in report:
-        out["fisherman"] = result.fisherman if result else None
-    if "written" in report:
-        out["written"] = per(result.written if result else None)
-    ledger = match.ledger
-    if "remembered" in report and ledger is not None:
-        out["remembered"] = list(ledger.remembered)
-    if "eggs" in report and ledger is not None:
-        out["eggs"] = ledger.eggs
-    if "tiles" in report:
-        out["tiles"] = [len(match.hand(s)) for s in range(match.seats)] if settled else None
-    out["scores"] = list(match.scores)
-    return out
-
-
-def _match_json(match: Match, game: Game, hands: list[dict[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {"hands": hands, "scores": list(match.scores)}
-    outcome = match.outcome
-    winner: Any = None
-    if outcome is not None:
-        if outcome.is_draw:
-            winner = "draw"
-        elif len(outcome.winners) == 1:
-            winner = outcome.winners[0]
-        else:
-            winner = list(outcome.winners)
-    out["winner"] = winner
-    if "goat" in game.report:
-        goats = outcome.goats if outcome is not None else ()
-        out["goat"] = None if not goats else goats[0] if len(goats) == 1 else list(goats)
-    return out
 
 
 def _parse_deal(raw: Any, h: int, seats: int) -> list[list[Tile]]:
