@@ -17,7 +17,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 ABOUT = "ABOUT.md"
-COPIES = {"conformance": REPO / "tests" / "conformance"}
+COPIES = {
+    "conformance": REPO / "tests" / "conformance",
+    "games": REPO / "tests" / "games",
+}
 """Shared folder name -> the repository's copy of it."""
 
 

@@ -181,6 +181,8 @@ class Match:
                 )
         else:
             definition = find_game(DEFAULT_GAME if game is None else game)
+            if options is not None and not isinstance(options, Mapping):
+                definition.resolve(options)  # raises the OptionError that names what options are
             merged = dict(options or {})
             if target is not None:
                 if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
@@ -696,8 +698,9 @@ class Match:
         if not self._layout._placed:
             raise SeveralDoublesError(f"{move}: the lead is always one tile")
         if not 2 <= len(move.parts) <= limit:
+            span = f"2 to {limit}" if limit > 2 else "2"
             raise SeveralDoublesError(
-                f"{move}: a move of several doubles places 2 to {limit} doubles, not {len(move.parts)}"
+                f"{move}: a move of several doubles places {span} doubles, not {len(move.parts)}"
             )
         points: set[int] = set()
         tiles: set[int] = set()
