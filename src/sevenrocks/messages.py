@@ -29,14 +29,21 @@ __all__ = ["ENGINE_MESSAGES", "error_text", "translate"]
 ENGINE_MESSAGES: Final[Mapping[type[errors.SevenRocksError], str]] = {
     errors.NotInHandError: N_("That tile is not in your hand."),
     errors.OutOfTurnError: N_("It is not your turn."),
+    errors.LeadTileError: N_("The rules name the tile that leads this hand: lead that tile."),
     errors.OpeningPlayError: N_(
         "The opening tile is placed without a connection point; every later tile needs one."
     ),
     errors.UnknownAnchorError: N_("That tile is not in the layout, so nothing can be joined to it."),
     errors.SideNotOpenError: N_("That connection point is not open."),
+    errors.NoBranchError: N_("This layout is a line: no double has side branches."),
     errors.BranchNotOpenError: N_(
         "The spinner's branches open only after both of its straight sides are filled."
     ),
+    errors.SeveralDoublesError: N_(
+        "Several doubles go down together only as doubles, each on a different open end."
+    ),
+    errors.LengthwiseError: N_("That double may not be laid lengthwise here."),
+    errors.MoveKindError: N_("This game does not allow that kind of move."),
     errors.MismatchError: N_("No half of the tile shows the value of that connection point."),
     errors.IllegalPlayError: N_("That placement breaks a rule of placement."),
     errors.NotationError: N_("That is not a placement in the notation, for example 3-4@4-4:B."),

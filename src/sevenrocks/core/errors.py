@@ -28,6 +28,7 @@ __all__ = [
     "MatchOverError",
     "MismatchError",
     "MoveKindError",
+    "NoBranchError",
     "NotInHandError",
     "NotationError",
     "OpeningPlayError",
@@ -138,6 +139,10 @@ class SideNotOpenError(IllegalPlayError):
 
 class BranchNotOpenError(IllegalPlayError):
     """A spinner branch named before both straight sides of the spinner are filled."""
+
+
+class NoBranchError(BranchNotOpenError):
+    """A side branch named in a layout where no double has branches (a line)."""
 
 
 class MismatchError(IllegalPlayError):

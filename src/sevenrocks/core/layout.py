@@ -42,6 +42,7 @@ from sevenrocks.core.errors import (
     LengthwiseError,
     MismatchError,
     MoveKindError,
+    NoBranchError,
     OpeningPlayError,
     SideNotOpenError,
     UnknownAnchorError,
@@ -340,7 +341,7 @@ class Layout:
     def _check_branch(self, play: Play, anchor: Tile, side: Side) -> None:
         topology = self._topology
         if topology is _LINE:
-            raise BranchNotOpenError(f"{play}: the layout is a line: no double has side branches")
+            raise NoBranchError(f"{play}: the layout is a line: no double has side branches")
         if topology is not _ALL_SPINNERS and anchor.index != self._spinner:
             spinner = self.spinner
             raise BranchNotOpenError(
