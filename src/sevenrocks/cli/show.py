@@ -35,7 +35,6 @@ from sevenrocks.core.layout import Layout
 from sevenrocks.core.record import MatchEnd, MatchRecord
 from sevenrocks.core.tiles import TILES, mask_of
 from sevenrocks.i18n import translation
-from sevenrocks.layout_text import arm_text, arms
 from sevenrocks.text import render_layout, render_result, seat_label
 
 __all__ = ["clean", "print_record", "show_command"]
@@ -223,14 +222,8 @@ def _print_layout(console: Console, log: HandLog, rules: Rules, seven_rocks: boo
     for placement in log.placements:
         for part in placement.play.parts:
             layout.place(part)
-    if seven_rocks:
-        console.print(render_layout(layout, indent="  ", totals=False, gettext=_))
-        return
-    drawn = arms(layout)
-    names = [_("line") if arm.name == "line" else arm.name for arm in drawn]
-    width = max(5, *(len(name) + 1 for name in names))
-    for name, arm in zip(names, drawn, strict=True):
-        console.print(f"  {name:<{width}} {arm_text(arm, layout)}")
+    points = None if seven_rocks else rules.points
+    console.print(render_layout(layout, indent="  ", totals=False, gettext=_, points=points))
 
 
 def _settlement(
