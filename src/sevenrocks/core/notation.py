@@ -170,7 +170,7 @@ class Play:
         """
         if not isinstance(text, str):
             raise NotationError(f"a play must be text like '3-4@4-4:B', not {text!r}")
-        tile_text, at, point_text = text.strip().partition("@")
+        tile_text, at, point_text = text.strip(" \t\n\r\f\v").partition("@")
         tile = Tile.parse(tile_text)
         if not at:
             return cls.opening(tile)
