@@ -22,6 +22,7 @@ from sevenrocks.core.record import MatchEnd, MatchRecord, load_record
 from sevenrocks.core.tiles import NUM_SEATS
 from sevenrocks.i18n import translation
 from sevenrocks.text import render_layout, render_result, render_scores, seat_label
+from sevenrocks.untrusted import terminal_safe
 
 __all__ = ["print_record", "show_command"]
 
@@ -32,39 +33,45 @@ def print_record(
     """Print ``record`` hand by hand: deal, leader, every play and knock, settlement, scores.
 
     ``lang`` is the language of the words (the notation and numbers are the same in every one).
+    A record's names and metadata are anyone's text: they are printed with their control and
+    format characters made visible (:func:`~sevenrocks.untrusted.terminal_safe`) and never read
+    as Rich markup, whatever ``console`` does with markup.
     """
     _ = translation(lang).gettext
-    names = record.players
+    names = tuple(terminal_safe(name) for name in record.players)
+
+    def say(text: str) -> None:
+        console.print(text, markup=False, emoji=False)
 
     def label(seat: int) -> str:
         return seat_label(seat, names=names, gettext=_)
 
     players = " · ".join(label(s) for s in range(NUM_SEATS))
-    console.print(_("players: {players}").format(players=players))
-    console.print(
+    say(_("players: {players}").format(players=players))
+    say(
         _("partnerships: seats 0+2 ({first}, {third}) against seats 1+3 ({second}, {fourth})").format(
             first=names[0], third=names[2], second=names[1], fourth=names[3]
         )
     )
     seed = _("none recorded") if record.seed is None else str(record.seed)
-    console.print(
+    say(
         _("seed {seed} · target {target} · hands: {count}").format(
             seed=seed, target=record.target, count=len(record.hands)
         )
     )
     for key, value in record.metadata.items():
-        console.print(f"{key}: {value}")
+        say(f"{terminal_safe(key)}: {terminal_safe(value)}")
     scores = [0, 0]
     for h, log in enumerate(record.hands):
         console.rule(_("hand {number}").format(number=h + 1))
         if record.lead_by(h) == "domino":
-            console.print(_("{seat} leads (dominoed the last hand)").format(seat=label(log.leader)))
+            say(_("{seat} leads (dominoed the last hand)").format(seat=label(log.leader)))
         else:
-            console.print(_("{seat} leads (drawn by lot)").format(seat=label(log.leader)))
+            say(_("{seat} leads (drawn by lot)").format(seat=label(log.leader)))
         if deals:
             for seat, tiles in enumerate(log.deal):
                 dealt = " ".join(str(t) for t in tiles)
-                console.print("  " + _("dealt to {seat}: {tiles}").format(seat=label(seat), tiles=dealt))
+                say("  " + _("dealt to {seat}: {tiles}").format(seat=label(seat), tiles=dealt))
         table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
         table.add_column("#", justify="right")
         table.add_column(_("seat"))
@@ -96,29 +103,29 @@ def print_record(
         if number:
             console.print(table)
         if layouts and number:
-            console.print(_("final layout:") if log.result is not None else _("layout so far:"))
-            console.print(render_layout(layout, indent="  ", totals=False, gettext=_))
+            say(_("final layout:") if log.result is not None else _("layout so far:"))
+            say(render_layout(layout, indent="  ", totals=False, gettext=_))
         if log.result is not None:
-            console.print(render_result(log.result, names=names, target=record.target, gettext=_))
+            say(render_result(log.result, names=names, target=record.target, gettext=_))
             scores = list(log.result.scores)
         else:
             now = render_scores(scores, target=record.target, gettext=_)
-            console.print(_("the hand stops here, unfinished · {scores}").format(scores=now))
+            say(_("the hand stops here, unfinished · {scores}").format(scores=now))
     console.rule(_("result"))
     final = render_scores(record.scores, target=record.target, gettext=_)
     winner = record.winner
     if record.end is MatchEnd.TARGET and winner is not None:
         message = _("seats {first}+{second} win at the target: {scores}")
-        console.print(message.format(first=winner, second=winner + 2, scores=final))
+        say(message.format(first=winner, second=winner + 2, scores=final))
     elif record.end is MatchEnd.FORFEIT and winner is not None:
         message = _("seats {first}+{second} win by forfeit ({reason}): {scores}")
-        reason = _(record.reason) if record.reason else ""
-        console.print(message.format(first=winner, second=winner + 2, reason=reason, scores=final))
+        reason = terminal_safe(_(record.reason)) if record.reason else ""
+        say(message.format(first=winner, second=winner + 2, reason=reason, scores=final))
     elif record.end is MatchEnd.ABANDONED:
-        reason = _(record.reason) if record.reason else ""
-        console.print(_("abandoned with no winner ({reason}): {scores}").format(reason=reason, scores=final))
+        reason = terminal_safe(_(record.reason)) if record.reason else ""
+        say(_("abandoned with no winner ({reason}): {scores}").format(reason=reason, scores=final))
     else:
-        console.print(_("unfinished: {scores}").format(scores=final))
+        say(_("unfinished: {scores}").format(scores=final))
 
 
 def show_command(
@@ -158,5 +165,5 @@ def show_command(
         sys.stdout.write(json.dumps(data.to_script(), indent=1) + "\n")
         return
     console = console_for(color=color)
-    console.print(_("match record {path}").format(path=record))
+    console.print(_("match record {path}").format(path=terminal_safe(str(record))), markup=False)
     print_record(data, console, layouts=layouts, deals=deals, lang=code)
