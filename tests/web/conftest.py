@@ -22,10 +22,16 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'web.db'}"
 
 
+def settings_for(db_url: str, **changes: Any) -> Settings:
+    """Settings for tests: bots with no delay, and rate limits no test reaches unless it sets them."""
+    base: dict[str, Any] = {"bot_delay": 0, "messages_per_second": 10_000.0, "new_tables_per_hour": 10_000}
+    return Settings(database_url=db_url, **{**base, **changes})
+
+
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     """The app (bots with no delay) on a fresh database, started and stopped around the test."""
-    with TestClient(create_app(Settings(database_url=db_url, bot_delay=0))) as test_client:
+    with TestClient(create_app(settings_for(db_url))) as test_client:
         yield test_client
 
 
@@ -50,19 +56,28 @@ def make_table(
 
 
 class Socket:
-    """A WebSocket session that records every message it receives."""
+    """A WebSocket session that records every message it receives.
+
+    ``state`` is the latest state, with the latest ``seats`` message applied to it; ``welcome``
+    the welcome (whose ``session`` is the seat's browser secret when the connection claimed it).
+    """
 
     def __init__(self, session: Any, label: str) -> None:
         self.session = session
         self.label = label
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
+        self.welcome: dict[str, Any] | None = None
 
     def recv(self) -> dict[str, Any]:
         message: dict[str, Any] = self.session.receive_json()
         self.messages.append(message)
         if message.get("type") == "state":
             self.state = message
+        elif message.get("type") == "seats" and self.state is not None:
+            self.state = {**self.state, "seats": message["seats"]}
+        elif message.get("type") == "welcome":
+            self.welcome = message
         return message
 
     def send(self, message: Any) -> None:
@@ -87,6 +102,8 @@ class Socket:
         return self.until(lambda m: m["type"] == "error")
 
 
-def ws_path(table: str, token: str | None = None, admin: str | None = None) -> str:
-    query = "&".join(f"{k}={v}" for k, v in (("token", token), ("admin", admin)) if v)
+def ws_path(table: str, token: str | None = None, admin: str | None = None, session: str | None = None) -> str:
+    """The table's WebSocket address with a seat's invitation, the creator's secret, a browser's session."""
+    pairs = (("token", token), ("admin", admin), ("session", session))
+    query = "&".join(f"{k}={v}" for k, v in pairs if v)
     return f"/ws/tables/{table}" + (f"?{query}" if query else "")

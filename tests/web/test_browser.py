@@ -225,12 +225,22 @@ def test_two_partners_in_two_browsers_play_a_hand(browser: Any, server: dict[str
     create_from_lobby(creator, server, ["me", "bot", "friend", "bot"], target=1000)
     friend_link = creator.locator(".friend-link[data-seat='2']").get_attribute("href")
     creator.click("#open-table")
+    creator.wait_for_selector("#start")
+    # the creator's page shows the friend's link again, to send it, while nobody has taken the seat
+    assert creator.locator("#seat-links a.seat-link[data-seat='2']").get_attribute("href") == friend_link
     friend = second.new_page()
     friend.goto(server["url"] + friend_link)
     friend.wait_for_function("() => document.querySelector('#role').textContent.includes('seat 2')")
-    creator.wait_for_selector("#start")
-    # the creator's page shows the friend's link again, to send it
-    assert creator.locator("#seat-links a.seat-link").first.get_attribute("href") == friend_link
+    # once the friend's browser holds the seat, the creator sees it taken and no longer has its link
+    creator.wait_for_selector("#seat-links .seat-taken[data-seat='2']")
+    assert creator.locator("#seat-links a.seat-link").count() == 0
+    # the link opened in another browser (here the creator's) is refused, with the reason
+    intruder = first.new_page()
+    intruder.goto(server["url"] + friend_link)
+    intruder.wait_for_selector("#connection .error-text")
+    assert "taken" in intruder.locator("#connection").inner_text()
+    assert intruder.locator(".hand button.tile").count() == 0
+    intruder.close()
     creator.click("#start")
     pages = {0: creator, 2: friend}
     played = {0: 0, 2: 0}
