@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -12,14 +13,33 @@ import pytest
 from fastapi.testclient import TestClient
 
 from sevenrocks.web import Settings, create_app
+from tests.web.postgres import Unavailable, fresh_database, postgres_server
 
 TILE = re.compile(r"(?<![\d.\-])[0-6]-[0-6](?![\d.])")
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """A SQLite file of its own for each test."""
-    return f"sqlite:///{tmp_path / 'web.db'}"
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """A PostgreSQL server for the whole run (see ``tests/web/postgres.py``): skipped without one,
+    except under ``CI=true``, where ``.ci/run`` installs PostgreSQL and a missing server fails."""
+    try:
+        with postgres_server() as url:
+            yield url
+    except Unavailable as err:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL is needed in CI: {err}")
+        pytest.skip(str(err))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database of its own for each test: a SQLite file, and a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'web.db'}"
+        return
+    server: str = request.getfixturevalue("postgres")
+    with fresh_database(server) as url:
+        yield url
 
 
 def settings_for(db_url: str, **changes: Any) -> Settings:
@@ -102,7 +122,9 @@ class Socket:
         return self.until(lambda m: m["type"] == "error")
 
 
-def ws_path(table: str, token: str | None = None, admin: str | None = None, session: str | None = None) -> str:
+def ws_path(
+    table: str, token: str | None = None, admin: str | None = None, session: str | None = None
+) -> str:
     """The table's WebSocket address with a seat's invitation, the creator's secret, a browser's session."""
     pairs = (("token", token), ("admin", admin), ("session", session))
     query = "&".join(f"{k}={v}" for k, v in pairs if v)
