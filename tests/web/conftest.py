@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import re
 from collections.abc import Callable, Iterator
@@ -45,7 +46,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
 def settings_for(db_url: str, **changes: Any) -> Settings:
     """Settings for tests: bots with no delay, and rate limits no test reaches unless it sets them."""
     base: dict[str, Any] = {"bot_delay": 0, "messages_per_second": 10_000.0, "new_tables_per_hour": 10_000}
-    return Settings(database_url=db_url, **{**base, **changes})
+    known = {item.name for item in dataclasses.fields(Settings)}
+    return Settings(database_url=db_url, **{k: v for k, v in {**base, **changes}.items() if k in known})
 
 
 @pytest.fixture
@@ -120,6 +122,49 @@ class Socket:
     def error(self) -> dict[str, Any]:
         """The next error message (states in between are recorded)."""
         return self.until(lambda m: m["type"] == "error")
+
+    def answer(self, message: Any) -> dict[str, Any]:
+        """Send ``message`` then a ping; the first ``error`` or ``pong`` back (a pong: no error)."""
+        self.send(message)
+        self.send({"type": "ping"})
+        first = self.until(lambda m: m["type"] in ("error", "pong"))
+        if first["type"] == "error":
+            self.until(lambda m: m["type"] == "pong")
+        return first
+
+
+def play_to_the_end(socks: dict[int, Socket]) -> dict[str, Any]:
+    """Play the match of a started table through the people's sockets (``socks``: seat -> socket;
+    the other seats are bots): first legal placement each turn, every settlement acknowledged.
+    Returns the final state."""
+    watcher = socks[min(socks)]
+    acted_move, acted_hand = -1, -1
+    while True:
+
+        def ready(m: dict[str, Any], move: int = acted_move, hand: int = acted_hand) -> bool:
+            if m["type"] != "state":
+                return False
+            if m["winner"] is not None:
+                return True
+            if m["hand_over"]:
+                return bool(m["hand_number"] > hand)
+            return m["turn"] in socks and m["move"] > move
+
+        state = watcher.current(ready)
+        if state["winner"] is not None:
+            return state
+        if state["hand_over"]:
+            for sock in socks.values():
+                sock.send({"type": "next_hand"})
+            acted_hand = state["hand_number"]
+            continue
+        seat, move = state["turn"], state["move"]
+        mover = socks[seat]
+        mine = mover.current(
+            lambda m, n=move, s=seat: m["type"] == "state" and m["move"] == n and m["turn"] == s
+        )
+        mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": move})
+        acted_move = move
 
 
 def ws_path(
