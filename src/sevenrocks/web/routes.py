@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Annotated, Any, Final, Literal
 from urllib.parse import urlencode
@@ -375,6 +376,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if raw is None:
                 raw = message.get("bytes") or b""
             await service.handle(table, conn, raw)
+            await asyncio.sleep(0)  # let the connection's outbox send before the next message is read
     except (WebSocketDisconnect, RuntimeError):  # RuntimeError: receiving after the close
         pass
     finally:
