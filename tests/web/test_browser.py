@@ -399,3 +399,38 @@ def test_a_turn_can_be_taken_with_the_keyboard_alone(browser: Any, server: dict[
             page.keyboard.press("Enter")
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}", polling=50)
     context.close()
+
+
+VIOLATIONS_JS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__violations.push(e.violatedDirective + " " + e.blockedURI);
+});
+"""
+
+
+def test_pages_run_under_their_content_security_policy(browser: Any, server: dict[str, Any]) -> None:
+    """Every page works with its policy in force: no violation, and a seat link's secrets never
+    leave in a Referer (the next page sees no referrer)."""
+    made = api(server, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3, "target": 20})
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(VIOLATIONS_JS)
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    response = page.goto(server["url"] + made["link"])
+    headers = response.headers
+    assert "script-src 'self'" in headers["content-security-policy"]
+    assert headers["referrer-policy"] == "no-referrer" and headers["x-frame-options"] == "DENY"
+    page.click("#start")
+    page.wait_for_selector("#layout svg")
+    page.click("#nav-rules")  # from a page whose address holds the seat's secrets
+    page.wait_for_selector("figure.guide-figure")
+    assert page.evaluate("() => document.referrer") == ""
+    page.locator("figure.guide-figure [data-go='first']:not([disabled])").first.click()
+    for path in ("/", f"/replay/{made['table']}", "/rules"):
+        page.goto(server["url"] + path)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("() => window.__violations") == [], path
+    assert not [text for text in console if "Content Security Policy" in text], console
+    context.close()
