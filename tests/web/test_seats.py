@@ -147,13 +147,13 @@ def _race_once(client: TestClient, rng: random.Random, claimed: bool) -> tuple[s
         joined: dict[str, Any] = {}
 
         def join() -> None:
-            time.sleep(rng.uniform(0, 0.012))
+            time.sleep(rng.uniform(0, 0.02))
             ws = stack.enter_context(client.websocket_connect(ws_path(table, tokens[1], session=session)))
             joined["first"] = ws.receive_json()
 
         thread = threading.Thread(target=join)
         thread.start()
-        time.sleep(rng.uniform(0, 0.008))
+        time.sleep(rng.uniform(0, 0.015))
         reply = creator.answer({"type": "replace", "seat": 1, "bot": "random"})
         thread.join(10)
         first = joined["first"]
