@@ -134,3 +134,21 @@ def test_seat_links_are_secret_shaped(client: TestClient) -> None:
     assert re.fullmatch(r"[A-Za-z0-9_-]{12}", made["table"])
     assert quote(made["link"], safe="/?=&-_") == made["link"]
     assert ws_path(made["table"]).endswith(made["table"])
+
+
+def test_records_of_tables_stored_before_names_were_cleaned_are_clean(client: TestClient) -> None:
+    made = client.post(
+        "/api/tables", json={"seats": [{"kind": "bot", "bot": "random"}] * 4, "target": 5}
+    ).json()
+    table = made["table"]
+    client.post(f"/api/tables/{table}/start", json={"admin": made["admin"]})
+    for _ in range(400):
+        if client.get(f"/api/tables/{table}").json()["status"] == "over":
+            break
+    storage = client.app.state.service.storage  # type: ignore[attr-defined]
+    seats = storage.table(table).seats
+    seats[0]["name"] = "\x1b]0;old\x07Bob\u202e"  # as an older version may have stored it
+    storage.update_table(table, seats=seats)
+    client.app.state.service.tables.pop(table, None)  # type: ignore[attr-defined]
+    assert client.get(f"/api/matches/{table}/record").json()["players"][0] == "]0;oldBob"
+    assert client.get(f"/api/matches/{table}").json()["players"][0] == "]0;oldBob"
