@@ -124,8 +124,10 @@ def test_a_browser_that_floods_and_never_reads_costs_little(server: dict[str, An
     sent = [0]
 
     def flood() -> None:
-        with contextlib.suppress(Exception):
-            ws = websockets_sync.connect(f"{server['ws']}/ws/tables/{made['table']}", sock=raw, max_queue=1)
+        with (
+            contextlib.suppress(Exception),
+            websockets_sync.connect(f"{server['ws']}/ws/tables/{made['table']}", sock=raw, max_queue=1) as ws,
+        ):
             while sent[0] < 250_000:
                 ws.send(bad)
                 sent[0] += 1
