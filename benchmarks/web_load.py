@@ -194,7 +194,13 @@ def main() -> int:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "SEVENROCKS_MAX_MESSAGE_BYTES": "4096"},
+        env={
+            **os.environ,
+            "SEVENROCKS_MAX_MESSAGE_BYTES": "4096",
+            # every table comes from this one address: lift the per-address and total table limits
+            "SEVENROCKS_NEW_TABLES_PER_HOUR": str(max(30, 2 * args.tables)),
+            "SEVENROCKS_MAX_LIVE_TABLES": str(max(1000, 2 * args.tables)),
+        },
     )
     http = f"http://127.0.0.1:{port}"
     try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -12,20 +14,46 @@ import pytest
 from fastapi.testclient import TestClient
 
 from sevenrocks.web import Settings, create_app
+from tests.web.postgres import Unavailable, fresh_database, postgres_server
 
 TILE = re.compile(r"(?<![\d.\-])[0-6]-[0-6](?![\d.])")
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> str:
-    """A SQLite file of its own for each test."""
-    return f"sqlite:///{tmp_path / 'web.db'}"
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """A PostgreSQL server for the whole run (see ``tests/web/postgres.py``): skipped without one,
+    except under ``CI=true``, where ``.ci/run`` installs PostgreSQL and a missing server fails."""
+    try:
+        with postgres_server() as url:
+            yield url
+    except Unavailable as err:
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL is needed in CI: {err}")
+        pytest.skip(str(err))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database of its own for each test: a SQLite file, and a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'web.db'}"
+        return
+    server: str = request.getfixturevalue("postgres")
+    with fresh_database(server) as url:
+        yield url
+
+
+def settings_for(db_url: str, **changes: Any) -> Settings:
+    """Settings for tests: bots with no delay, and rate limits no test reaches unless it sets them."""
+    base: dict[str, Any] = {"bot_delay": 0, "messages_per_second": 10_000.0, "new_tables_per_hour": 10_000}
+    known = {item.name for item in dataclasses.fields(Settings)}
+    return Settings(database_url=db_url, **{k: v for k, v in {**base, **changes}.items() if k in known})
 
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
     """The app (bots with no delay) on a fresh database, started and stopped around the test."""
-    with TestClient(create_app(Settings(database_url=db_url, bot_delay=0))) as test_client:
+    with TestClient(create_app(settings_for(db_url))) as test_client:
         yield test_client
 
 
@@ -50,19 +78,28 @@ def make_table(
 
 
 class Socket:
-    """A WebSocket session that records every message it receives."""
+    """A WebSocket session that records every message it receives.
+
+    ``state`` is the latest state, with the latest ``seats`` message applied to it; ``welcome``
+    the welcome (whose ``session`` is the seat's browser secret when the connection claimed it).
+    """
 
     def __init__(self, session: Any, label: str) -> None:
         self.session = session
         self.label = label
         self.messages: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
+        self.welcome: dict[str, Any] | None = None
 
     def recv(self) -> dict[str, Any]:
         message: dict[str, Any] = self.session.receive_json()
         self.messages.append(message)
         if message.get("type") == "state":
             self.state = message
+        elif message.get("type") == "seats" and self.state is not None:
+            self.state = {**self.state, "seats": message["seats"]}
+        elif message.get("type") == "welcome":
+            self.welcome = message
         return message
 
     def send(self, message: Any) -> None:
@@ -86,7 +123,54 @@ class Socket:
         """The next error message (states in between are recorded)."""
         return self.until(lambda m: m["type"] == "error")
 
+    def answer(self, message: Any) -> dict[str, Any]:
+        """Send ``message`` then a ping; the first ``error`` or ``pong`` back (a pong: no error)."""
+        self.send(message)
+        self.send({"type": "ping"})
+        first = self.until(lambda m: m["type"] in ("error", "pong"))
+        if first["type"] == "error":
+            self.until(lambda m: m["type"] == "pong")
+        return first
 
-def ws_path(table: str, token: str | None = None, admin: str | None = None) -> str:
-    query = "&".join(f"{k}={v}" for k, v in (("token", token), ("admin", admin)) if v)
+
+def play_to_the_end(socks: dict[int, Socket]) -> dict[str, Any]:
+    """Play the match of a started table through the people's sockets (``socks``: seat -> socket;
+    the other seats are bots): first legal placement each turn, every settlement acknowledged.
+    Returns the final state."""
+    watcher = socks[min(socks)]
+    acted_move, acted_hand = -1, -1
+    while True:
+
+        def ready(m: dict[str, Any], move: int = acted_move, hand: int = acted_hand) -> bool:
+            if m["type"] != "state":
+                return False
+            if m["winner"] is not None:
+                return True
+            if m["hand_over"]:
+                return bool(m["hand_number"] > hand)
+            return m["turn"] in socks and m["move"] > move
+
+        state = watcher.current(ready)
+        if state["winner"] is not None:
+            return state
+        if state["hand_over"]:
+            for sock in socks.values():
+                sock.send({"type": "next_hand"})
+            acted_hand = state["hand_number"]
+            continue
+        seat, move = state["turn"], state["move"]
+        mover = socks[seat]
+        mine = mover.current(
+            lambda m, n=move, s=seat: m["type"] == "state" and m["move"] == n and m["turn"] == s
+        )
+        mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": move})
+        acted_move = move
+
+
+def ws_path(
+    table: str, token: str | None = None, admin: str | None = None, session: str | None = None
+) -> str:
+    """The table's WebSocket address with a seat's invitation, the creator's secret, a browser's session."""
+    pairs = (("token", token), ("admin", admin), ("session", session))
+    query = "&".join(f"{k}={v}" for k, v in pairs if v)
     return f"/ws/tables/{table}" + (f"?{query}" if query else "")

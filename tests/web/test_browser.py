@@ -225,12 +225,22 @@ def test_two_partners_in_two_browsers_play_a_hand(browser: Any, server: dict[str
     create_from_lobby(creator, server, ["me", "bot", "friend", "bot"], target=1000)
     friend_link = creator.locator(".friend-link[data-seat='2']").get_attribute("href")
     creator.click("#open-table")
+    creator.wait_for_selector("#start")
+    # the creator's page shows the friend's link again, to send it, while nobody has taken the seat
+    assert creator.locator("#seat-links a.seat-link[data-seat='2']").get_attribute("href") == friend_link
     friend = second.new_page()
     friend.goto(server["url"] + friend_link)
     friend.wait_for_function("() => document.querySelector('#role').textContent.includes('seat 2')")
-    creator.wait_for_selector("#start")
-    # the creator's page shows the friend's link again, to send it
-    assert creator.locator("#seat-links a.seat-link").first.get_attribute("href") == friend_link
+    # once the friend's browser holds the seat, the creator sees it taken and no longer has its link
+    creator.wait_for_selector("#seat-links .seat-taken[data-seat='2']")
+    assert creator.locator("#seat-links a.seat-link").count() == 0
+    # the link opened in another browser (here the creator's) is refused, with the reason
+    intruder = first.new_page()
+    intruder.goto(server["url"] + friend_link)
+    intruder.wait_for_selector("#connection .error-text")
+    assert "taken" in intruder.locator("#connection").inner_text()
+    assert intruder.locator(".hand button.tile").count() == 0
+    intruder.close()
     creator.click("#start")
     pages = {0: creator, 2: friend}
     played = {0: 0, 2: 0}
@@ -388,4 +398,39 @@ def test_a_turn_can_be_taken_with_the_keyboard_alone(browser: Any, server: dict[
             assert page.evaluate("() => document.activeElement.classList.contains('option')")
             page.keyboard.press("Enter")
         page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {before}", polling=50)
+    context.close()
+
+
+VIOLATIONS_JS = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  window.__violations.push(e.violatedDirective + " " + e.blockedURI);
+});
+"""
+
+
+def test_pages_run_under_their_content_security_policy(browser: Any, server: dict[str, Any]) -> None:
+    """Every page works with its policy in force: no violation, and a seat link's secrets never
+    leave in a Referer (the next page sees no referrer)."""
+    made = api(server, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3, "target": 20})
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(VIOLATIONS_JS)
+    page = context.new_page()
+    console: list[str] = []
+    page.on("console", lambda message: console.append(message.text))
+    response = page.goto(server["url"] + made["link"])
+    headers = response.headers
+    assert "script-src 'self'" in headers["content-security-policy"]
+    assert headers["referrer-policy"] == "no-referrer" and headers["x-frame-options"] == "DENY"
+    page.click("#start")
+    page.wait_for_selector("#layout svg")
+    page.click("#nav-rules")  # from a page whose address holds the seat's secrets
+    page.wait_for_selector("figure.guide-figure")
+    assert page.evaluate("() => document.referrer") == ""
+    page.locator("figure.guide-figure [data-go='first']:not([disabled])").first.click()
+    for path in ("/", f"/replay/{made['table']}", "/rules"):
+        page.goto(server["url"] + path)
+        page.wait_for_load_state("networkidle")
+        assert page.evaluate("() => window.__violations") == [], path
+    assert not [text for text in console if "Content Security Policy" in text], console
     context.close()

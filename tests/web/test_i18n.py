@@ -72,9 +72,13 @@ def test_switch_is_remembered_per_player(client: TestClient) -> None:
     assert _lang(later.text) == ("tr", "ltr")
     assert translation("tr").gettext("New table") in later.text
     # the switch on a seat link keeps the seat's secret
-    table = client.get("/table/abc?token=SECRET&admin=ADMIN&lang=ru")
+    secret, admin = "S3cret_" + "x" * 17, "Adm1n-" + "y" * 18
+    table = client.get(f"/table/abc?token={secret}&admin={admin}&lang=ru")
     assert _lang(table.text) == ("ru", "ltr")
-    assert 'href="/table/abc?token=SECRET&amp;admin=ADMIN&amp;lang=ar"' in table.text
+    assert f'href="/table/abc?token={secret}&amp;admin={admin}&amp;lang=ar"' in table.text
+    # what does not look like a secret is not written back into the page
+    odd = client.get("/table/abc?token=%3Cb%3E&admin=x&lang=ru")
+    assert "token=" not in odd.text and "admin=" not in odd.text
 
 
 @pytest.mark.parametrize(

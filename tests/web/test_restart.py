@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 
 from sevenrocks.core import MatchRecord
 from sevenrocks.web import Settings, create_app
-from tests.web.conftest import Socket, make_table, ws_path
+from tests.web.conftest import Socket, make_table, settings_for, ws_path
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -38,20 +38,24 @@ SAME = (
 )
 
 
-def connect_all(client: TestClient, stack: ExitStack, made: dict[str, Any]) -> dict[int, Socket]:
+def connect_all(
+    client: TestClient, stack: ExitStack, made: dict[str, Any], sessions: dict[int, str] | None = None
+) -> dict[int, Socket]:
+    """Every seat connected: by its invitation (claiming it), or by the browser's ``sessions``."""
     socks = {}
     for seat in range(4):
         admin = made["admin_token"] if seat == 0 else None
-        session = stack.enter_context(
-            client.websocket_connect(ws_path(made["table"], made["tokens"][seat], admin))
-        )
-        socks[seat] = Socket(session, str(seat))
+        if sessions is None:
+            path = ws_path(made["table"], made["tokens"][seat], admin)
+        else:
+            path = ws_path(made["table"], made["tokens"][seat], admin, session=sessions[seat])
+        socks[seat] = Socket(stack.enter_context(client.websocket_connect(path)), str(seat))
         socks[seat].until(lambda m: m["type"] == "state")
     return socks
 
 
 def test_people_table_continues_after_a_restart(db_url: str) -> None:
-    settings = Settings(database_url=db_url, bot_delay=0)
+    settings = settings_for(db_url)
     with TestClient(create_app(settings)) as client:
         made = make_table(client, ["me", "friend", "friend", "friend"], target=250)
         with ExitStack() as stack:
@@ -68,10 +72,13 @@ def test_people_table_continues_after_a_restart(db_url: str) -> None:
                 for sock in socks.values():
                     sock.until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
             before = {seat: sock.state for seat, sock in socks.items()}
+            sessions = {seat: sock.welcome["session"] for seat, sock in socks.items() if sock.welcome}
 
-    # a new server on the same database
+    # a new server on the same database: each seat is its browser's still, the links alone are refused
     with TestClient(create_app(settings)) as client, ExitStack() as stack:
-        socks = connect_all(client, stack, made)
+        with client.websocket_connect(ws_path(made["table"], made["tokens"][1])) as link_only:
+            assert link_only.receive_json()["code"] == "seat_taken"
+        socks = connect_all(client, stack, made, sessions)
         for seat, sock in socks.items():
             after = sock.state
             assert after is not None and before[seat] is not None

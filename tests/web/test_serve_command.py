@@ -24,3 +24,21 @@ def test_a_bad_bot_delay_setting_is_reported(monkeypatch: pytest.MonkeyPatch) ->
 def test_serve_is_listed_in_the_help() -> None:
     result = CliRunner().invoke(app, ["serve", "--help"])
     assert result.exit_code == 0 and "--db" in result.output and "--bot-delay" in result.output
+
+
+@pytest.mark.parametrize(
+    ("name", "value", "says"),
+    [
+        ("SEVENROCKS_MAX_MESSAGE_BYTES", "4k", "must be a whole number, not '4k'"),
+        ("SEVENROCKS_OUTBOX_MESSAGES", "0", "must be above zero, not '0'"),
+        ("SEVENROCKS_MESSAGES_PER_SECOND", "-1", "must be above zero, not '-1'"),
+        ("SEVENROCKS_NEW_TABLES_PER_HOUR", "２０", "must be a whole number, not '２０'"),
+        ("SEVENROCKS_IDLE_TABLE_SECONDS", "inf", "must be a finite number, not 'inf'"),
+    ],
+)
+def test_limit_settings_are_checked(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: str, says: str
+) -> None:
+    monkeypatch.setenv(name, value)
+    result = CliRunner().invoke(app, ["serve"])
+    assert result.exit_code == 2 and f"{name} {says}" in result.output and "Traceback" not in result.output

@@ -29,7 +29,9 @@ def open_seats(client: TestClient, stack: ExitStack, made: dict[str, Any]) -> di
             "seat": seat,
             "admin": admin is not None,
             "name": welcome["name"],
+            "session": welcome["session"],  # the seat is this connection's now
         }
+        assert len(welcome["session"]) >= 32
         socks[seat].until(lambda m: m["type"] == "state")
     return socks
 
@@ -175,11 +177,11 @@ def test_creator_replaces_a_departed_player_with_a_bot(client: TestClient) -> No
         )
         creator.until(lambda m: m["type"] == "state")
         with client.websocket_connect(ws_path(table, made["tokens"][1])) as friend:
-            friend.receive_json()
-            creator.until(lambda m: m["type"] == "state" and m["seats"][1]["connected"])
+            session = friend.receive_json()["session"]
+            creator.until(lambda m: m["type"] == "seats" and m["seats"][1]["connected"])
             creator.send({"type": "replace", "seat": 1, "bot": "greedy"})
             assert creator.error()["code"] == "still_connected"
-        creator.until(lambda m: m["type"] == "state" and not m["seats"][1]["connected"])
+        creator.until(lambda m: m["type"] == "seats" and not m["seats"][1]["connected"])
         creator.send({"type": "replace", "seat": 1, "bot": "oracle"})
         assert "unknown bot level" in creator.error()["message"]
         creator.send({"type": "replace", "seat": 1, "bot": "greedy"})
@@ -187,9 +189,11 @@ def test_creator_replaces_a_departed_player_with_a_bot(client: TestClient) -> No
         assert state["seats"][1]["bot"] == "greedy"
         creator.send({"type": "replace", "seat": 2, "bot": "greedy"})
         assert creator.error()["code"] == "not_human"
-        # the friend's old link no longer holds a seat
+        # the friend's old link and their browser's session no longer hold a seat
         with client.websocket_connect(ws_path(table, made["tokens"][1])) as old:
             assert old.receive_json()["code"] == "bad_token"
+        with client.websocket_connect(ws_path(table, made["tokens"][1], session=session)) as old:
+            assert old.receive_json()["code"] == "bad_session"
         stored_seats = client.app.state.service.storage.table(table).seats  # type: ignore[attr-defined]
         assert stored_seats[1]["kind"] == "bot"
 
@@ -225,8 +229,8 @@ def test_next_hand_waits_for_every_connected_person(client: TestClient) -> None:
             sum(int(a) + int(b) for a, b in (t.split("-") for t in hand)) for hand in result["hands"]
         ]
         socks[0].send({"type": "next_hand"})
-        ready = socks[0].until(lambda m: m["type"] == "state" and m["seats"][0]["ready"])
-        assert ready["hand_number"] == 0
+        socks[0].until(lambda m: m["type"] == "seats" and m["seats"][0]["ready"])
+        assert socks[0].state is not None and socks[0].state["hand_number"] == 0
         socks[2].until(lambda m: m["type"] == "state" and m["hand_over"])
         socks[2].send({"type": "next_hand"})
         dealt = socks[2].until(lambda m: m["type"] == "state" and m["hand_number"] == 1)

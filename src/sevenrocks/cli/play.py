@@ -160,7 +160,7 @@ def parse_choice(text: str, choices: Sequence[PlayChoice], *, lang: str = "en") 
     _ = translation(lang).gettext
     text = text.strip()
     moves = [c.play for c in choices]
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # "３" or "²" is not a number here: input is ASCII
         number = int(text)
         if 1 <= number <= len(choices):
             return choices[number - 1].play

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from sevenrocks.web.settings import Settings, SettingsError
+from sevenrocks.web.settings import FRAME_CEILING, Settings, SettingsError
 
 
 def serve_command(
@@ -57,5 +57,6 @@ def serve_command(
         host=host,
         port=port,
         log_level="warning",
-        ws_max_size=64 * 1024,
+        # messages over the size limit get a too_large error; only beyond this are they not read
+        ws_max_size=max(FRAME_CEILING, 2 * settings.max_message_bytes),
     )

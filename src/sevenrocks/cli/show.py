@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import sys
-import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated
@@ -36,30 +35,11 @@ from sevenrocks.core.record import MatchEnd, MatchRecord
 from sevenrocks.core.tiles import TILES, mask_of
 from sevenrocks.i18n import translation
 from sevenrocks.text import render_layout, render_result, seat_label
+from sevenrocks.untrusted import terminal_safe
 
-__all__ = ["clean", "print_record", "show_command"]
+__all__ = ["print_record", "show_command"]
 
 Translate = Callable[[str], str]
-
-#: Unicode controls that reorder text on a terminal (bidirectional embeddings and isolates).
-_BIDI = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
-
-
-def clean(text: str) -> str:
-    """Untrusted text made safe to print: control and bidi-override characters written as escapes.
-
-    >>> clean("ann\\x1b[31m"), clean("bob\\ncarol"), clean("\\u202eevil")
-    ('ann\\\\x1b[31m', 'bob\\\\x0acarol', '\\\\u202eevil')
-    """
-    out = []
-    for char in text:
-        if char in _BIDI or unicodedata.category(char) == "Cc":
-            code = ord(char)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-        else:
-            out.append(char)
-    return "".join(out)
-
 
 def _say(console: Console, line: str) -> None:
     """Print a line that may hold untrusted text: as Rich text, never as markup."""
@@ -98,7 +78,7 @@ def print_record(
     """
     _ = translation(lang).gettext
     rules = record.rules
-    names = [clean(name) for name in record.players]
+    names = [terminal_safe(name) for name in record.players]
     seven_rocks = record.game == DEFAULT_GAME
 
     def label(seat: int) -> str:
@@ -126,7 +106,7 @@ def print_record(
         line = _("seed {seed} · hands: {count}")
     say(line.format(seed=seed, target=record.target, count=len(record.hands)))
     for key, value in record.metadata.items():
-        say(f"{clean(key)}: {clean(value)}")
+        say(f"{terminal_safe(key)}: {terminal_safe(value)}")
     scores = [0] * rules.sides
     for h, log in enumerate(record.hands):
         console.rule(_("hand {number}").format(number=h + 1))
@@ -330,7 +310,7 @@ def _ending(record: MatchRecord, names: Sequence[str], _: Translate) -> str:
                 sides=goats
             )
         return f"{line} · {final}"
-    reason = clean(_(record.reason)) if record.reason else ""
+    reason = terminal_safe(_(record.reason)) if record.reason else ""
     if record.end is MatchEnd.FORFEIT and winner is not None:
         if seven_rocks:
             message = _("seats {first}+{second} win by forfeit ({reason}): {scores}")
@@ -378,11 +358,11 @@ def show_command(
     except SevenRocksError as err:
         # the file's problem in the engine's words (hand, play, rule): precise, in English
         message = str(err) if str(record) in str(err) else f"{record}: {err}"
-        errors.print(_("error: {reason}").format(reason=clean(message)))
+        errors.print(_("error: {reason}").format(reason=terminal_safe(message)))
         raise typer.Exit(2) from None
     if script:
         sys.stdout.write(json.dumps(data.to_script(), indent=1) + "\n")
         return
     console = console_for(color=color)
-    _say(console, _("match record {path}").format(path=clean(str(record))))
+    _say(console, _("match record {path}").format(path=terminal_safe(str(record))))
     print_record(data, console, layouts=layouts, deals=deals, lang=code)

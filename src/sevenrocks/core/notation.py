@@ -187,7 +187,7 @@ class Play:
         """
         if not isinstance(text, str):
             raise NotationError(f"a play must be text like '3-4@4-4:B', not {text!r}")
-        body = text.strip()
+        body = text.strip(" \t\n\r\f\v")  # ASCII white space only
         lengthwise = closed = False
         open_half: int | None = None
         if body.endswith("="):

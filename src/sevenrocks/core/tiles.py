@@ -37,6 +37,9 @@ __all__ = [
 NUM_SEATS: Final = 4
 SEATS: Final = (0, 1, 2, 3)
 MAX_PIP: Final = 6
+# Notation is ASCII only: "３-４" (full-width digits) or "٣-٤" is not a tile.
+_ASCII_DIGITS: Final = frozenset("0123456789")
+_ASCII_SPACE: Final = " \t\n\r\f\v"
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,15 +56,15 @@ class Tile:
 
     @classmethod
     def parse(cls, text: str) -> Tile:
-        """Parse ``LOW-HIGH`` (either order) into the tile.
+        """Parse ``LOW-HIGH`` (either order) into the tile; the digits are ASCII ``0``..``6``.
 
         >>> Tile.parse("6-2").index == Tile.parse("2-6").index
         True
         """
         if not isinstance(text, str):
             raise NotationError(f"a tile must be written as text like '3-4', not {text!r}")
-        parts = text.strip().split("-")
-        if len(parts) != 2 or not all(p.isdigit() and len(p) == 1 for p in parts):
+        parts = text.strip(_ASCII_SPACE).split("-")
+        if len(parts) != 2 or not all(len(p) == 1 and p in _ASCII_DIGITS for p in parts):
             raise NotationError(f"{text!r} is not a tile: write two pip values 0..6 as 'LOW-HIGH'")
         a, b = int(parts[0]), int(parts[1])
         if a > MAX_PIP or b > MAX_PIP:

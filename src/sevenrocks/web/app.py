@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -12,6 +15,8 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from sevenrocks.web.cleanup import close_idle_tables, keep_closing_idle_tables
+from sevenrocks.web.middleware import Hardening
 from sevenrocks.web.routes import router
 from sevenrocks.web.service import TableService
 from sevenrocks.web.settings import Settings
@@ -29,14 +34,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(settings.database_url)
-        service = TableService(
-            storage, bot_delay=settings.bot_delay, max_message_bytes=settings.max_message_bytes
-        )
+        service = TableService(storage, settings)
         app.state.service = service
+        await close_idle_tables(service)
         await service.resume()
+        cleaning = asyncio.get_running_loop().create_task(keep_closing_idle_tables(service))
         try:
             yield
         finally:
+            cleaning.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await cleaning
             await service.close()
             storage.close()
 
@@ -44,26 +52,45 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Hardening, max_body_bytes=settings.max_message_bytes)
 
     @app.exception_handler(HTTPException)
     async def _http_error(_request: Request, exc: HTTPException) -> JSONResponse:
         detail = exc.detail if isinstance(exc.detail, str) else str(exc.detail)
+        code = getattr(exc, "code", None) or _CODES.get(exc.status_code, "error")
         return JSONResponse(
-            {"type": "error", "code": _CODES.get(exc.status_code, "error"), "message": detail},
+            {"type": "error", "code": code, "message": detail},
             status_code=exc.status_code,
+            headers=exc.headers,
         )
 
     @app.exception_handler(RequestValidationError)
     async def _bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = []
-        for err in exc.errors():
-            where = ".".join(str(part) for part in err.get("loc", ()) if part != "body")
+        for err in exc.errors()[:10]:
+            where = ".".join(str(part)[:40] for part in err.get("loc", ()) if part != "body")
             problems.append(f"{where}: {err.get('msg', 'invalid')}" if where else str(err.get("msg")))
         return JSONResponse(
-            {"type": "error", "code": "bad_request", "message": "; ".join(problems)}, status_code=422
+            {"type": "error", "code": "bad_request", "message": "; ".join(problems)[:1000]}, status_code=422
         )
+
+    @app.exception_handler(Exception)
+    async def _fault(request: Request, _exc: Exception) -> JSONResponse:
+        log.error("%s %s failed", request.method, request.url.path, exc_info=_exc)
+        message = "the server could not answer that (see its log)"
+        return JSONResponse({"type": "error", "code": "internal", "message": message}, status_code=500)
 
     return app
 
 
-_CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 409: "conflict", 405: "not_allowed"}
+log = logging.getLogger("sevenrocks.web")
+_CODES = {
+    400: "bad_request",
+    403: "forbidden",
+    404: "not_found",
+    405: "not_allowed",
+    409: "conflict",
+    413: "too_large",
+    429: "too_many",
+    503: "unavailable",
+}

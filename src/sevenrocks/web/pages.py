@@ -252,7 +252,7 @@ _REPLAY: Final = """<main>
   </section>
   <section class="board" aria-label="{layout}"><div class="layout" id="layout" dir="ltr"></div>
     <div class="ends" id="ends"></div></section>
-  <section class="panel" style="margin-top: 0.8rem">
+  <section class="panel spaced">
     <div class="replay-hands" id="hands"></div>
     <div id="result"></div>
   </section>

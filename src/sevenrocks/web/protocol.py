@@ -11,7 +11,7 @@ PlayIntent(play=Play.parse('3-4@4-4:B'), at=5)
 >>> parse_message('{"type": "dance"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-sevenrocks.web.protocol.ProtocolError: unknown message type 'dance': use one of next_hand, ping, play, ...
+sevenrocks.web.protocol.ProtocolError: unknown message type: use one of next_hand, ping, play, replace, start
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ __all__ = [
     "error_message",
     "event_json",
     "legal_json",
+    "message_bytes",
     "parse_message",
     "result_json",
     "view_json",
@@ -109,26 +110,45 @@ _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
 }
 
 
+#: The longest play in the notation (``1-5@1-1:bA``); a longer text is no play.
+_LONGEST_PLAY: Final = 12
+
+
+def message_bytes(raw: str | bytes) -> int:
+    """The size of a message in bytes (UTF-8 for text), as the size limit counts it."""
+    if isinstance(raw, bytes):
+        return len(raw)
+    try:
+        return len(raw.encode("utf-8"))
+    except UnicodeEncodeError:  # a lone surrogate: count it as the widest character
+        return 4 * len(raw)
+
+
 def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> ClientMessage:
-    """Check one message from a browser and turn it into an intent, or raise :class:`ProtocolError`."""
-    if len(raw) > max_bytes:
-        raise ProtocolError(f"message too large: {len(raw)} bytes, at most {max_bytes}", "too_large")
+    """Check one message from a browser and turn it into an intent, or raise :class:`ProtocolError`.
+
+    The errors name what was wrong without repeating the message back.
+    """
+    size = message_bytes(raw)
+    if size > max_bytes:
+        raise ProtocolError(f"message too large: {size} bytes, at most {max_bytes}", "too_large")
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
         raise ProtocolError('a message must be a JSON object like {"type": "ping"}', "not_json") from None
     if not isinstance(data, dict):
-        raise ProtocolError(f"a message must be a JSON object, not {type(data).__name__}")
+        raise ProtocolError(f"a message must be a JSON object, not {_json_kind(data)}")
     kind = data.get("type")
     if not isinstance(kind, str):
         raise ProtocolError('a message needs a "type" text field')
     fields = _FIELDS.get(kind)
     if fields is None:
         known = ", ".join(sorted(_FIELDS))
-        raise ProtocolError(f"unknown message type {kind[:40]!r}: use one of {known}", "unknown_type")
-    extra = sorted(set(data) - set(fields) - {"type"})
+        raise ProtocolError(f"unknown message type: use one of {known}", "unknown_type")
+    extra = set(data) - set(fields) - {"type"}
     if extra:
-        raise ProtocolError(f"{kind} message has unknown field(s): {', '.join(e[:40] for e in extra)}")
+        allowed = ", ".join(["type", *fields])
+        raise ProtocolError(f"{kind} message has fields it does not know: its fields are {allowed}")
     for name, (expected, required) in fields.items():
         if name not in data:
             if required:
@@ -137,21 +157,49 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
         value = data[name]
         if not isinstance(value, expected) or isinstance(value, bool):
             raise ProtocolError(
-                f'{kind} message: "{name}" must be {expected.__name__}, not {type(value).__name__}'
+                f'{kind} message: "{name}" must be {_NAMES[expected]}, not {_json_kind(value)}'
             )
     if kind == "play":
+        at = data.get("at")
+        if at is not None and not 0 <= at < 1_000_000_000:
+            raise ProtocolError('play message: "at" must be the move number of a state (0 or more)')
+        text = data["play"]
+        if len(text) > _LONGEST_PLAY:
+            raise ProtocolError("play: too long to be a play in the notation (3-4 or 3-4@4-4:B)", "bad_play")
         try:
-            play = Play.parse(data["play"])
+            play = Play.parse(text)
         except SevenRocksError as err:
             raise ProtocolError(f"play: {err.reason}", "bad_play") from None
         return PlayIntent(play, data.get("at"))
     if kind == "replace":
+        if not 0 <= data["seat"] < 4:
+            raise ProtocolError('replace message: "seat" must be 0, 1, 2 or 3')
+        if len(data["bot"]) > 40:
+            raise ProtocolError('replace message: "bot" must be a bot level such as greedy')
         return ReplaceIntent(data["seat"], data["bot"])
     if kind == "start":
         return StartIntent()
     if kind == "next_hand":
         return NextHandIntent()
     return Ping()
+
+
+_NAMES: Final = {int: "a whole number", str: "text"}
+
+
+def _json_kind(value: object) -> str:
+    """What a decoded JSON value is, in JSON's words."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
 
 
 def error_message(message: str, code: str = "bad_message", request: str | None = None) -> dict[str, Any]:

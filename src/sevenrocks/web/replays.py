@@ -7,6 +7,7 @@ from typing import Any
 from sevenrocks.core.events import Knock
 from sevenrocks.core.match import Match
 from sevenrocks.core.record import MatchRecord
+from sevenrocks.untrusted import clean_name
 from sevenrocks.web.protocol import event_json, result_json
 from sevenrocks.web.render import render_layout
 from sevenrocks.web.storage import TableRecord
@@ -15,7 +16,9 @@ __all__ = ["PositionError", "match_record", "match_summary", "position"]
 
 
 def _players(record: TableRecord) -> tuple[str, str, str, str]:
-    names = [str(info.get("name") or f"seat {seat}") for seat, info in enumerate(record.seats)]
+    # names are cleaned when a table is made; cleaning again covers tables stored before that
+    names = [clean_name(str(info.get("name") or "")) for info in record.seats]
+    names = [name or f"seat {seat}" for seat, name in enumerate(names)]
     return (names[0], names[1], names[2], names[3])
 
 

@@ -2,25 +2,36 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
-from typing import Any, Literal
+from typing import Annotated, Any, Final, Literal
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, Response
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 from sevenrocks.bots import BOT_NAMES
 from sevenrocks.i18n import LANGUAGES, N_
 from sevenrocks.messages import translate
+from sevenrocks.untrusted import MAX_NAME
+from sevenrocks.web.keys import is_secret
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
 from sevenrocks.web.replays import PositionError, match_record, match_summary, position
-from sevenrocks.web.service import Connection, LiveTable, SeatSpec, TableService
+from sevenrocks.web.service import JoinRefused, LiveTable, SeatSpec, TableService
 
-__all__ = ["request_language", "router"]
+__all__ = ["ApiError", "request_language", "router"]
 
 router = APIRouter()
+
+
+class ApiError(HTTPException):
+    """An HTTP error answer with its machine-readable ``code`` (else the status names it)."""
+
+    def __init__(self, status: int, message: str, code: str | None = None, **kwargs: Any) -> None:
+        super().__init__(status, message, **kwargs)
+        self.code = code
 
 
 def _service(request: Request | WebSocket) -> TableService:
@@ -45,7 +56,7 @@ def _say(request: Request | WebSocket, message: str, **params: object) -> str:
 
 def _page(request: Request, page: str) -> HTMLResponse:
     lang = request_language(request)
-    params = {k: v for k, v in request.query_params.items() if k in ("token", "admin")}
+    params = {k: v for k, v in request.query_params.items() if k in ("token", "admin") and is_secret(v)}
     response = HTMLResponse(render_page(page, lang, path=request.url.path, params=params))
     response.headers["Content-Language"] = lang
     response.headers["Vary"] = "Accept-Language, Cookie"
@@ -80,16 +91,23 @@ async def rules_page(request: Request) -> HTMLResponse:
 
 
 # -------------------------------------------------------------------------------- API
+_STRICT: Final = ConfigDict(strict=True, extra="forbid")
+
+
 class SeatIn(BaseModel):
     """One seat of a new table."""
 
+    model_config = _STRICT
+
     kind: Literal["me", "friend", "bot"]
-    name: str = Field("", max_length=40)
+    name: str = Field("", max_length=MAX_NAME)
     bot: str = Field("greedy", max_length=40)
 
 
 class TableIn(BaseModel):
     """A new table: four seats (partners opposite: 0 with 2, 1 with 3) and the target."""
+
+    model_config = _STRICT
 
     seats: list[SeatIn] = Field(min_length=4, max_length=4)
     target: int = Field(250, ge=1, le=10_000)
@@ -100,6 +118,22 @@ def _link(table_id: str, **params: str) -> str:
     return f"/table/{table_id}" + (f"?{query}" if query else "")
 
 
+_STATUSES: Final = {
+    "too_many_tables": 429,
+    "server_full": 503,
+    "claimed": 409,
+    "match_over": 409,
+    "not_human": 409,
+}
+
+
+def _refused(request: Request, err: ProtocolError, status: int = 400) -> ApiError:
+    status = _STATUSES.get(err.code, status)
+    headers = {"Retry-After": "600"} if status in (429, 503) else None
+    code = err.code if err.code not in ("bad_message", "bad_table") else None
+    return ApiError(status, err.translated(request_language(request)), code, headers=headers)
+
+
 @router.get("/api/bots")
 async def bots() -> dict[str, Any]:
     """The bot levels a seat can be given."""
@@ -108,14 +142,18 @@ async def bots() -> dict[str, Any]:
 
 @router.post("/api/tables", status_code=201)
 async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
-    """Make a table. The answer holds the secret links: the creator's, and one per friend."""
+    """Make a table. The answer holds the secret links: the creator's, and one per friend.
+
+    At most ``SEVENROCKS_NEW_TABLES_PER_HOUR`` tables per client address in any hour (429 after).
+    """
     service = _service(request)
+    address = request.client.host if request.client else ""
     try:
         table, tokens = await service.create(
-            [SeatSpec(s.kind, s.name, s.bot) for s in body.seats], body.target
+            [SeatSpec(s.kind, s.name, s.bot) for s in body.seats], body.target, address
         )
     except ProtocolError as err:
-        raise HTTPException(400, err.translated(request_language(request))) from None
+        raise _refused(request, err) from None
     admin = table.record.admin_token
     mine = next((s for s, info in enumerate(table.record.seats) if info.get("me")), None)
     seats = []
@@ -134,8 +172,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     }
 
 
-async def _table(request: Request, table_id: str) -> LiveTable:
-    table = await _service(request).get(table_id)
+async def _table(request: Request, table_id: str, *, keep: bool = True) -> LiveTable:
+    table = await _service(request).get(table_id, keep=keep)
     if table is None:
         raise HTTPException(404, _say(request, N_("no table {table}"), table=repr(table_id[:40])))
     return table
@@ -143,9 +181,10 @@ async def _table(request: Request, table_id: str) -> LiveTable:
 
 @router.get("/api/tables")
 async def live_tables(request: Request) -> dict[str, Any]:
-    """Tables waiting to start or being played (to watch)."""
+    """Tables to watch, the most recently active first: matches being played, and tables waiting
+    to start that someone has joined."""
     service = _service(request)
-    records = await service.db(service.storage.tables, ("open", "playing"), 50)
+    records = await service.db(service.storage.lobby_tables, 50)
     out = []
     for record in records:
         table = await service.get(record.id)
@@ -157,41 +196,72 @@ async def live_tables(request: Request) -> dict[str, Any]:
 @router.get("/api/tables/{table_id}")
 async def table_info(table_id: str, request: Request) -> dict[str, Any]:
     """Public facts about a table: seats, status, scores."""
-    return (await _table(request, table_id)).summary()
+    return (await _table(request, table_id, keep=False)).summary()
 
 
-class StartIn(BaseModel):
-    """The creator's secret, to start the match."""
+class AdminIn(BaseModel):
+    """The creator's secret."""
+
+    model_config = _STRICT
 
     admin: str = Field(max_length=100)
 
 
-@router.post("/api/tables/{table_id}/start")
-async def start_table(table_id: str, body: StartIn, request: Request) -> dict[str, Any]:
-    """Start the match (the creator only)."""
+class InviteIn(AdminIn):
+    """The creator's secret and the seat to invite someone else to."""
+
+    seat: int = Field(ge=0, le=3)
+
+
+async def _as_creator(request: Request, table_id: str, admin: str, refusal: str) -> LiveTable:
     table = await _table(request, table_id)
-    if not table.is_admin(body.admin):
-        raise HTTPException(403, _say(request, N_("only the table's creator can start the match")))
+    if not table.is_admin(admin):
+        raise HTTPException(403, _say(request, refusal))
+    return table
+
+
+@router.post("/api/tables/{table_id}/start")
+async def start_table(table_id: str, body: AdminIn, request: Request) -> dict[str, Any]:
+    """Start the match (the creator only)."""
+    table = await _as_creator(
+        request, table_id, body.admin, N_("only the table's creator can start the match")
+    )
     try:
         await _service(request).start(table)
     except ProtocolError as err:
-        raise HTTPException(409, err.translated(request_language(request))) from None
+        raise _refused(request, err, 409) from None
     return table.summary()
 
 
 @router.post("/api/tables/{table_id}/links")
-async def seat_links(table_id: str, body: StartIn, request: Request) -> dict[str, Any]:
-    """The people's seat links again (the creator only), e.g. to send a friend theirs."""
-    table = await _table(request, table_id)
-    if not table.is_admin(body.admin):
-        raise HTTPException(403, _say(request, N_("only the table's creator can see the seat links")))
-    return {
-        "seats": [
-            {"seat": seat, "name": info["name"], "link": _link(table.id, token=info["token"])}
-            for seat, info in enumerate(table.record.seats)
-            if info["kind"] == "human"
-        ]
-    }
+async def seat_links(table_id: str, body: AdminIn, request: Request) -> dict[str, Any]:
+    """The people's seats for the creator: which are ``claimed`` (a browser holds them), and the
+    invitation ``link`` of each seat nobody has claimed yet. A claimed seat has no link."""
+    table = await _as_creator(
+        request, table_id, body.admin, N_("only the table's creator can see the seat links")
+    )
+    seats = []
+    for entry in await _service(request).seat_links(table):
+        token = entry.pop("token", None)
+        if token is not None:
+            entry["link"] = _link(table.id, token=token)
+        seats.append(entry)
+    return {"seats": seats}
+
+
+@router.post("/api/tables/{table_id}/invite")
+async def reinvite(table_id: str, body: InviteIn, request: Request) -> dict[str, Any]:
+    """A new invitation link for a person's seat nobody has claimed (the creator only); the seat's
+    old link stops working. A claimed seat cannot be re-invited (409)."""
+    table = await _as_creator(
+        request, table_id, body.admin, N_("only the table's creator can invite players")
+    )
+    try:
+        token = await _service(request).invite(table, body.seat)
+    except ProtocolError as err:
+        raise _refused(request, err) from None
+    name = table.record.seats[body.seat]["name"]
+    return {"seat": body.seat, "name": name, "claimed": False, "link": _link(table.id, token=token)}
 
 
 @router.get("/api/matches")
@@ -215,7 +285,7 @@ async def past_matches(request: Request) -> dict[str, Any]:
 
 
 async def _finished(request: Request, table_id: str) -> LiveTable:
-    table = await _table(request, table_id)
+    table = await _table(request, table_id, keep=False)
     if table.record.status != "over" or table.match is None:
         raise HTTPException(
             404,
@@ -233,7 +303,12 @@ async def match_detail(table_id: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/api/matches/{table_id}/position")
-async def match_position(table_id: str, request: Request, hand: int = 0, step: int = 0) -> dict[str, Any]:
+async def match_position(
+    table_id: str,
+    request: Request,
+    hand: Annotated[int, Query(ge=0, le=10_000)] = 0,
+    step: Annotated[int, Query(ge=0, le=28)] = 0,
+) -> dict[str, Any]:
     """The position after ``step`` placements of hand ``hand`` of a finished match."""
     table = await _finished(request, table_id)
     assert table.match is not None
@@ -257,13 +332,16 @@ async def match_record_file(table_id: str, request: Request) -> Response:
 
 
 # -------------------------------------------------------------------------- WebSocket
+def _param(websocket: WebSocket, name: str) -> str | None:
+    return websocket.query_params.get(name) or None
+
+
 @router.websocket("/ws/tables/{table_id}")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
-    """One browser at a table: ``token`` names its seat (none: a spectator), ``admin`` the creator."""
+    """One browser at a table: ``session`` (the secret its browser got when it claimed a seat) or
+    ``token`` (a seat's invitation) name its seat, none: a spectator; ``admin``: the creator."""
     await websocket.accept()
     service = _service(websocket)
-    token = websocket.query_params.get("token") or None
-    admin = websocket.query_params.get("admin") or None
     table = await service.get(table_id)
     if table is None:
         await websocket.send_json(
@@ -271,26 +349,26 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         )
         await websocket.close(code=4404)
         return
-    seat = table.seat_of_token(token)
-    if token and seat is None:
-        await websocket.send_json(
-            error_message(
-                _say(websocket, N_("this seat link is not valid (or the seat was given to a bot)")),
-                "bad_token",
-            )
-        )
-        await websocket.close(code=4403)
-        return
-    if admin and not table.is_admin(admin):
-        await websocket.send_json(
-            error_message(_say(websocket, N_("this creator link is not valid")), "bad_token")
-        )
-        await websocket.close(code=4403)
-        return
-    conn = Connection(seat, admin is not None, websocket.send_json, lang=request_language(websocket))
-    await service.connect(table, conn)
+
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code=code, reason=reason)
+
     try:
-        while True:
+        conn = await service.join(
+            table,
+            token=_param(websocket, "token"),
+            session=_param(websocket, "session"),
+            admin=_param(websocket, "admin"),
+            send=websocket.send_json,
+            close=close,
+            lang=request_language(websocket),
+        )
+    except JoinRefused as err:
+        await websocket.send_json(error_message(err.translated(request_language(websocket)), err.code))
+        await websocket.close(code=err.close_code)
+        return
+    try:
+        while not conn.dropped:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
@@ -298,7 +376,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if raw is None:
                 raw = message.get("bytes") or b""
             await service.handle(table, conn, raw)
-    except WebSocketDisconnect:
+            await asyncio.sleep(0)  # let the connection's outbox send before the next message is read
+    except (WebSocketDisconnect, RuntimeError):  # RuntimeError: receiving after the close
         pass
     finally:
-        await service.disconnect(table, conn)
+        await service.leave(table, conn)

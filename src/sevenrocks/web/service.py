@@ -3,28 +3,35 @@
 Every intent from a browser goes through :class:`TableService`, which checks it with the
 engine (:class:`~sevenrocks.core.match.Match`), stores the resulting event before anyone
 hears of it, and sends each connection the view of its own seat.
+
+A browser joins a table through :meth:`TableService.join`, which checks its secrets and attaches
+it under the table's lock, the same lock under which the creator seats a bot: a seat's old link
+can never attach to a seat that became a bot's.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import datetime as dt
 import logging
 import random
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from sevenrocks.bots import BOT_NAMES, Bot, make_bot
+from sevenrocks.bots import BOT_NAMES, make_bot
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.match import Match, Phase, deal_tiles
 from sevenrocks.core.notation import Play
-from sevenrocks.core.tiles import NUM_SEATS, Tile
+from sevenrocks.core.tiles import NUM_SEATS
 from sevenrocks.i18n import N_
 from sevenrocks.messages import error_text, translate
+from sevenrocks.untrusted import clean_name
+from sevenrocks.web.connection import Close, Connection, Send
+from sevenrocks.web.keys import is_table_id, new_secret, new_session, new_table_id, session_hash
+from sevenrocks.web.limits import AddressWindow, TokenBucket
 from sevenrocks.web.protocol import (
     ClientMessage,
     NextHandIntent,
@@ -34,17 +41,19 @@ from sevenrocks.web.protocol import (
     ReplaceIntent,
     StartIntent,
     error_message,
+    parse_message,
     view_json,
 )
 from sevenrocks.web.render import render_layout
+from sevenrocks.web.settings import Settings
 from sevenrocks.web.storage import Storage, TableRecord
+from sevenrocks.web.table import LiveTable, moves_of, rebuild_match
 
-__all__ = ["Connection", "LiveTable", "SeatSpec", "TableService", "rebuild_match"]
+__all__ = ["Connection", "JoinRefused", "LiveTable", "SeatSpec", "TableService", "rebuild_match"]
 
 log = logging.getLogger("sevenrocks.web")
 T = TypeVar("T")
 MAX_TARGET: Final = 10_000
-MAX_NAME: Final = 40
 
 
 @dataclass(frozen=True)
@@ -56,151 +65,34 @@ class SeatSpec:
     bot: str = "greedy"
 
 
-class Connection:
-    """One browser connection: the seat it plays (``None`` for a spectator) and its outbox."""
+class JoinRefused(ProtocolError):
+    """A browser that may not join a table; ``close_code`` closes its WebSocket."""
 
-    def __init__(
-        self,
-        seat: int | None,
-        admin: bool,
-        send: Callable[[dict[str, Any]], Awaitable[None]],
-        lang: str = "en",
-    ) -> None:
-        self.seat = seat
-        self.admin = admin
-        #: the player's language for the error messages this connection is sent
-        self.lang = lang
-        self._send = send
-        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
-        self._task = asyncio.get_running_loop().create_task(self._pump())
-
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` for this connection (never blocks the table on a slow browser)."""
-        self._queue.put_nowait(message)
-
-    async def _pump(self) -> None:
-        while True:
-            message = await self._queue.get()
-            if message is None:
-                return
-            try:
-                await self._send(message)
-            except Exception:  # the browser went away; the reader notices and disconnects
-                return
-
-    async def close(self) -> None:
-        """Deliver what is queued, then stop."""
-        self._queue.put_nowait(None)
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._task, timeout=2)
+    def __init__(self, message: str, code: str, close_code: int, **params: object) -> None:
+        super().__init__(message, code, **params)
+        self.close_code = close_code
 
 
-@dataclass
-class LiveTable:
-    """A table in memory: its stored record, its match, connections and readiness."""
-
-    record: TableRecord
-    match: Match | None
-    seq: int
-    connections: list[Connection] = field(default_factory=list)
-    ready: set[int] = field(default_factory=set)
-    bots: dict[int, Bot] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_task: asyncio.Task[None] | None = None
-    moves: int = 0
-    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
-    drawn: tuple[tuple[int, int], str] | None = None
-
-    @property
-    def id(self) -> str:
-        """The table's id (part of its links)."""
-        return self.record.id
-
-    def seat_of_token(self, token: str | None) -> int | None:
-        """The seat whose secret is ``token``, compared in constant time."""
-        if not token:
-            return None
-        for seat, info in enumerate(self.record.seats):
-            known = info.get("token")
-            if known and secrets.compare_digest(str(known), token):
-                return seat
-        return None
-
-    def is_admin(self, token: str | None) -> bool:
-        """True if ``token`` is the creator's secret."""
-        return bool(token) and secrets.compare_digest(self.record.admin_token, str(token))
-
-    def connected(self, seat: int) -> bool:
-        """True while a browser holds ``seat``."""
-        return any(c.seat == seat for c in self.connections)
-
-    def public_seats(self) -> list[dict[str, Any]]:
-        """Who sits where, without the secrets."""
-        return [
-            {
-                "seat": seat,
-                "kind": info["kind"],
-                "name": info["name"],
-                "bot": info.get("bot"),
-                "connected": info["kind"] == "bot" or self.connected(seat),
-                "ready": seat in self.ready,
-            }
-            for seat, info in enumerate(self.record.seats)
-        ]
-
-    def summary(self) -> dict[str, Any]:
-        """Public facts about the table (for lists and the table page)."""
-        match = self.match
-        return {
-            "table": self.id,
-            "status": self.record.status,
-            "target": self.record.target,
-            "seats": self.public_seats(),
-            "scores": list(match.scores) if match else [0, 0],
-            "hand_number": match.hand_number if match else -1,
-            "winner": match.winner if match else None,
-            "created_at": _iso(self.record.created_at),
-        }
-
-
-def _iso(when: dt.datetime | None) -> str | None:
-    return None if when is None else when.isoformat()
-
-
-def rebuild_match(record: TableRecord, events: list[Any]) -> tuple[Match | None, int]:
-    """Replay a table's stored deals and plays; return the match (``None`` if not started) and
-    the number of stored events. Raises :class:`SevenRocksError` if the events contradict the rules.
-    """
-    match: Match | None = None
-    for event in events:
-        if event.kind == "hand":
-            if match is None:
-                match = Match(target=record.target, rng=random.Random(secrets.randbits(64)))
-            deal = [[Tile.parse(t) for t in hand] for hand in event.data["deal"]]
-            match.start_hand(deal, leader=int(event.data["leader"]))
-        elif event.kind == "play":
-            if match is None:
-                raise SevenRocksError(f"table {record.id}: a play is stored before any deal")
-            match.push(Play.parse(event.data["play"]))
-    return match, len(events)
-
-
-def _moves(match: Match | None) -> int:
-    if match is None:
-        return 0
-    return sum(len(log.placements) for log in match.history)
+#: WebSocket close codes of refused browsers (4000-4999 are the application's own).
+CLOSE_FORBIDDEN: Final = 4403
+CLOSE_UNKNOWN: Final = 4404
+CLOSE_GONE: Final = 4410
+CLOSE_FULL: Final = 4429
 
 
 class TableService:
     """Creates, loads and runs tables. One instance per app; all methods run on its event loop."""
 
-    def __init__(self, storage: Storage, *, bot_delay: float = 0.7, max_message_bytes: int = 4096) -> None:
+    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
         self.storage = storage
-        self.bot_delay = bot_delay
-        self.max_message_bytes = max_message_bytes
+        self.settings = settings or Settings()
+        self.bot_delay = self.settings.bot_delay
+        self.max_message_bytes = self.settings.max_message_bytes
         self.tables: dict[str, LiveTable] = {}
+        self.new_tables = AddressWindow(self.settings.new_tables_per_hour, 3600.0)
         self._db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="sevenrocks-db")
-        self._load_lock = asyncio.Lock()
+        #: held while a table is loaded from storage (or removed from it)
+        self.load_lock = asyncio.Lock()
         self._closing = False
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
@@ -217,8 +109,11 @@ class TableService:
         self._db.shutdown(wait=True)
 
     async def resume(self) -> int:
-        """Load every table in progress from storage so its bots continue; return how many."""
-        records = await self.db(self.storage.tables, ("open", "playing"), 10_000)
+        """Load every match being played from storage so its bots continue; return how many.
+
+        Tables waiting to start are loaded when someone asks for them.
+        """
+        records = await self.db(self.storage.tables, ("playing",), self.settings.max_live_tables)
         count = 0
         for record in records:
             table = await self.get(record.id)
@@ -227,8 +122,10 @@ class TableService:
         return count
 
     # ------------------------------------------------------------------ tables
-    async def create(self, seats: list[SeatSpec], target: int) -> tuple[LiveTable, dict[int, str]]:
-        """Make a table; return it and the secret token of each human seat."""
+    async def create(
+        self, seats: list[SeatSpec], target: int, address: str = ""
+    ) -> tuple[LiveTable, dict[int, str]]:
+        """Make a table for the client at ``address``; return it and each person's invitation."""
         if len(seats) != NUM_SEATS:
             raise ProtocolError(
                 N_("a table has exactly four seats, not {count}"), "bad_table", count=len(seats)
@@ -244,19 +141,25 @@ class TableService:
         stored: list[dict[str, Any]] = []
         tokens: dict[int, str] = {}
         for seat, spec in enumerate(seats):
-            name = " ".join(spec.name.split())[:MAX_NAME]
+            name = clean_name(spec.name)
+            if not name and spec.name.strip():
+                raise ProtocolError(
+                    N_("seat {seat}: the name has no visible letters: write one, or leave it empty"),
+                    "bad_table",
+                    seat=seat,
+                )
             if spec.kind == "bot":
                 if spec.bot not in BOT_NAMES:
                     known = ", ".join(sorted(BOT_NAMES))
                     raise ProtocolError(
                         N_("seat {seat}: unknown bot level {bot}: use one of {known}"),
                         seat=seat,
-                        bot=repr(spec.bot),
+                        bot=repr(spec.bot[:40]),
                         known=known,
                     )
                 stored.append({"kind": "bot", "name": name or f"{spec.bot} bot", "bot": spec.bot})
             elif spec.kind in ("me", "friend"):
-                tokens[seat] = secrets.token_urlsafe(18)
+                tokens[seat] = new_secret()
                 default = "host" if spec.kind == "me" else f"friend {seat}"
                 stored.append(
                     {"kind": "human", "name": name or default, "token": tokens[seat], "me": spec.kind == "me"}
@@ -265,13 +168,23 @@ class TableService:
                 raise ProtocolError(
                     N_("seat {seat}: kind must be me, friend or bot, not {kind}"),
                     seat=seat,
-                    kind=repr(spec.kind),
+                    kind=repr(spec.kind[:40]),
                 )
+        if not self.new_tables.allow(address):
+            raise ProtocolError(
+                N_("too many new tables from your address: at most {count} an hour; try again later"),
+                "too_many_tables",
+                count=self.settings.new_tables_per_hour,
+            )
+        if await self.db(self.storage.count_live) >= self.settings.max_live_tables:
+            raise ProtocolError(
+                N_("the server has as many tables as it can hold; try again later"), "server_full"
+            )
         record = TableRecord(
-            id=secrets.token_urlsafe(9),
+            id=new_table_id(),
             target=target,
             seats=stored,
-            admin_token=secrets.token_urlsafe(18),
+            admin_token=new_secret(),
             created_at=dt.datetime.now(dt.UTC),
         )
         await self.db(self.storage.create_table, record)
@@ -285,14 +198,18 @@ class TableService:
             if info["kind"] == "bot" and seat not in table.bots:
                 table.bots[seat] = make_bot(info["bot"], seed=secrets.randbits(32))
 
-    async def get(self, table_id: str) -> LiveTable | None:
-        """The table with ``table_id`` (loaded from storage and resumed if needed), or ``None``."""
+    async def get(self, table_id: str, *, keep: bool = True) -> LiveTable | None:
+        """The table with ``table_id`` (loaded from storage and resumed if needed), or ``None``.
+
+        An id of the wrong shape is ``None`` at once, without asking the database. A finished
+        table loaded with ``keep=False`` (to read its record) is not kept in memory.
+        """
+        if not is_table_id(table_id):
+            return None
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
-            return None
-        async with self._load_lock:
+        async with self.load_lock:
             table = self.tables.get(table_id)
             if table is not None:
                 return table
@@ -305,36 +222,168 @@ class TableService:
             except (SevenRocksError, KeyError, TypeError, ValueError) as err:
                 log.error("table %s cannot be rebuilt from storage: %s", table_id, err)
                 return None
-            table = LiveTable(record, match, seq, moves=_moves(match))
+            table = LiveTable(record, match, seq, moves=moves_of(match))
+            if not keep and record.status == "over":
+                return table
             self._make_bots(table)
             self.tables[table_id] = table
         self._kick(table)
         return table
 
-    # -------------------------------------------------------------- connections
-    async def connect(self, table: LiveTable, conn: Connection) -> None:
-        """Register a browser and send it a welcome and the current state."""
+    async def seat_links(self, table: LiveTable) -> list[dict[str, Any]]:
+        """Each person's seat: ``claimed``, and the invitation ``token`` only while unclaimed."""
         async with table.lock:
-            table.connections.append(conn)
-            conn.send(
-                {
-                    "type": "welcome",
-                    "table": table.id,
-                    "seat": conn.seat,
-                    "admin": conn.admin,
-                    "name": None if conn.seat is None else table.record.seats[conn.seat]["name"],
-                }
-            )
-            self._broadcast(table)
+            out = []
+            for seat, info in enumerate(table.record.seats):
+                if info["kind"] != "human":
+                    continue
+                entry: dict[str, Any] = {"seat": seat, "name": info["name"], "claimed": table.claimed(seat)}
+                if not entry["claimed"] and table.record.status != "over":
+                    entry["token"] = info["token"]
+                out.append(entry)
+            return out
 
-    async def disconnect(self, table: LiveTable, conn: Connection) -> None:
-        """Forget a browser; its seat stays reserved for its link (or for a bot the creator seats)."""
+    async def invite(self, table: LiveTable, seat: int) -> str:
+        """A new invitation for a person's seat nobody has claimed; the old one stops working."""
+        async with table.lock:
+            if not 0 <= seat < NUM_SEATS:
+                raise ProtocolError(N_("a seat is 0, 1, 2 or 3, not {seat}"), seat=seat)
+            if table.record.status == "over":
+                raise ProtocolError(N_("the match is over"), "match_over")
+            if not table.human(seat):
+                raise ProtocolError(N_("seat {seat} is already a bot"), "not_human", seat=seat)
+            if table.claimed(seat):
+                raise ProtocolError(
+                    N_("seat {seat} was taken by its player's browser: it cannot be given to anyone else"),
+                    "claimed",
+                    seat=seat,
+                )
+            token = new_secret()
+            seats = [dict(s) for s in table.record.seats]
+            seats[seat]["token"] = token
+            await self.db(self.storage.update_table, table.id, seats=seats)
+            table.record.seats = seats
+            return token
+
+    # -------------------------------------------------------------- connections
+    async def join(
+        self,
+        table: LiveTable,
+        *,
+        token: str | None,
+        session: str | None,
+        admin: str | None,
+        send: Send,
+        close: Close,
+        lang: str = "en",
+    ) -> Connection:
+        """Check a browser's secrets and attach it to ``table``, all under the table's lock.
+
+        ``session`` (the secret a browser was given when it claimed a seat) holds that seat;
+        ``token`` (a seat's invitation) claims the seat if nobody has, and the answer's welcome
+        then carries the new ``session``; neither: a spectator. ``admin``: the creator's rights.
+        Raises :class:`JoinRefused`.
+        """
+        async with table.lock:
+            if table.closed:
+                raise JoinRefused(
+                    N_("no table {table}"), "unknown_table", CLOSE_UNKNOWN, table=repr(table.id)
+                )
+            if admin is not None and not table.is_admin(admin):
+                raise JoinRefused(N_("this creator link is not valid"), "bad_token", CLOSE_FORBIDDEN)
+            if len(table.connections) >= self.settings.connections_per_table:
+                raise JoinRefused(
+                    N_("this table already has {count} browsers connected; try again later"),
+                    "table_full",
+                    CLOSE_FULL,
+                    count=self.settings.connections_per_table,
+                )
+            seat, fresh = await self._claim(table, token, session)
+            rate = self.settings.messages_per_second
+            conn = Connection(
+                seat,
+                admin is not None,
+                send,
+                lang,
+                close=close,
+                limit=self.settings.outbox_messages,
+                rate=TokenBucket(rate, max(2 * rate, 1)),
+            )
+            table.connections.append(conn)
+            welcome: dict[str, Any] = {
+                "type": "welcome",
+                "table": table.id,
+                "seat": seat,
+                "admin": conn.admin,
+                "name": None if seat is None else table.record.seats[seat]["name"],
+            }
+            if fresh is not None:
+                welcome["session"] = fresh
+            conn.send(welcome)
+            conn.send(self.state_for(table, seat))
+            if seat is not None:
+                self._seats_changed(table, skip=conn)
+                if fresh is None:
+                    await self._touch(table)
+            return conn
+
+    async def _claim(
+        self, table: LiveTable, token: str | None, session: str | None
+    ) -> tuple[int | None, str | None]:
+        """The seat a browser holds (and the new session secret if it claims it now)."""
+        if session:
+            seat = table.seat_of_session(session)
+            if seat is None:
+                raise JoinRefused(
+                    N_("this browser no longer holds a seat at this table (it was given to a bot)"),
+                    "bad_session",
+                    CLOSE_FORBIDDEN,
+                )
+            return seat, None
+        if not token:
+            return None, None
+        seat = table.seat_of_token(token)
+        if seat is None:
+            raise JoinRefused(
+                N_("this seat link is not valid (or the seat was given to a bot)"),
+                "bad_token",
+                CLOSE_FORBIDDEN,
+            )
+        if table.claimed(seat):
+            raise JoinRefused(
+                N_(
+                    "seat {seat} was taken by the browser that first opened this link: only that browser "
+                    "can play it (if it was you, open the link again in that browser)"
+                ),
+                "seat_taken",
+                CLOSE_FORBIDDEN,
+                seat=seat,
+            )
+        fresh = new_session()
+        seats = [dict(s) for s in table.record.seats]
+        seats[seat]["session"] = session_hash(fresh)
+        await self.db(self.storage.update_table, table.id, seats=seats, joined=True)
+        table.record.seats = seats
+        table.record.joined = True
+        return seat, fresh
+
+    async def _touch(self, table: LiveTable) -> None:
+        try:
+            await self.db(self.storage.touch, table.id)
+        except Exception:  # only the clean-up's clock: never worth refusing a person for
+            log.exception("table %s: its last activity could not be stored", table.id)
+
+    async def leave(self, table: LiveTable, conn: Connection) -> None:
+        """Forget a browser; its seat stays its own (or a bot's, if the creator seats one)."""
         async with table.lock:
             if conn in table.connections:
                 table.connections.remove(conn)
-            if conn.seat is not None and not table.connected(conn.seat):
-                table.ready.discard(conn.seat)
-            self._broadcast(table)
+                if conn.seat is not None:
+                    if not table.connected(conn.seat):
+                        table.ready.discard(conn.seat)
+                    self._seats_changed(table)
+                    if not table.closed:
+                        await self._touch(table)
             await self._maybe_next_hand(table)
             self._forget_if_idle(table)
         await conn.close()
@@ -346,9 +395,17 @@ class TableService:
 
     async def handle(self, table: LiveTable, conn: Connection, raw: str | bytes) -> None:
         """Act on one raw message from ``conn``; refused messages get an ``error`` reply only."""
+        allowed, tell = conn.allow()
+        if not allowed:
+            if tell:
+                message = translate(
+                    N_("too many messages: at most {rate} a second; the rest are ignored"),
+                    {"rate": f"{self.settings.messages_per_second:g}"},
+                    conn.lang,
+                )
+                conn.send(error_message(message, "too_fast"))
+            return
         try:
-            from sevenrocks.web.protocol import parse_message
-
             intent = parse_message(raw, self.max_message_bytes)
         except ProtocolError as err:
             conn.send(error_message(err.message, err.code))
@@ -375,6 +432,8 @@ class TableService:
             conn.send({"type": "pong"})
             return
         async with table.lock:
+            if table.closed:
+                raise ProtocolError(N_("this table was closed"), "table_closed")
             if isinstance(intent, PlayIntent):
                 await self._play_intent(table, conn, intent)
             elif isinstance(intent, StartIntent):
@@ -390,6 +449,8 @@ class TableService:
     async def start(self, table: LiveTable) -> None:
         """Start the match of ``table`` (the creator's HTTP call or message)."""
         async with table.lock:
+            if table.closed:
+                raise ProtocolError(N_("this table was closed"), "table_closed")
             await self._start(table)
 
     async def _start(self, table: LiveTable) -> None:
@@ -487,7 +548,7 @@ class TableService:
         if match is None or match.phase is not Phase.WAITING:
             raise ProtocolError(N_("there is no finished hand to move on from"), "not_waiting")
         table.ready.add(conn.seat)
-        self._broadcast(table)
+        self._seats_changed(table)
         await self._maybe_next_hand(table)
 
     async def _maybe_next_hand(self, table: LiveTable) -> None:
@@ -496,7 +557,7 @@ class TableService:
         A table with no person connected (bots only) moves on by itself.
         """
         match = table.match
-        if match is None or match.phase is not Phase.WAITING or self._closing:
+        if match is None or match.phase is not Phase.WAITING or self._closing or table.closed:
             return
         humans = [s for s, info in enumerate(table.record.seats) if info["kind"] == "human"]
         present = [s for s in humans if table.connected(s)]
@@ -517,9 +578,11 @@ class TableService:
         if intent.bot not in BOT_NAMES:
             raise ProtocolError(
                 N_("unknown bot level {bot}: use one of {known}"),
-                bot=repr(intent.bot),
+                bot=repr(intent.bot[:40]),
                 known=", ".join(sorted(BOT_NAMES)),
             )
+        if table.record.status == "over" or (table.match is not None and table.match.is_over):
+            raise ProtocolError(N_("the match is over: its players stay as they were"), "match_over")
         info = table.record.seats[intent.seat]
         if info["kind"] != "human":
             raise ProtocolError(N_("seat {seat} is already a bot"), "not_human", seat=intent.seat)
@@ -530,7 +593,7 @@ class TableService:
         seats = [dict(s) for s in table.record.seats]
         seats[intent.seat] = {
             "kind": "bot",
-            "name": f"{intent.bot} bot (for {info['name']})",
+            "name": f"{intent.bot} bot (for {info['name']})"[:80],
             "bot": intent.bot,
         }
         await self.db(self.storage.update_table, table.id, seats=seats)
@@ -547,14 +610,14 @@ class TableService:
 
     def _kick(self, table: LiveTable) -> None:
         """Start the bot loop of ``table`` if a bot has something to do and none is running."""
-        if self._closing or (table.bot_task is not None and not table.bot_task.done()):
+        if self._closing or table.closed or (table.bot_task is not None and not table.bot_task.done()):
             return
         if self._bot_work(table):
             table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table))
 
     def _bot_work(self, table: LiveTable) -> bool:
         match = table.match
-        if match is None or match.is_over:
+        if match is None or match.is_over or table.closed:
             return False
         if match.turn is not None:
             return match.turn in table.bots
@@ -574,6 +637,8 @@ class TableService:
                 seat = match.turn
                 if seat is None:
                     async with table.lock:
+                        if table.closed:
+                            return
                         if table.match is not None and table.match.phase is Phase.WAITING:
                             await self._deal(table)
                             self._broadcast(table)
@@ -598,6 +663,8 @@ class TableService:
                     )
                     play = view.legal_plays[0]
                 async with table.lock:
+                    if table.closed:
+                        return
                     if table.moves != moves or match.turn != seat or seat not in table.bots:
                         continue
                     await self._apply(table, seat, play)
@@ -648,6 +715,16 @@ class TableService:
             if message is None:
                 message = cache[conn.seat] = self.state_for(table, conn.seat, svg)
             conn.send(message)
+
+    def _seats_changed(self, table: LiveTable, skip: Connection | None = None) -> None:
+        """Tell every connection (but ``skip``) who is connected, claimed and ready: a small
+        ``seats`` message, not a whole state."""
+        if not table.connections:
+            return
+        message = {"type": "seats", "table": table.id, "seats": table.public_seats()}
+        for conn in table.connections:
+            if conn is not skip:
+                conn.send(message)
 
 
 def _kind(intent: ClientMessage) -> str:

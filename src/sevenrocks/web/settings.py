@@ -1,21 +1,29 @@
 """Settings of the web app, read from the environment (or given directly in tests).
 
 >>> s = Settings.from_env({"SEVENROCKS_DATABASE_URL": "sqlite:///x.db", "SEVENROCKS_BOT_DELAY": "0"})
->>> s.database_url, s.bot_delay
-('sqlite:///x.db', 0.0)
+>>> s.database_url, s.bot_delay, s.max_message_bytes
+('sqlite:///x.db', 0.0, 4096)
+>>> Settings.from_env({"SEVENROCKS_MAX_MESSAGE_BYTES": "1.5"})
+Traceback (most recent call last):
+...
+sevenrocks.web.settings.SettingsError: SEVENROCKS_MAX_MESSAGE_BYTES must be a whole number, not '1.5'
 """
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Final
 
-__all__ = ["DEFAULT_DATABASE_URL", "Settings", "SettingsError"]
+__all__ = ["DEFAULT_DATABASE_URL", "ENV_NAMES", "FRAME_CEILING", "Settings", "SettingsError"]
 
 #: A SQLite file in the working directory: nothing to install or configure.
 DEFAULT_DATABASE_URL: Final = "sqlite:///sevenrocks.db"
+#: WebSocket messages larger than this are not read at all: the server closes the connection with
+#: code 1009 (message too big). Messages between the size limit and this get a ``too_large`` error.
+FRAME_CEILING: Final = 1024 * 1024
 
 
 class SettingsError(ValueError):
@@ -24,37 +32,73 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
-    """How the web app stores tables and paces its bots.
+    """How the web app stores tables, paces its bots, and bounds what each client can make it do.
 
     ``database_url``: an SQLAlchemy URL (``sqlite:///path.db``, ``postgresql+psycopg://...``).
     ``bot_delay``: seconds a bot waits before it places, so people can follow the play.
-    ``max_message_bytes``: larger WebSocket messages are refused with an error.
+    ``max_message_bytes``: the largest WebSocket message and HTTP request body, in bytes (UTF-8).
+    ``messages_per_second``: what one connection may send on average (bursts of twice as many).
+    ``outbox_messages``: messages waiting for a connection that does not read; one more drops it.
+    ``new_tables_per_hour``: tables one client address may make in any hour.
+    ``max_live_tables``: tables waiting to start or being played, all clients together.
+    ``connections_per_table``: browsers (players and spectators) at one table at once.
+    ``idle_table_seconds``: a table nobody has joined or played in for this long, with nobody
+    seated at it, is closed (removed, unless its match was finished).
     """
 
     database_url: str = DEFAULT_DATABASE_URL
     bot_delay: float = 0.7
     max_message_bytes: int = 4096
+    messages_per_second: float = 10.0
+    outbox_messages: int = 64
+    new_tables_per_hour: int = 30
+    max_live_tables: int = 1000
+    connections_per_table: int = 32
+    idle_table_seconds: float = 24 * 3600.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """Read ``SEVENROCKS_DATABASE_URL``, ``SEVENROCKS_BOT_DELAY``, ``SEVENROCKS_MAX_MESSAGE_BYTES``."""
+        """Read the ``SEVENROCKS_...`` variables of :data:`ENV_NAMES` (unset or empty: the default)."""
         env = os.environ if env is None else env
         url = env.get("SEVENROCKS_DATABASE_URL", "").strip() or DEFAULT_DATABASE_URL
-        return cls(
-            database_url=url,
-            bot_delay=_number(env, "SEVENROCKS_BOT_DELAY", cls.bot_delay, float),
-            max_message_bytes=int(_number(env, "SEVENROCKS_MAX_MESSAGE_BYTES", cls.max_message_bytes, int)),
-        )
+        values: dict[str, float | int] = {}
+        for item in fields(cls):
+            name = ENV_NAMES.get(item.name)
+            if name is None or item.name == "database_url":
+                continue
+            default = getattr(cls, item.name)
+            values[item.name] = _number(env, name, default, positive=item.name != "bot_delay")
+        return cls(database_url=url, **values)  # type: ignore[arg-type]
 
 
-def _number(env: Mapping[str, str], name: str, default: float, kind: type[float] | type[int]) -> float:
+#: The environment variable of each setting.
+ENV_NAMES: Final = {
+    "database_url": "SEVENROCKS_DATABASE_URL",
+    "bot_delay": "SEVENROCKS_BOT_DELAY",
+    "max_message_bytes": "SEVENROCKS_MAX_MESSAGE_BYTES",
+    "messages_per_second": "SEVENROCKS_MESSAGES_PER_SECOND",
+    "outbox_messages": "SEVENROCKS_OUTBOX_MESSAGES",
+    "new_tables_per_hour": "SEVENROCKS_NEW_TABLES_PER_HOUR",
+    "max_live_tables": "SEVENROCKS_MAX_LIVE_TABLES",
+    "connections_per_table": "SEVENROCKS_CONNECTIONS_PER_TABLE",
+    "idle_table_seconds": "SEVENROCKS_IDLE_TABLE_SECONDS",
+}
+
+
+def _number(env: Mapping[str, str], name: str, default: float, *, positive: bool) -> float | int:
     text = env.get(name, "").strip()
     if not text:
         return default
+    whole = isinstance(default, int)
     try:
-        value = kind(text)
+        if not text.isascii():
+            raise ValueError(text)
+        value: float | int = int(text) if whole else float(text)
     except ValueError:
-        raise SettingsError(f"{name} must be a number, not {text!r}") from None
-    if value < 0:
-        raise SettingsError(f"{name} must not be negative, not {text!r}")
+        kind = "a whole number" if whole else "a number"
+        raise SettingsError(f"{name} must be {kind}, not {text!r}") from None
+    if not math.isfinite(value):
+        raise SettingsError(f"{name} must be a finite number, not {text!r}")
+    if value < 0 or (positive and value == 0):
+        raise SettingsError(f"{name} must be {'above zero' if positive else 'zero or more'}, not {text!r}")
     return value

@@ -1,7 +1,9 @@
 """Storage of tables and their matches with SQLAlchemy (SQLite by default, PostgreSQL by URL).
 
 A table row holds who sits where; every deal and every placement is appended as an event row
-as it happens, so the match of any table can be rebuilt exactly after a restart.
+as it happens, so the match of any table can be rebuilt exactly after a restart. Each table row
+also knows when anything last happened at it (``last_active``) and whether anyone has joined it,
+for the lobby and for closing tables nobody uses (:meth:`Storage.stale_tables`).
 
 >>> store = Storage("sqlite://")
 >>> store.create_table(TableRecord("t1", 250, [{"kind": "bot", "name": "b", "bot": "random"}] * 4, "adm"))
@@ -19,14 +21,23 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     ForeignKey,
     Integer,
     String,
     UniqueConstraint,
+    and_,
     create_engine,
+    delete,
     event,
+    false,
+    func,
+    inspect,
+    or_,
     select,
+    text,
+    update,
 )
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError
@@ -59,6 +70,8 @@ class _TableRow(_Base):
     admin_token: Mapped[str] = mapped_column(String(64))
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     scores: Mapped[list[int]] = mapped_column(JSON, default=lambda: [0, 0])
+    last_active: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    joined: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class _EventRow(_Base):
@@ -85,6 +98,7 @@ class TableRecord:
     scores: list[int] = field(default_factory=lambda: [0, 0])
     created_at: dt.datetime | None = None
     finished_at: dt.datetime | None = None
+    joined: bool = False
 
 
 @dataclass(frozen=True)
@@ -107,6 +121,7 @@ def _record(row: _TableRow) -> TableRecord:
         scores=list(row.scores),
         created_at=row.created_at,
         finished_at=row.finished_at,
+        joined=bool(row.joined),
     )
 
 
@@ -135,6 +150,7 @@ class Storage:
             event.listen(self.engine, "connect", _sqlite_pragmas)
         try:
             _Base.metadata.create_all(self.engine)
+            self._add_new_columns()
         except Exception as err:
             raise StorageError(f"cannot use the database {url!r}: {err}") from err
         self._session = sessionmaker(self.engine, expire_on_commit=False)
@@ -142,6 +158,24 @@ class Storage:
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
+
+    def _add_new_columns(self) -> None:
+        """Bring a database made by an older version up to date (columns added since)."""
+        have = {column["name"] for column in inspect(self.engine).get_columns(_TableRow.__tablename__)}
+        dialect = self.engine.dialect
+        with self.engine.begin() as conn:
+            for name in ("last_active", "joined"):
+                if name in have:
+                    continue
+                column = _TableRow.__table__.c[name]
+                kind = column.type.compile(dialect=dialect)
+                default = ""
+                if column.server_default is not None:
+                    value = false().compile(dialect=dialect, compile_kwargs={"literal_binds": True})
+                    default = f" NOT NULL DEFAULT {value}"
+                conn.execute(text(f"ALTER TABLE {_TableRow.__tablename__} ADD COLUMN {name} {kind}{default}"))
+            if "last_active" not in have:
+                conn.execute(update(_TableRow).values(last_active=_TableRow.created_at))
 
     # ---------------------------------------------------------------- tables
     def create_table(self, table: TableRecord) -> None:
@@ -155,17 +189,25 @@ class Storage:
                     admin_token=table.admin_token,
                     status=table.status,
                     scores=list(table.scores),
+                    created_at=table.created_at or _now(),
+                    last_active=table.created_at or _now(),
                 )
             )
 
     def update_table(self, table_id: str, **values: Any) -> None:
-        """Change stored fields of a table (``status``, ``seats``, ``winner``, ``scores``...)."""
+        """Change stored fields of a table (``status``, ``seats``, ``joined``...); it was active now."""
         with self._session.begin() as session:
             row = session.get(_TableRow, table_id)
             if row is None:
                 raise StorageError(f"no table {table_id!r} is stored")
             for key, value in values.items():
                 setattr(row, key, value)
+            row.last_active = _now()
+
+    def touch(self, table_id: str) -> None:
+        """Note that something happened at a table now (a person came or went)."""
+        with self._session.begin() as session:
+            session.execute(update(_TableRow).where(_TableRow.id == table_id).values(last_active=_now()))
 
     def table(self, table_id: str) -> TableRecord | None:
         """The stored table, or ``None``."""
@@ -184,17 +226,59 @@ class Storage:
             )
             return [_record(row) for row in rows]
 
+    def lobby_tables(self, limit: int = 50) -> list[TableRecord]:
+        """Tables worth watching, the most recently active first: matches being played, and tables
+        waiting to start that someone has joined (a table made and never opened is not listed)."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(_TableRow)
+                .where(
+                    or_(
+                        _TableRow.status == "playing",
+                        and_(_TableRow.status == "open", _TableRow.joined.is_(True)),
+                    )
+                )
+                .order_by(_TableRow.last_active.desc(), _TableRow.id)
+                .limit(limit)
+            )
+            return [_record(row) for row in rows]
+
+    def count_live(self) -> int:
+        """How many tables are waiting to start or being played."""
+        with self._session() as session:
+            count = session.scalar(
+                select(func.count()).select_from(_TableRow).where(_TableRow.status.in_(("open", "playing")))
+            )
+            return int(count or 0)
+
+    def stale_tables(self, before: dt.datetime, limit: int = 1000) -> list[str]:
+        """Ids of tables waiting to start or being played where nothing happened since ``before``."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(_TableRow.id)
+                .where(_TableRow.status.in_(("open", "playing")), _TableRow.last_active < before)
+                .order_by(_TableRow.last_active)
+                .limit(limit)
+            )
+            return list(rows)
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and its events."""
+        with self._session.begin() as session:
+            session.execute(delete(_EventRow).where(_EventRow.table_id == table_id))
+            session.execute(delete(_TableRow).where(_TableRow.id == table_id))
+
     # ---------------------------------------------------------------- events
     def append_event(self, table_id: str, seq: int, kind: str, data: dict[str, Any], **table: Any) -> None:
         """Append event ``seq`` of a table (and update its row's fields ``table`` in the same commit)."""
         with self._session.begin() as session:
             session.add(_EventRow(table_id=table_id, seq=seq, kind=kind, data=data))
-            if table:
-                row = session.get(_TableRow, table_id)
-                if row is None:
-                    raise StorageError(f"no table {table_id!r} is stored")
-                for key, value in table.items():
-                    setattr(row, key, value)
+            row = session.get(_TableRow, table_id)
+            if row is None:
+                raise StorageError(f"no table {table_id!r} is stored")
+            for key, value in table.items():
+                setattr(row, key, value)
+            row.last_active = _now()
 
     def events(self, table_id: str) -> list[EventRecord]:
         """Every stored event of a table, in order."""

@@ -7,6 +7,24 @@
   const params = new URLSearchParams(location.search);
   const token = params.get("token");
   const admin = params.get("admin");
+  // The seat belongs to the browser that first opened its link: the server gives that browser a
+  // session secret, kept here (per table and link) and sent instead of the link from then on.
+  const sessionKey = token ? `sevenrocks-seat:${tableId}:${token}` : null;
+  let session = readSession();
+  let seatRefused = false;   // the creator's seat is another browser's: keep the creator's rights only
+  let retryAsCreator = false;
+
+  function readSession() {
+    if (!sessionKey) return null;
+    try { return localStorage.getItem(sessionKey); } catch (_) { return null; }
+  }
+  function keepSession(value) {
+    session = value;
+    if (!sessionKey) return;
+    try {
+      if (value) localStorage.setItem(sessionKey, value); else localStorage.removeItem(sessionKey);
+    } catch (_) { /* storage refused: the session lasts as long as this page */ }
+  }
 
   let ws = null;
   let welcome = null;
@@ -22,7 +40,8 @@
 
   function connect() {
     const query = new URLSearchParams();
-    if (token) query.set("token", token);
+    if (session) query.set("session", session);
+    else if (token && !seatRefused) query.set("token", token);
     if (admin) query.set("admin", admin);
     query.set("lang", LANG);
     const scheme = location.protocol === "https:" ? "wss" : "ws";
@@ -35,7 +54,8 @@
       receive(message);
     };
     ws.onclose = (event) => {
-      if (fatal || event.code === 4403 || event.code === 4404) { fatal = true; return; }
+      if (retryAsCreator) { retryAsCreator = false; setTimeout(connect, 50); return; }
+      if (fatal || event.code === 4403 || event.code === 4404 || event.code === 4410) { fatal = true; return; }
       retry = Math.min(retry + 1, 6);
       $("connection").textContent = t("Connection lost — reconnecting…");
       setTimeout(connect, 400 * retry);
@@ -50,8 +70,9 @@
   function receive(message) {
     if (message.type === "welcome") {
       welcome = message;
+      if (message.session) keepSession(message.session);
       $("role").textContent = message.seat === null ? t("Watching table {table}", { table: message.table }) : t("Table {table} · you are seat {seat}", { table: message.table, seat: message.seat });
-      if (message.admin && !seatLinks.length) loadSeatLinks();
+      if (message.admin && !linksLoaded) loadSeatLinks();
     } else if (message.type === "state") {
       const previous = state;
       state = message;
@@ -59,8 +80,18 @@
       if (!previous || previous.move !== state.move || previous.hand_number !== state.hand_number) selected = null;
       announce(previous, state);
       render();
+    } else if (message.type === "seats") {
+      if (!state) return;
+      state = { ...state, seats: message.seats };
+      render();
     } else if (message.type === "error") {
-      if (message.code === "unknown_table" || message.code === "bad_token") {
+      if (message.code === "bad_session") keepSession(null);
+      if (message.code === "seat_taken" && admin && !seatRefused) {
+        seatRefused = retryAsCreator = true;   // reconnect as the creator without the seat
+        toast(message.message, "error");
+        return;
+      }
+      if (["unknown_table", "bad_token", "bad_session", "seat_taken", "table_full", "table_closed"].includes(message.code)) {
         fatal = true;
         $("connection").innerHTML = `<span class="error-text">${esc(message.message)}</span> <a href="/">${esc(t("Back to the lobby"))}</a>`;
       } else {
@@ -298,27 +329,62 @@
     }
     for (const info of state.seats) {
       if (info.kind !== "human" || info.connected || state.status === "over") continue;
+      if (info.seat === state.seat) continue;
       const level = el("select", { "aria-label": t("Bot level for seat {seat}", { seat: info.seat }) }, ...["greedy", "random"].map((b) => el("option", { value: b }, t("{bot} bot", { bot: b }))));
       fetchBots(level);
       node.append(el("div", { class: "row" }, t("Seat {seat} ({name}) is away.", { seat: info.seat, name: info.name }), level,
         el("button", { "data-replace": info.seat, onclick: () => send({ type: "replace", seat: info.seat, bot: level.value }) }, t("Seat a bot"))));
     }
     node.append(el("p", { class: "muted" }, t("Watch link:"), " ", el("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)));
-    if (state.status !== "over") node.append(el("div", { id: "seat-links" }, ...seatLinks));
+    if (state.status !== "over") node.append(el("div", { id: "seat-links" }, ...seatLinkRows()));
   }
 
-  // The people's seat links, for the creator to send again (fetched once).
-  let seatLinks = [];
+  // The people's seats for the creator: a link to send for each seat nobody has taken yet (with a
+  // button for a new one, which cancels the old), "taken" once a browser holds the seat.
+  let seatLinks = {};   // seat -> { name, link }
+  let linksLoaded = false;
   async function loadSeatLinks() {
     if (!admin) return;
     try {
       const { seats } = await SR.getJson(`/api/tables/${encodeURIComponent(tableId)}/links`, {
         method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ admin }),
       });
-      seatLinks = seats.filter((s) => s.seat !== (welcome ? welcome.seat : null)).map((s) =>
-        el("p", { class: "muted" }, t("Link for {name} (seat {seat}):", { name: s.name, seat: s.seat }), " ", el("a", { href: s.link, class: "seat-link" }, `${location.origin}${s.link}`)));
+      seatLinks = {};
+      for (const s of seats) seatLinks[s.seat] = s;
+      linksLoaded = true;
       render();
     } catch (_) { /* not the creator after all: the server says so on the socket */ }
+  }
+
+  async function reinvite(seat) {
+    try {
+      const fresh = await SR.getJson(`/api/tables/${encodeURIComponent(tableId)}/invite`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ admin, seat }),
+      });
+      seatLinks[seat] = fresh;
+      render();
+      toast(t("Seat {seat} has a new link: the old one no longer works.", { seat }));
+    } catch (err) {
+      toast(err.message, "error");
+      loadSeatLinks();
+    }
+  }
+
+  function seatLinkRows() {
+    if (!linksLoaded) return [];
+    const rows = [];
+    for (const info of state.seats) {
+      if (info.kind !== "human" || info.seat === state.seat) continue;
+      const known = seatLinks[info.seat];
+      if (info.claimed || !known || !known.link) {
+        rows.push(el("p", { class: "muted seat-taken", "data-seat": info.seat }, t("Seat {seat} ({name}) is taken: only its player's browser can open it.", { seat: info.seat, name: info.name })));
+        continue;
+      }
+      rows.push(el("p", { class: "muted" }, t("Link for {name} (seat {seat}):", { name: info.name, seat: info.seat }), " ",
+        el("a", { href: known.link, class: "seat-link", "data-seat": info.seat }, `${location.origin}${known.link}`), " ",
+        el("button", { class: "reinvite", "data-seat": info.seat, onclick: () => reinvite(info.seat) }, t("New link"))));
+    }
+    return rows;
   }
 
   let botNames = null;

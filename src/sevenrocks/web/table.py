@@ -1,0 +1,150 @@
+"""A table in memory: its stored record, its match, the connected browsers, and who holds each seat.
+
+A person's seat (``kind`` ``human``) is held by secrets kept in the seat's record:
+
+* ``token``: the invitation in the seat's link. It grants the seat only while nobody has claimed
+  it; the creator may replace it (re-invite) until then.
+* ``session``: the SHA-256 of the secret given to the browser that claimed the seat (the first to
+  open the link). From then on only that browser holds the seat: the link alone is refused.
+
+The creator's ``admin`` secret gives the rights to start the match, re-invite unclaimed seats and
+seat bots, never a seat: the creator plays only the seat their own browser claimed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import random
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from sevenrocks.bots import Bot
+from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.match import Match
+from sevenrocks.core.notation import Play
+from sevenrocks.core.tiles import Tile
+from sevenrocks.web.connection import Connection
+from sevenrocks.web.keys import is_secret, same_secret, session_hash
+from sevenrocks.web.storage import EventRecord, TableRecord
+
+__all__ = ["LiveTable", "moves_of", "rebuild_match"]
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: its stored record, its match, connections and readiness."""
+
+    record: TableRecord
+    match: Match | None
+    seq: int
+    connections: list[Connection] = field(default_factory=list)
+    ready: set[int] = field(default_factory=set)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    bot_task: asyncio.Task[None] | None = None
+    moves: int = 0
+    rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
+    drawn: tuple[tuple[int, int], str] | None = None
+    #: True once the table was closed for idleness (its connections are being sent away)
+    closed: bool = False
+
+    @property
+    def id(self) -> str:
+        """The table's id (part of its links)."""
+        return self.record.id
+
+    # ------------------------------------------------------------------ seats
+    def human(self, seat: int) -> bool:
+        """True if a person (not a bot) sits in ``seat``."""
+        return bool(self.record.seats[seat]["kind"] == "human")
+
+    def claimed(self, seat: int) -> bool:
+        """True once a browser has claimed the person's ``seat``."""
+        return self.human(seat) and bool(self.record.seats[seat].get("session"))
+
+    def seat_of_token(self, token: str | None) -> int | None:
+        """The person's seat whose invitation is ``token`` (claimed or not), or ``None``."""
+        for seat, info in enumerate(self.record.seats):
+            if info["kind"] == "human" and same_secret(token, info.get("token")):
+                return seat
+        return None
+
+    def seat_of_session(self, session: str | None) -> int | None:
+        """The seat claimed by the browser whose session secret is ``session``, or ``None``."""
+        if not is_secret(session):
+            return None
+        assert session is not None
+        digest = session_hash(session)
+        for seat, info in enumerate(self.record.seats):
+            known = info.get("session")
+            if info["kind"] == "human" and known and secrets.compare_digest(digest, str(known)):
+                return seat
+        return None
+
+    def is_admin(self, token: str | None) -> bool:
+        """True if ``token`` is the creator's secret."""
+        return same_secret(token, self.record.admin_token)
+
+    def connected(self, seat: int) -> bool:
+        """True while a browser holds ``seat``."""
+        return any(c.seat == seat for c in self.connections)
+
+    def public_seats(self) -> list[dict[str, Any]]:
+        """Who sits where, without the secrets: ``claimed`` says a browser holds a person's seat."""
+        return [
+            {
+                "seat": seat,
+                "kind": info["kind"],
+                "name": info["name"],
+                "bot": info.get("bot"),
+                "connected": info["kind"] == "bot" or self.connected(seat),
+                "claimed": self.claimed(seat),
+                "ready": seat in self.ready,
+            }
+            for seat, info in enumerate(self.record.seats)
+        ]
+
+    def summary(self) -> dict[str, Any]:
+        """Public facts about the table (for lists and the table page)."""
+        match = self.match
+        return {
+            "table": self.id,
+            "status": self.record.status,
+            "target": self.record.target,
+            "seats": self.public_seats(),
+            "scores": list(match.scores) if match else [0, 0],
+            "hand_number": match.hand_number if match else -1,
+            "winner": match.winner if match else None,
+            "created_at": _iso(self.record.created_at),
+        }
+
+
+def _iso(when: dt.datetime | None) -> str | None:
+    return None if when is None else when.isoformat()
+
+
+def rebuild_match(record: TableRecord, events: list[EventRecord]) -> tuple[Match | None, int]:
+    """Replay a table's stored deals and plays; return the match (``None`` if not started) and
+    the number of stored events. Raises :class:`SevenRocksError` if the events contradict the rules.
+    """
+    match: Match | None = None
+    for event in events:
+        if event.kind == "hand":
+            if match is None:
+                match = Match(target=record.target, rng=random.Random(secrets.randbits(64)))
+            deal = [[Tile.parse(t) for t in hand] for hand in event.data["deal"]]
+            match.start_hand(deal, leader=int(event.data["leader"]))
+        elif event.kind == "play":
+            if match is None:
+                raise SevenRocksError(f"table {record.id}: a play is stored before any deal")
+            match.push(Play.parse(event.data["play"]))
+    return match, len(events)
+
+
+def moves_of(match: Match | None) -> int:
+    """Placements of the whole match so far."""
+    if match is None:
+        return 0
+    return sum(len(log.placements) for log in match.history)

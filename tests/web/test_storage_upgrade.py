@@ -1,0 +1,27 @@
+"""A database made before tables knew their last activity is brought up to date when opened."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import text
+
+from sevenrocks.web.storage import Storage, TableRecord
+
+
+def test_an_older_database_gets_the_new_columns(db_url: str) -> None:
+    store = Storage(db_url)
+    made = dt.datetime(2025, 1, 2, tzinfo=dt.UTC)
+    seats = [{"kind": "bot", "name": "b", "bot": "random"}] * 4
+    store.create_table(TableRecord("oldtable0001", 250, seats, "a", created_at=made))
+    with store.engine.begin() as conn:  # as an older version left it
+        conn.execute(text("ALTER TABLE sevenrocks_tables DROP COLUMN last_active"))
+        conn.execute(text("ALTER TABLE sevenrocks_tables DROP COLUMN joined"))
+    store.close()
+    store = Storage(db_url)
+    assert store.table("oldtable0001") is not None and store.table("oldtable0001").joined is False
+    assert store.stale_tables(made + dt.timedelta(seconds=1)) == ["oldtable0001"]  # active when made
+    assert store.stale_tables(made) == []
+    store.touch("oldtable0001")
+    assert store.stale_tables(made + dt.timedelta(days=1)) == []
+    store.close()
