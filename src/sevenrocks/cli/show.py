@@ -41,6 +41,7 @@ __all__ = ["print_record", "show_command"]
 
 Translate = Callable[[str], str]
 
+
 def _say(console: Console, line: str) -> None:
     """Print a line that may hold untrusted text: as Rich text, never as markup."""
     text = Text(line)
