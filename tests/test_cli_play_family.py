@@ -3,9 +3,8 @@
 Each game is played to its end from standard input (always the first choice), and the transcript
 is checked for what the game needs: its name and options, the layout, the boneyard and each
 seat's draws (the tiles only for the person's own draws), moves of several doubles, the score
-sheet and the end of hand and match in the game's own words. The records of these games wait for
-the family's record format (``tests/family_records.py``): these runs use ``--no-record``, and the
-run with a record is marked.
+sheet and the end of hand and match in the game's own words. Most runs use ``--no-record``; one
+saves its record and reads it back.
 """
 
 from __future__ import annotations
@@ -22,8 +21,6 @@ from sevenrocks.cli.game_options import choose_game
 from sevenrocks.core import Match, load_record
 from sevenrocks.core.notation import Doubles
 from sevenrocks.text import play_choices
-
-from .family_records import needs_family_records
 
 runner = CliRunner()
 
@@ -184,7 +181,6 @@ def test_a_failing_bot_forfeits_in_a_three_seat_game(monkeypatch: pytest.MonkeyP
     assert "seat 2 (broken) failed: out of ideas" in run.output and "seat 2 forfeits" in run.output
 
 
-@needs_family_records
 def test_the_record_of_a_family_game_is_saved_and_loads(tmp_path: Path) -> None:
     path = tmp_path / "kozel.json"
     run = play("kozel", 3, ["target=31"], "--seed", "3", "--record", str(path))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import os
 import random
@@ -568,7 +569,7 @@ def test_knocks_must_match_the_replay(finished: MatchRecord) -> None:
 
 
 # ------------------------------------------- fuzzing: only SevenRocksError, never a crash
-_JSON_VALUES = st.recursive(
+JSON_VALUES = st.recursive(
     st.none()
     | st.booleans()
     | st.integers(-(2**40), 2**40)
@@ -579,26 +580,35 @@ _JSON_VALUES = st.recursive(
 )
 
 
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def json_paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     out = [path]
     if isinstance(value, dict):
         for key, item in value.items():
-            out += _paths(item, (*path, key))
+            out += json_paths(item, (*path, key))
     elif isinstance(value, list):
         for i, item in enumerate(value):
-            out += _paths(item, (*path, i))
+            out += json_paths(item, (*path, i))
     return out
 
 
-_FUZZ_BASE = record_of(play_random(1, stop=60)).to_json()
-_FUZZ_PATHS = _paths(_FUZZ_BASE)[1:]
+@functools.cache
+def _fuzz_base() -> dict[str, Any]:
+    """The record the corruption test spoils (made on first use, not at import)."""
+    return record_of(play_random(1, stop=60)).to_json()
 
 
 @settings(max_examples=300, deadline=None)
-@given(where=st.integers(0, len(_FUZZ_PATHS) - 1), value=_JSON_VALUES, delete=st.booleans())
+@given(where=st.integers(min_value=0), value=JSON_VALUES, delete=st.booleans())
 def test_property_any_corruption_gives_a_clear_error(where: int, value: Any, delete: bool) -> None:
-    data = copy.deepcopy(_FUZZ_BASE)
-    path = _FUZZ_PATHS[where]
+    load_corrupted(_fuzz_base(), where, value, delete)
+
+
+def load_corrupted(base: dict[str, Any], where: int, value: Any, delete: bool) -> None:
+    """Load ``base`` with one of its fields (number ``where``, modulo their number) set to ``value``
+    (or deleted): it loads, or fails with a clear error, never anything else."""
+    paths = json_paths(base)[1:]
+    path = paths[where % len(paths)]
+    data = copy.deepcopy(base)
     parent = data
     for key in path[:-1]:
         parent = parent[key]

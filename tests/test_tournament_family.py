@@ -1,10 +1,8 @@
 """Tournaments and ladders in every game: duplicate deals rotated through 2, 3 and 4 seats, the
 figures each game understands, and the journal that names the game.
 
-Tournaments of the family run here without records (``--no-records``): saving a record of a game
-other than Seven Rocks waits for the family's record format, and the runs that need records
-(journals, ``--resume``) are marked (``tests/family_records.py``). The journal's game checks run
-on Seven Rocks tournaments, whose records are there today.
+Most tournaments here run without records (``--no-records``), which they do not need; the runs
+that resume from a journal save the records of their games.
 """
 
 from __future__ import annotations
@@ -30,8 +28,6 @@ from sevenrocks.tournament.duplicate import (
 from sevenrocks.tournament.journal import JOURNAL_NAME, read_journal, resume_config
 from sevenrocks.tournament.model import seat_plans
 from sevenrocks.tournament.runner import MatchOutcome, deal_of
-
-from .family_records import needs_family_records
 
 
 def invoke(*args: str) -> Any:
@@ -239,7 +235,6 @@ def test_a_ladder_resume_with_another_game_is_refused(tmp_path: Path) -> None:
     assert refused.exit_code == 2 and "--game block is not the game of the ladder" in refused.stderr
 
 
-@needs_family_records
 def test_a_family_tournament_with_records_stops_and_resumes(tmp_path: Path) -> None:
     folder = tmp_path / "kozel"
     start = ["tournament", "--team0", "greedy", "--team1", "random", "--game", "kozel", "--seats", "3",

@@ -174,37 +174,41 @@ class Option:
         return self.validate(value, game)
 
 
-#: The order in which ``Rules`` lists its fields is also the order of ``sevenrocks games --json``.
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Rules:
-    """One game with its option values and its number of seats: everything a match is played by."""
+    """One game with its option values and its number of seats: everything a match is played by.
+
+    Every parameter but the game's id, options, seats, deal, settlement and match end has the value
+    of a plain line game where stuck seats knock (README §2), so that each game's description names
+    only what makes it different.
+    """
 
     game: str
     """The game's id (a preset's own id, e.g. ``kozel-125``)."""
     options: Mapping[str, OptionValue]
     """Every option of the game, with its value (defaults filled in)."""
     seats: int
-    partnerships: bool
-    """Four seats in two sides, seats 0 and 2 against 1 and 3; otherwise each seat is a side."""
     hand_size: int
-    boneyard: Boneyard
-    reserve: int
-    goat_misdeal: bool
-    first_lead: tuple[int, ...] | None
-    """The tile order (tile indexes) that names the first hand's leader and lead; ``None``: a lot."""
-    after_domino: Later
-    after_block: Later
-    topology: Topology
-    several_doubles: int
-    """The most doubles one move may place (0: one tile per move)."""
-    lengthwise: bool
-    closing: bool
-    stuck: Stuck
-    team_out: bool
-    """With partnerships, a seat that goes out is skipped; the hand ends when a side is out."""
-    points: Points
     settlement: Settlement
     ending: Ending
+    partnerships: bool = False
+    """Four seats in two sides, seats 0 and 2 against 1 and 3; otherwise each seat is a side."""
+    boneyard: Boneyard = Boneyard.NONE
+    reserve: int = 0
+    goat_misdeal: bool = False
+    first_lead: tuple[int, ...] | None = None
+    """The tile order (tile indexes) that names the first hand's leader and lead; ``None``: a lot."""
+    after_domino: Later = Later.FINISHER
+    after_block: Later = Later.LOT
+    topology: Topology = Topology.LINE
+    several_doubles: int = 0
+    """The most doubles one move may place (0: one tile per move)."""
+    lengthwise: bool = False
+    closing: bool = False
+    stuck: Stuck = Stuck.KNOCK
+    team_out: bool = False
+    """With partnerships, a seat that goes out is skipped; the hand ends when a side is out."""
+    points: Points = Points.NONE
     lone_blank: int | None = None
     """The value of a hand of exactly 0-0 (``None``: its pips)."""
     all_ends_closed: bool = False

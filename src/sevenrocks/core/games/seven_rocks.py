@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from sevenrocks.core.games.common import target
 from sevenrocks.core.games.ending import TargetAtOnce
-from sevenrocks.core.games.model import Boneyard, Game, Later, OptionValue, Points, Rules, Stuck, Topology
+from sevenrocks.core.games.model import Game, OptionValue, Points, Rules, Topology
 from sevenrocks.core.games.settlement import DeductRound5
 
 __all__ = ["SEVEN_ROCKS"]
@@ -19,18 +19,7 @@ def _rules(options: Mapping[str, OptionValue], seats: int) -> Rules:
         seats=4,
         partnerships=True,
         hand_size=7,
-        boneyard=Boneyard.NONE,
-        reserve=0,
-        goat_misdeal=False,
-        first_lead=None,
-        after_domino=Later.FINISHER,
-        after_block=Later.LOT,
         topology=Topology.SPINNER,
-        several_doubles=0,
-        lengthwise=False,
-        closing=False,
-        stuck=Stuck.KNOCK,
-        team_out=False,
         points=Points.FIVES,
         settlement=DeductRound5(),
         ending=TargetAtOnce(int(options["target"])),
