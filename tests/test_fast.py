@@ -96,7 +96,7 @@ def play_both(table: Table, seed: int, hands: int = 3) -> int:
     rng = random.Random(seed)
     match = Match(table.game, options=table.options, seats=table.seats, seed=seed)
     game = encode_rules(match.rules)
-    buf = np.zeros((step.MAX_OPTIONS, 3), dtype=np.int64)
+    buf = np.zeros(step.MAX_OPTIONS, dtype=np.int64)
     moves = 0
     for _ in range(hands):
         if match.is_over:
@@ -108,7 +108,7 @@ def play_both(table: Table, seed: int, hands: int = 3) -> int:
         _same(match, st)
         while match.turn is not None:
             n = step.options(st, game, buf)
-            assert [tuple(int(x) for x in buf[i]) for i in range(n)] == _rows(match)
+            assert [step.move_of(int(buf[i])) for i in range(n)] == _rows(match)
             move = rng.choice(match.legal_moves())
             rows = encode_play(move)
             n_events = len(match.events)

@@ -79,6 +79,7 @@ from sevenrocks.fast.step import (
     _inline,
     apply_move,
     apply_one,
+    move_of,
     njit,
     options,
     points_of,
@@ -146,8 +147,8 @@ def _choose(st: Int64Array, g: Int64Array, policy: int, rng: UInt64Array, buf: I
     ties = 0
     choice = 0
     for i in range(n):
-        t = buf[i, 0]
-        key = points_of(g, total_after(st, t, buf[i, 1], buf[i, 2])) * 64 + PIPS[t]
+        t, pid, mark = move_of(buf[i])
+        key = points_of(g, total_after(st, t, pid, mark)) * 64 + PIPS[t]
         if key > best:
             best = key
             ties = 1
@@ -184,14 +185,14 @@ def _run(
         row += 1
         apply_move(st, g, first, nfirst)
     while st[S_TURN] >= 0:
-        i = _choose(st, g, policy, rng, buf)
+        t, pid, mark = move_of(buf[_choose(st, g, policy, rng, buf)])
         if row < trace.shape[0]:
             trace[row, 0] = st[S_TURN]
-            trace[row, 1] = buf[i, 0]
-            trace[row, 2] = buf[i, 1]
-            trace[row, 3] = buf[i, 2]
+            trace[row, 1] = t
+            trace[row, 2] = pid
+            trace[row, 3] = mark
         row += 1
-        apply_one(st, g, buf[i, 0], buf[i, 1], buf[i, 2])
+        apply_one(st, g, t, pid, mark)
 
 
 @njit
@@ -258,7 +259,7 @@ def _random_hands(n: int, g: Int64Array, policy: int, rng: UInt64Array, sums: In
     points moves scored and the score changes at settlement (their absolute values)."""
     st = np.zeros(STATE_SIZE, dtype=np.int64)
     order = np.arange(28, dtype=np.int64)
-    buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+    buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
     first = np.zeros((1, 3), dtype=np.int64)
     trace = np.zeros((0, 4), dtype=np.int64)
     for _ in range(n):
@@ -431,7 +432,7 @@ def _evaluate(
     deal."""
     st = base.copy()
     work = base.copy()
-    buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+    buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
     trace = np.zeros((0, 4), dtype=np.int64)
     n = max(tiles.shape[0], 1)
     order = np.zeros(n, dtype=np.int64)
@@ -583,7 +584,7 @@ def playout(
     g = encode_rules(rules)
     st = state.astype(np.int64, copy=True)
     rows = encode_play(first) if first is not None else np.zeros((1, 3), dtype=np.int64)
-    buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+    buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
     before = [int(st[S_SCORE + s]) for s in range(rules.sides)]
     draws0 = sum(int(st[S_DRAWS + s]) for s in range(rules.seats))
     rows_out = np.zeros((64 if trace else 0, 4), dtype=np.int64)

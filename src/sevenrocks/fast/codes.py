@@ -83,7 +83,9 @@ S_DEDUCTIONS: Final = 100
 """Four slots: what each seat's pips cost its side (Seven Rocks, Telephone)."""
 S_MOVE_POINTS: Final = 104
 """Points scored by moves in this hand, all sides together."""
-STATE_SIZE: Final = 105
+S_FITS: Final = 105
+"""Bitmask of the tiles that fit some open point (kept up to date by every move)."""
+STATE_SIZE: Final = 106
 
 END_NONE: Final = 0
 END_DOMINO: Final = 1
@@ -130,7 +132,9 @@ G_DIRECTION: Final = 29
 """+1 when points are good for their side, -1 when they are bad (the Goat family)."""
 G_ORDER: Final = 30
 """28 slots: the tile order of the first lead."""
-GAME_SIZE: Final = 58
+G_POINTS_TABLE: Final = 58
+"""64 slots: what a counted total of 0..63 scores."""
+GAME_SIZE: Final = 122
 
 BONEYARD_NONE: Final = 0
 BONEYARD_OUT: Final = 1

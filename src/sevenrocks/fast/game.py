@@ -144,6 +144,8 @@ def encode_rules(rules: Rules) -> Int64Array:
     if rules.first_lead is not None:
         g[codes.G_FIRST_LEAD] = 1
         g[codes.G_ORDER : codes.G_ORDER + 28] = rules.first_lead
+    for total in range(64):
+        g[codes.G_POINTS_TABLE + total] = rules.points.of(total)
     return g
 
 
@@ -177,6 +179,7 @@ def _pack(
     state[codes.S_LONG] = long_mask
     state[codes.S_CLOSED] = closed
     state[codes.S_PLACED] = len(layout)
+    state[codes.S_FITS] = layout.playable_mask
     state[codes.S_OPENING] = layout._placed[0][0] if layout._placed else -1
     state[codes.S_BLEN] = len(boneyard)
     state[codes.S_BONE : codes.S_BONE + len(boneyard)] = boneyard

@@ -15,7 +15,7 @@ replays them against :class:`~sevenrocks.core.match.Match` on random positions o
 >>> match = Match("draw", seats=2, seed=1)
 >>> match.start_hand()
 >>> game, state = encode_rules(match.rules), encode_match(match)
->>> buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+>>> buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
 >>> n = options(state, game, buf)
 >>> n == len(match.legal_plays())
 True
@@ -53,7 +53,7 @@ from sevenrocks.fast.codes import (
     G_LENGTHWISE,
     G_LONE,
     G_PARTNERS,
-    G_POINTS,
+    G_POINTS_TABLE,
     G_REMEMBER,
     G_RESERVE,
     G_ROUND,
@@ -70,10 +70,6 @@ from sevenrocks.fast.codes import (
     OVER_DRAW,
     OVER_NO,
     OVER_WON,
-    POINTS_FIVES,
-    POINTS_FIVES_AND_THREES,
-    POINTS_FIVES_IN_FIVES,
-    POINTS_THREES_IN_THREES,
     S_AWARD,
     S_BLEN,
     S_BONE,
@@ -84,6 +80,7 @@ from sevenrocks.fast.codes import (
     S_EGGS,
     S_END,
     S_FINISHER,
+    S_FITS,
     S_GOATS,
     S_HANDS,
     S_KNOCKS,
@@ -131,6 +128,8 @@ __all__ = [
     "apply_move",
     "apply_one",
     "lowest",
+    "move_code",
+    "move_of",
     "njit",
     "options",
     "play_part",
@@ -226,7 +225,7 @@ def _add_point(st: Int64Array, k: int, pid: int) -> int:
     return k + 1
 
 
-@njit
+@_inline
 def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> None:
     """Place tile ``t`` on open point ``pid`` (-1: the lead) with ``mark``, for the seat to move:
     the layout changes as the game's topology says and the tile leaves the seat's hand."""
@@ -253,6 +252,7 @@ def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> Non
             st[S_NPTS] = 2
         st[S_TOTAL] = _count(st)
         return
+    st[S_TOTAL] = total_after(st, t, pid, mark)  # (branches that open below count nothing)
     k = 0
     for i in range(st[S_NPTS]):
         p = st[S_POINTS + i]
@@ -293,7 +293,6 @@ def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> Non
             j -= 1
         st[j + 1] = v
     st[S_NPTS] = k
-    st[S_TOTAL] = _count(st)
 
 
 @_inline
@@ -326,66 +325,57 @@ def total_after(st: Int64Array, t: int, pid: int, mark: int) -> int:
 
 @_inline
 def points_of(g: Int64Array, total: int) -> int:
-    """What a counted total scores in the game (README §2.14)."""
-    kind = g[G_POINTS]
-    if total <= 0:
-        return 0
-    if kind == POINTS_FIVES:
-        return total if total % 5 == 0 else 0
-    if kind == POINTS_FIVES_IN_FIVES:
-        return total // 5 if total % 5 == 0 else 0
-    if kind == POINTS_THREES_IN_THREES:
-        return total // 3 if total % 3 == 0 else 0
-    if kind == POINTS_FIVES_AND_THREES:
-        return (total // 5 if total % 5 == 0 else 0) + (total // 3 if total % 3 == 0 else 0)
-    return 0
+    """What a counted total scores in the game (README §2.14; the game's table of totals)."""
+    return g[G_POINTS_TABLE + total]  # type: ignore[no-any-return]
+
+
+@_inline
+def move_code(t: int, pid: int, mark: int) -> int:
+    """One one-tile move as one integer: tile, point id (-1: the lead) and mark."""
+    return (t * 169 + pid + 1) * 4 + mark
+
+
+@_inline
+def move_of(code: int) -> tuple[int, int, int]:
+    """``(tile, point id or -1, mark)`` of a :func:`move_code`."""
+    q = code >> 2
+    return q // 169, q % 169 - 1, code & 3
 
 
 @_inline
 def options(st: Int64Array, g: Int64Array, out: Int64Array) -> int:
-    """Every legal one-tile move of the seat to move into ``out`` rows ``(tile, point id, mark)``,
-    in the order of :meth:`Match.legal_plays <sevenrocks.core.match.Match.legal_plays>`; return
-    how many."""
+    """Every legal one-tile move of the seat to move into ``out`` (as :func:`move_code`), in the
+    order of :meth:`Match.legal_plays <sevenrocks.core.match.Match.legal_plays>`; return how many."""
     hand = st[S_HANDS + st[S_TURN]]
     n = 0
     if st[S_PLACED] == 0:
         lead = st[S_LEAD_TILE]
         if lead >= 0:
-            out[0, 0] = lead
-            out[0, 1] = -1
-            out[0, 2] = 0
+            out[0] = move_code(lead, -1, 0)
             return 1
         h = hand
         while h:
-            out[n, 0] = lowest(h)
-            out[n, 1] = -1
-            out[n, 2] = 0
+            out[n] = move_code(lowest(h), -1, 0)
             n += 1
             h &= h - 1
         return n
-    marks_long = g[G_LENGTHWISE] and (st[S_SPINNER] >= 0 or g[G_TOPOLOGY] == TOPO_LINE)
-    closing = g[G_CLOSING]
-    h = hand & playable(st)
+    marked = (g[G_LENGTHWISE] and (st[S_SPINNER] >= 0 or g[G_TOPOLOGY] == TOPO_LINE)) or g[G_CLOSING]
+    h = hand & st[S_FITS]
     while h:
         t = lowest(h)
         h &= h - 1
         for i in range(S_POINTS, S_POINTS + st[S_NPTS]):
             pid = st[i]
             if JOIN[t * _NP + pid] >= 0:
-                out[n, 0] = t
-                out[n, 1] = pid
-                out[n, 2] = 0
+                code = move_code(t, pid, 0)
+                out[n] = code
                 n += 1
-                if IS_DOUBLE[t]:
-                    if marks_long:
-                        out[n, 0] = t
-                        out[n, 1] = pid
-                        out[n, 2] = MARK_LONG
+                if marked and IS_DOUBLE[t]:
+                    if g[G_LENGTHWISE] and (st[S_SPINNER] >= 0 or g[G_TOPOLOGY] == TOPO_LINE):
+                        out[n] = code + MARK_LONG
                         n += 1
-                    if closing:
-                        out[n, 0] = t
-                        out[n, 1] = pid
-                        out[n, 2] = MARK_CLOSED
+                    if g[G_CLOSING]:
+                        out[n] = code + MARK_CLOSED
                         n += 1
     return n
 
@@ -459,6 +449,7 @@ def advance(st: Int64Array, g: Int64Array, seat: int) -> None:
     between knock, or draw as the game says); or the hand is blocked and settled."""
     n = g[G_SEATS]
     fits = playable(st)
+    st[S_FITS] = fits
     drawing = g[G_BONEYARD] == BONEYARD_DRAW and g[G_STUCK] != STUCK_KNOCK
     s = seat
     knocks = 0

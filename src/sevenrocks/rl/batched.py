@@ -40,7 +40,7 @@ from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.core.tiles import NUM_SEATS, TILES
 from sevenrocks.fast import codes as C
 from sevenrocks.fast.game import encode_rules
-from sevenrocks.fast.step import MAX_OPTIONS, apply_one, options
+from sevenrocks.fast.step import MAX_OPTIONS, apply_one, move_of, options
 from sevenrocks.fast.tables import ACTION_AT, COUNT, POINT_VALUE_OF, SUIT_OF_VALUE
 from sevenrocks.rl.actions import ACTION_PID, ACTION_TILE, NUM_ACTIONS, InvalidActionError
 from sevenrocks.rl.observation import OBSERVATION
@@ -76,13 +76,13 @@ def _fill_mask(i, state, mask, buf):  # type: ignore[no-untyped-def]
     if st[C.S_TURN] >= 0:
         n = options(st, _GAME, buf)
         for k in range(n):
-            pid = buf[k, 1]
-            mask[i, buf[k, 0] if pid < 0 else ACTION_AT[buf[k, 0] * 168 + pid]] = 1
+            t, pid, _ = move_of(buf[k])
+            mask[i, t if pid < 0 else ACTION_AT[t * 168 + pid]] = 1
 
 
 @numba.njit(cache=True)
 def _step_kernel(actions, state, rewards, mask, action_tile, action_pid, rec, target):  # type: ignore[no-untyped-def]
-    buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+    buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
     g = _GAME.copy()
     g[C.G_TARGET] = target
     for i in range(state.shape[0]):
@@ -209,7 +209,7 @@ def _sample_kernel(mask, uniform, out):  # type: ignore[no-untyped-def]
 
 @numba.njit(cache=True)
 def _reset_kernel(rows, deals, leaders, state, mask, rec):  # type: ignore[no-untyped-def]
-    buf = np.zeros((MAX_OPTIONS, 3), dtype=np.int64)
+    buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
     for r in range(rows.shape[0]):
         i = rows[r]
         st = state[i]
