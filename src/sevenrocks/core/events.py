@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from sevenrocks.core.notation import Move
 from sevenrocks.core.tiles import Tile
@@ -20,10 +21,12 @@ from sevenrocks.core.tiles import Tile
 __all__ = ["Draw", "Event", "HandEnd", "HandLog", "HandResult", "Knock", "Placement"]
 
 
-@dataclass(frozen=True, slots=True)
-class Placement:
+class Placement(NamedTuple):
     """``seat`` made the move ``play``; the counted ends then totalled ``ends_total``, scoring
-    ``points`` (in the game's units; 0 when nothing, or when an exact target would be passed)."""
+    ``points`` (in the game's units; 0 when nothing, or when an exact target would be passed).
+
+    A named tuple rather than a dataclass: one is made at every move, and a tuple is made fast.
+    """
 
     seat: int
     play: Move

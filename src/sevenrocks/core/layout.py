@@ -95,13 +95,16 @@ class Layout:
     """
 
     __slots__ = (
+        "_all_spinners",
         "_closing",
         "_cover",
         "_history",
         "_lengthwise",
         "_long",
+        "_od",
         "_placed",
         "_points",
+        "_sides_first",
         "_spinner",
         "_topology",
         "_total",
@@ -113,6 +116,11 @@ class Layout:
         self._topology = topology
         self._lengthwise = lengthwise
         self._closing = closing
+        #: the doubles' branches open once both straight sides are covered (one or every double)
+        self._sides_first = topology is _SPINNER or topology is _ALL_SPINNERS
+        self._all_spinners = topology is _ALL_SPINNERS
+        #: the opening tile when it is a double (it may count with both straight sides open), else -1
+        self._od = -1
         #: open point ids, ascending
         self._points: tuple[int, ...] = ()
         self._total = 0
@@ -366,12 +374,10 @@ class Layout:
         """The point id of ``play`` if it is legal here (-1 for a legal opening), else ``None``."""
         anchor, side = play.anchor, play.side
         if anchor is None or side is None:
-            if self._placed or play.lengthwise or play.closed or play.open_half is not None:
-                return None
-            return -1
+            return None if self._placed or play.marks else -1
         pid = anchor.index * SIDES_PER_TILE + side
         if pid in self._points and PLAY_TABLE[play.tile.index * 168 + pid] is not None:
-            if play.lengthwise or play.closed or play.open_half is not None:
+            if play.marks:
                 return pid if self._marks_ok(play) else None
             return pid
         return None
@@ -386,7 +392,7 @@ class Layout:
     @staticmethod
     def marks(play: Play) -> int:
         """The marks of a play as :data:`LENGTHWISE` / :data:`CLOSED` bits."""
-        return (LENGTHWISE if play.lengthwise else 0) | (CLOSED if play.closed else 0)
+        return play.marks & (LENGTHWISE | CLOSED)
 
     # ------------------------------------------------------------------ change
     def place(self, play: Play) -> int:
@@ -407,9 +413,10 @@ class Layout:
         self._history.append((self._points, self._total, self._spinner, self._long))
         self._placed.append((t, pid, mark))
         base = t * SIDES_PER_TILE
-        topology = self._topology
         if pid < 0:
+            topology = self._topology
             if _IS_DOUBLE[t]:
+                self._od = t
                 if topology is _LINE:
                     self._points = (base + _A, base + _B)
                 else:
@@ -420,51 +427,58 @@ class Layout:
                         self._points = (base + _A, base + _B)
                 self._total = 2 * _LOW_OF[t]
             else:
+                self._od = -1
                 self._points = (base + _LOW, base + _HIGH)
                 self._total = _LOW_OF[t] + _HIGH_OF[t]
             return self._total
         self._cover[pid] = t
-        points = [p for p in self._points if p != pid]
+        before = self._points
+        points = [p for p in before if p != pid]
+        anchor = pid // SIDES_PER_TILE
+        side = pid - anchor * SIDES_PER_TILE
+        # the counted total changes by what the covered point counted and what the new one counts
+        # (README §2.14): branches count nothing; a lengthwise double its number once; the lone
+        # opening double both halves once, on either straight side
+        removed = _POINT_COUNT[pid]
+        if side in (_A, _B):
+            od = self._od
+            if anchor == od and od * SIDES_PER_TILE + _A in before and od * SIDES_PER_TILE + _B in before:
+                removed = 0
+            elif side == _B and self._long >> anchor & 1:
+                removed = _LOW_OF[anchor]
         if _IS_DOUBLE[t]:
             if mark & CLOSED:
-                pass  # a closed double opens nothing and never branches
+                added = 0  # a closed double opens nothing and never branches
             else:
                 points.append(base + _B)
                 if mark & LENGTHWISE:
                     self._long |= 1 << t
-                elif self._spinner < 0 and topology is not _LINE:
-                    self._spinner = t
-                    if topology is _SPINNER_OPEN:
-                        points.append(base + _BA)
-                        points.append(base + _BB)
+                    added = _LOW_OF[t]
+                else:
+                    added = 2 * _LOW_OF[t]
+                    if self._spinner < 0 and self._topology is not _LINE:
+                        self._spinner = t
+                        if self._topology is _SPINNER_OPEN:
+                            points.append(base + _BA)
+                            points.append(base + _BB)
         elif _LOW_OF[t] == POINT_VALUE[pid]:
             points.append(base + _HIGH)
+            added = _HIGH_OF[t]
         else:
             points.append(base + _LOW)
-        anchor = pid // SIDES_PER_TILE
-        if (anchor == self._spinner and topology is _SPINNER) or (
-            topology is _ALL_SPINNERS and _IS_DOUBLE[anchor]
+            added = _LOW_OF[t]
+        if (
+            self._sides_first
+            and (side in (_A, _B))
+            and (anchor == self._spinner or (self._all_spinners and _IS_DOUBLE[anchor]))
         ):
-            side = pid - anchor * SIDES_PER_TILE
-            if side in (_A, _B):
-                other = anchor * SIDES_PER_TILE + (_B if side == _A else _A)
-                if other not in points:
-                    points.append(anchor * SIDES_PER_TILE + _BA)
-                    points.append(anchor * SIDES_PER_TILE + _BB)
+            other = anchor * SIDES_PER_TILE + (_B if side == _A else _A)
+            if other not in points:
+                points.append(anchor * SIDES_PER_TILE + _BA)
+                points.append(anchor * SIDES_PER_TILE + _BB)
         points.sort()
         self._points = tuple(points)
-        total = 0
-        for p in points:
-            total += _POINT_COUNT[p]
-        first = self._placed[0][0]
-        if _IS_DOUBLE[first]:
-            fb = first * SIDES_PER_TILE
-            if fb + _A in points and fb + _B in points:
-                total -= 2 * _LOW_OF[first]  # the lone opening double counts both halves once
-        if self._long:
-            for p in points:
-                if p % SIDES_PER_TILE == _B and self._long >> (p // SIDES_PER_TILE) & 1:
-                    total -= POINT_VALUE[p]  # a lengthwise double counts its number once
+        total = self._total - removed + added
         self._total = total
         return total
 
@@ -488,6 +502,8 @@ class Layout:
         self._points, self._total, self._spinner, self._long = self._history.pop()
         if pid >= 0:
             del self._cover[pid]
+        else:
+            self._od = -1
         return self._play_of(t, pid, mark)
 
     def copy(self) -> Layout:
@@ -496,6 +512,9 @@ class Layout:
         new._topology = self._topology
         new._lengthwise = self._lengthwise
         new._closing = self._closing
+        new._sides_first = self._sides_first
+        new._all_spinners = self._all_spinners
+        new._od = self._od
         new._points = self._points
         new._total = self._total
         new._spinner = self._spinner

@@ -108,22 +108,15 @@ def _pips_of(mask: int) -> int:
     return total
 
 
-#: What :meth:`Match.pop` restores: (seat, events before the move, parts placed, hands, scores,
-#: boneyard position, draws, seats out, results, outcome, ledger, hands played).
-_Undo = tuple[
-    int,
-    int,
-    int,
-    tuple[int, ...],
-    tuple[int, ...],
-    int,
-    tuple[int, ...],
-    int,
-    int,
-    Outcome | None,
-    Ledger | None,
-    int,
-]
+#: What :meth:`Match.pop` restores, pushed after each move: the seat, the events before the move,
+#: the tiles placed, the mover's hand before it (all hands where draws can change them), the side
+#: and the points the move scored, the boneyard position, draws and seats out before the move
+#: (``None`` in games where they cannot change), and, when the move ended the hand, what stood
+#: before the hand's end (:data:`_Finish`).
+_Undo = tuple[int, int, int, "int | tuple[int, ...]", int, int, "tuple[int, tuple[int, ...], int] | None",
+              "_Finish | None"]  # fmt: skip
+#: Before a hand's end: the scores, the results, the outcome, the ledger and the hands played.
+_Finish = tuple[tuple[int, ...], int, Outcome | None, Ledger | None, int]
 
 
 class Match:
@@ -137,11 +130,13 @@ class Match:
     """
 
     __slots__ = (
+        "_at_once",
         "_boneyard",
         "_bpos",
         "_dealt",
         "_draws",
         "_events",
+        "_finished",
         "_hand_index",
         "_hands",
         "_knock_games",
@@ -151,12 +146,16 @@ class Match:
         "_leader",
         "_ledger",
         "_logs",
+        "_marked",
         "_out",
         "_outcome",
+        "_partners",
+        "_plain_fives",
         "_played",
         "_results",
         "_rng",
         "_scores",
+        "_simple",
         "_turn",
         "_undo",
         "rules",
@@ -195,7 +194,7 @@ class Match:
         self.rules = rules
         self.seed = seed
         self._rng = rng if rng is not None else random.Random(seed)
-        self._knock_games = rules.stuck is Stuck.KNOCK or not rules.draws
+        self._cache_rules()
         n = rules.seats
         self._scores = [0] * rules.sides
         self._hands = [0] * n
@@ -217,6 +216,18 @@ class Match:
         self._played = 0
         self._outcome: Outcome | None = None
         self._ledger: Ledger | None = Ledger.empty(rules.sides) if rules.settlement.keeps_ledger else None
+        self._finished: _Finish | None = None
+
+    def _cache_rules(self) -> None:
+        """Keep the rules the hot path asks at every move in the match's own slots."""
+        rules = self.rules
+        self._knock_games = rules.stuck is Stuck.KNOCK or not rules.draws
+        #: only the mover's hand changes (no draws, nobody goes out)
+        self._simple = self._knock_games and not rules.team_out
+        self._marked = rules.lengthwise or rules.closing
+        self._partners = rules.partnerships
+        self._plain_fives = rules.points is _FIVES and not getattr(rules.ending, "exact", False)
+        self._at_once = rules.ending.at_once
 
     def _new_layout(self) -> Layout:
         rules = self.rules
@@ -585,7 +596,7 @@ class Match:
                 merged = bool(choices)
                 choices += OPTIONS[tiles << 8 | pid]
         plays: list[Play] = [PLAY_TABLE[c] for c in (sorted(choices) if merged else choices)]  # type: ignore[misc]
-        if self.rules.lengthwise or self.rules.closing:
+        if self._marked:
             plays = self._with_marks(plays)
         return plays
 
@@ -653,10 +664,12 @@ class Match:
     def _validate(self, move: Move) -> tuple[tuple[int, int, int], ...]:
         """The (tile, point id, marks) of each part of a legal move; the move's error otherwise."""
         seat = self._turn
-        if isinstance(move, Play) and seat >= 0 and (self._hands[seat] >> move.tile.index) & 1:
-            pid = self._layout._fast_pid(move)  # (no turn once the match is over)
-            if pid is not None and (pid >= 0 or self._lead_tile < 0 or move.tile.index == self._lead_tile):
-                return ((move.tile.index, pid, Layout.marks(move)),)
+        if type(move) is Play and seat >= 0:
+            t = move.tile.index
+            if (self._hands[seat] >> t) & 1:
+                pid = self._layout._fast_pid(move)  # (no turn once the match is over)
+                if pid is not None and (pid >= 0 or self._lead_tile < 0 or t == self._lead_tile):
+                    return ((t, pid, move.marks & 3),)
         where = {"hand": self._hand_index, "play": len(self._undo)}
         if self._outcome is not None:
             raise MatchOverError(f"{move}: the match is over: {self._over_text()}", **where)
@@ -728,8 +741,15 @@ class Match:
         Raises an :class:`~sevenrocks.core.errors.IllegalPlayError` (or another
         :class:`SevenRocksError`) and changes nothing if the move is not legal now.
         """
-        parts = self._validate(move)
-        return self._apply(self._turn, move, parts)
+        seat = self._turn
+        if type(move) is Play and seat >= 0:  # the common case first: a legal one-tile move
+            t = move.tile.index
+            if (self._hands[seat] >> t) & 1:
+                pid = self._layout._fast_pid(move)
+                if pid is not None and (pid >= 0 or self._lead_tile < 0 or t == self._lead_tile):
+                    return self._apply(seat, move, t, pid, move.marks & 3)
+        (t, pid, mark), *more = self._validate(move)
+        return self._apply(self._turn, move, t, pid, mark, tuple(more))
 
     def push_notation(self, text: str) -> Placement:
         """Parse ``text`` (``3-4``, ``3-4@4-4:B``, ``2-2@2-5:low+5-5@2-5:high``) and push it."""
@@ -748,76 +768,84 @@ class Match:
         assert play is not None
         if mark:
             play = play.marked(lengthwise=bool(mark & LENGTHWISE), closed=bool(mark & CLOSED))
-        return self._apply(self._turn, play, ((tile_index, pid, mark),))
+        return self._apply(self._turn, play, tile_index, pid, mark)
 
-    def _apply(self, seat: int, move: Move, parts: tuple[tuple[int, int, int], ...]) -> Placement:
-        rules = self.rules
+    def _apply(
+        self, seat: int, move: Move, t: int, pid: int, mark: int, more: tuple[tuple[int, int, int], ...] = ()
+    ) -> Placement:
+        """Make a checked move (its first part ``t``, ``pid``, ``mark``; ``more`` for several
+        doubles), then everything it makes happen; push what :meth:`pop` needs."""
         hands = self._hands
-        self._undo.append(
-            (
-                seat,
-                len(self._events),
-                len(parts),
-                tuple(hands),
-                tuple(self._scores),
-                self._bpos,
-                tuple(self._draws) if not self._knock_games else (),
-                self._out,
-                len(self._results),
-                self._outcome,
-                self._ledger,
-                self._played,
-            )
-        )
+        scores = self._scores
+        events = self._events
+        n_events = len(events)
+        if self._simple:
+            before: int | tuple[int, ...] = hands[seat]
+            state = None
+        else:
+            before = tuple(hands)
+            state = (self._bpos, tuple(self._draws), self._out)
+        self._finished = None
         layout = self._layout
-        total = 0
-        for t, pid, mark in parts:
-            total = layout.place_ids(t, pid, mark)
-            hands[seat] ^= 1 << t
-        kind = rules.points
-        points = (total if total > 0 and total % 5 == 0 else 0) if kind is _FIVES else kind.of(total)
-        side = seat & 1 if rules.partnerships else seat
-        if points:
-            points = rules.ending.admit(points, self._scores[side])
+        total = layout.place_ids(t, pid, mark)
+        hands[seat] ^= 1 << t
+        for t2, pid2, mark2 in more:
+            total = layout.place_ids(t2, pid2, mark2)
+            hands[seat] ^= 1 << t2
+        side = seat & 1 if self._partners else seat
+        if self._plain_fives:
+            points = total if total > 0 and total % 5 == 0 else 0
+        else:
+            rules = self.rules
+            points = rules.points.of(total)
+            if points:
+                points = rules.ending.admit(points, scores[side])
         placement = Placement(seat, move, total, points)
-        self._events.append(placement)
+        events.append(placement)
         self._last_mover = seat
         if points:
-            self._scores[side] += points
-            if rules.ending.won(self._scores[side]):
-                self._outcome = Outcome((side,))
-                self._finish(HandEnd.TARGET, None)
-                return placement
-        if not hands[seat]:
-            if not rules.team_out:
-                self._finish(HandEnd.DOMINO, seat)
-                return placement
-            self._out |= 1 << seat
-            partner = (seat + 2) % rules.seats
-            if self._out >> partner & 1:
-                self._finish(HandEnd.DOMINO, seat)
-                return placement
-        if rules.all_ends_closed and not layout._points:
-            self._finish(HandEnd.BLOCKED, None)
-            return placement
-        if self._knock_games:
-            self._next_knocking(seat)
-        else:
-            self._next_drawing(seat)
+            scores[side] += points
+        self._after(seat, side, points)
+        self._undo.append((seat, n_events, 1 + len(more), before, side, points, state, self._finished))
         return placement
 
-    def _next_knocking(self, seat: int) -> None:
-        """The next seat that can place (the ones before it knock), or a block."""
+    def _after(self, seat: int, side: int, points: int) -> None:
+        """What a move's points, an empty hand or an empty layout make happen, then the next seat."""
         hands = self._hands
-        n = self.rules.seats
-        playable = 0
+        if points and self._at_once and self.rules.ending.won(self._scores[side]):
+            self._finish(HandEnd.TARGET, None, Outcome((side,)))
+            return
+        if not hands[seat]:
+            if not self.rules.team_out:
+                self._finish(HandEnd.DOMINO, seat)
+                return
+            self._out |= 1 << seat
+            if self._out >> ((seat + 2) % self.rules.seats) & 1:
+                self._finish(HandEnd.DOMINO, seat)
+                return
         points_ids = self._layout._points
+        if not points_ids and self.rules.all_ends_closed:
+            self._finish(HandEnd.BLOCKED, None)
+            return
+        if not self._knock_games:
+            self._next_drawing(seat)
+            return
+        # the next seat that can place; the ones before it knock; nobody: a block
+        playable = 0
         for p in points_ids:
             playable |= SUIT_OF_POINT[p]
+        n = len(hands)
         nxt = seat + 1 if seat + 1 < n else 0
         if hands[nxt] & playable:
             self._turn = nxt
             return
+        self._knocks(seat, nxt, playable, points_ids)
+
+    def _knocks(self, seat: int, nxt: int, playable: int, points_ids: tuple[int, ...]) -> None:
+        """After ``seat`` moved and ``nxt`` cannot place: the next seat that can place, the ones
+        before it knocking, or a block."""
+        hands = self._hands
+        n = len(hands)
         knockers = [nxt] if hands[nxt] else []
         s = nxt
         for _ in range(n - 1):
@@ -872,8 +900,11 @@ class Match:
                     break
             pending.append(s)
 
-    def _finish(self, end: HandEnd, finisher: int | None) -> None:
+    def _finish(self, end: HandEnd, finisher: int | None, outcome: Outcome | None = None) -> None:
         rules = self.rules
+        self._finished = (tuple(self._scores), len(self._results), self._outcome, self._ledger, self._played)
+        if outcome is not None:
+            self._outcome = outcome
         self._turn = -1
         draws = tuple(self._draws) if rules.boneyard is Boneyard.DRAW else None
         if end is HandEnd.TARGET:
@@ -881,13 +912,16 @@ class Match:
                 HandResult(end, None, None, None, self.scores, None, draws=draws, eggs=self._eggs())
             )
             return
-        held = [tiles_of_mask(m) for m in self._hands]
-        facts = HandFacts.of(
+        masks = self._hands
+        held = [tiles_of_mask(m) for m in masks]
+        facts = HandFacts.of_pips(
             rules,
             end.value,
             finisher,
             self._last_mover,
-            [tuple(t.pips for t in tiles) for tiles in held],
+            tuple(_pips_of(m) for m in masks),
+            tuple(m.bit_count() for m in masks),
+            tuple(m == 1 for m in masks),  # the lone 0-0 (tile index 0)
             self._scores,
             self._ledger,
         )
@@ -925,24 +959,25 @@ class Match:
                 "there is no placement of the current hand to take back",
                 hand=self._hand_index if self._hand_index >= 0 else None,
             )
-        seat, n_events, parts, hands, scores, bpos, draws, out, n_results, outcome, ledger, played = (
-            self._undo.pop()
-        )
+        seat, n_events, parts, before, side, points, state, finished = self._undo.pop()
         placement = self._events[n_events]
         assert isinstance(placement, Placement)
         for _ in range(parts):
             self._layout.unplace()
         del self._events[n_events:]
-        self._hands = list(hands)
-        self._scores = list(scores)
-        self._bpos = bpos
-        if draws:
+        if isinstance(before, int):  # only the mover's hand changed
+            self._hands[seat] = before
+        else:
+            self._hands = list(before)
+        if finished is not None:
+            scores, n_results, self._outcome, self._ledger, self._played = finished
+            self._scores = list(scores)
+            del self._results[n_results:]
+        if points:
+            self._scores[side] -= points
+        if state is not None:
+            self._bpos, draws, self._out = state
             self._draws = list(draws)
-        self._out = out
-        del self._results[n_results:]
-        self._outcome = outcome
-        self._ledger = ledger
-        self._played = played
         self._turn = seat
         previous = next((e for e in reversed(self._events) if isinstance(e, Placement)), None)
         self._last_mover = previous.seat if previous is not None else -1
@@ -989,10 +1024,10 @@ class Match:
         new = Match.__new__(Match)
         new.rules = self.rules
         new.seed = self.seed
+        new._cache_rules()
         rng = random.Random()
         rng.setstate(self._rng.getstate())
         new._rng = rng
-        new._knock_games = self._knock_games
         new._scores = self._scores.copy()
         new._hands = self._hands.copy()
         new._dealt = self._dealt.copy()
@@ -1013,6 +1048,7 @@ class Match:
         new._played = self._played
         new._outcome = self._outcome
         new._ledger = self._ledger
+        new._finished = None
         return new
 
     @classmethod

@@ -29,7 +29,7 @@ Doubles.parse('2-2@2-5:low+5-5@2-5:high')
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final, TypeAlias
 
@@ -164,6 +164,8 @@ class Play:
     lengthwise: bool = False
     closed: bool = False
     open_half: int | None = None
+    marks: int = field(default=0, compare=False, repr=False)
+    """The marks as bits (1 lengthwise, 2 closed, 4 an open half named): 0 for a plain play."""
 
     @classmethod
     def opening(cls, tile: Tile) -> Play:
@@ -223,13 +225,14 @@ class Play:
         key = (self.tile, self.anchor, self.side, lengthwise, closed, open_half)
         play = _MARKED.get(key)
         if play is None:
-            play = _MARKED[key] = Play(self.tile, self.anchor, self.side, lengthwise, closed, open_half)
+            bits = (1 if lengthwise else 0) | (2 if closed else 0) | (4 if open_half is not None else 0)
+            play = _MARKED[key] = Play(self.tile, self.anchor, self.side, lengthwise, closed, open_half, bits)
         return play
 
     @property
     def plain(self) -> Play:
         """The same placement without marks."""
-        if not (self.lengthwise or self.closed or self.open_half is not None):
+        if not self.marks:
             return self
         if self.anchor is None or self.side is None:
             return Play.opening(self.tile)

@@ -138,6 +138,31 @@ class HandFacts:
             ledger,
         )
 
+    @classmethod
+    def of_pips(
+        cls,
+        rules: Rules,
+        end: str,
+        finisher: int | None,
+        last_mover: int,
+        pips: tuple[int, ...],
+        counts: tuple[int, ...],
+        lone: tuple[bool, ...],
+        scores: Sequence[int],
+        ledger: Ledger | None,
+    ) -> HandFacts:
+        """Facts from each seat's pips, number of tiles, and whether it holds exactly 0-0."""
+        special = rules.lone_blank
+        values = (
+            pips if special is None else tuple(special if z else p for p, z in zip(pips, lone, strict=True))
+        )
+        totals = [0] * rules.sides
+        for seat, value in enumerate(values):
+            totals[rules.side_of(seat)] += value
+        return cls(
+            rules, end, finisher, last_mover, pips, values, counts, tuple(totals), tuple(scores), ledger
+        )
+
     @property
     def winning_side(self) -> int | None:
         """The finisher's side after a domino."""
