@@ -33,6 +33,7 @@ bench: install
 	$(BIN)/python benchmarks/random_hands.py
 	$(BIN)/python benchmarks/rl_step.py
 	$(BIN)/python benchmarks/kernel.py
+	$(BIN)/python benchmarks/against_commit.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
