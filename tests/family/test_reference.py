@@ -1,11 +1,11 @@
 """The engine against the independent reference model (``tests/reference/family``), move by move.
 
-For every game at every number of seats, with its options varied (``configs.TABLES``, 100 tables
-x 24 examples: 2,400 matches), random
-matches are played by the engine while the reference model is stepped alongside: after every deal
-and every move both must agree on whose turn it is, the legal moves (as sets of notation), every
-seat's tiles, the boneyard, the draws, the scores and the end of the hand and of the match. The
-engine's conformance report of the whole match must then equal the reference's.
+For every game at every number of seats, with its options varied (``configs.TABLES``: 100 tables,
+24 matches each, 2,400 in all), random matches are played by the engine while the reference model
+is stepped alongside: after every deal and every move both must agree on whose turn it is, the
+legal moves (as sets of notation), every seat's tiles, the boneyard, the draws, the scores and the
+end of the hand and of the match. The engine's conformance report of the whole match must then
+equal the reference's.
 """
 
 from __future__ import annotations
