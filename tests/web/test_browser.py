@@ -8,10 +8,7 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
 import sqlite3
-import subprocess
-import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -19,6 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.web.servers import running_server
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -44,55 +43,12 @@ pytestmark = [
 ]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """``sevenrocks serve`` in a subprocess on a free loopback port, with its own database."""
     db = tmp_path_factory.mktemp("browser") / "web.db"
-    port = _free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "sevenrocks",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{db}",
-            "--bot-delay",
-            "0.05",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/api/bots", timeout=1).read()
-            break
-        except OSError:
-            if process.poll() is not None or time.monotonic() > deadline:
-                process.kill()
-                output = process.stdout.read() if process.stdout else ""
-                raise AssertionError(f"the server did not start: {output}") from None
-            time.sleep(0.1)
-    try:
-        yield {"url": url, "db": db}
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    with running_server(db, args=("--bot-delay", "0.05")) as running:
+        yield running
 
 
 @pytest.fixture(scope="module")

@@ -7,12 +7,8 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
-import os
 import socket
-import subprocess
-import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -21,44 +17,19 @@ from typing import Any
 
 import pytest
 
+from tests.web.servers import running_server
+
 websockets_sync = pytest.importorskip("websockets.sync.client")
 
 pytestmark = pytest.mark.timeout(120)
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     db = tmp_path_factory.mktemp("limits") / "web.db"
-    port = _free_port()
-    env = {**os.environ, "SEVENROCKS_OUTBOX_MESSAGES": "16", "SEVENROCKS_MESSAGES_PER_SECOND": "100000"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "sevenrocks", "serve", "--port", str(port), "--db", f"sqlite:///{db}"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while True:
-        try:
-            urllib.request.urlopen(f"{url}/api/bots", timeout=1).read()
-            break
-        except OSError:
-            assert process.poll() is None and time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
-    try:
-        yield {"url": url, "ws": f"ws://127.0.0.1:{port}", "process": process, "db": Path(db)}
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
+    env = {"SEVENROCKS_OUTBOX_MESSAGES": "16", "SEVENROCKS_MESSAGES_PER_SECOND": "100000"}
+    with running_server(db, env=env) as running:
+        yield running
 
 
 def _post(server: dict[str, Any], path: str, data: bytes) -> tuple[int, dict[str, Any]]:

@@ -1,0 +1,60 @@
+"""``sevenrocks serve`` in a subprocess on a free loopback port, for the tests that need a real server."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+
+def free_port() -> int:
+    """A loopback port nobody listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def running_server(
+    db: Path, *, args: Sequence[str] = (), env: Mapping[str, str] | None = None
+) -> Iterator[dict[str, Any]]:
+    """The server on a fresh SQLite file ``db``, up and answering; stopped when the block ends.
+
+    Yields ``url``, ``ws`` (the WebSocket base), ``process`` and ``db``.
+    """
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "sevenrocks", "serve", "--port", str(port), "--db", f"sqlite:///{db}", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            urllib.request.urlopen(f"{url}/api/bots", timeout=1).read()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                output = process.stdout.read() if process.stdout else ""
+                raise AssertionError(f"the server did not start: {output}") from None
+            time.sleep(0.1)
+    try:
+        yield {"url": url, "ws": f"ws://127.0.0.1:{port}", "process": process, "db": db}
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
