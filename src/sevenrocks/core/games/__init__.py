@@ -9,6 +9,7 @@ from sevenrocks.core.games.ending import Ending, Outcome
 from sevenrocks.core.games.model import (
     Boneyard,
     Game,
+    Information,
     Later,
     Option,
     OptionValue,
@@ -26,6 +27,7 @@ __all__ = [
     "Boneyard",
     "Ending",
     "Game",
+    "Information",
     "Later",
     "Ledger",
     "Option",

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Boneyard",
     "Game",
+    "Information",
     "Later",
     "Option",
     "OptionValue",
@@ -90,6 +91,17 @@ class Later(Enum):
     """The seat that made the last move before the block, any tile."""
     ROTATION = "rotation"
     """The seat after the previous hand's leader, any tile."""
+
+
+class Information(Enum):
+    """What each seat may know besides the public table (README §2.18)."""
+
+    HIDDEN = "hidden"
+    """Each seat sees only its own tiles; the boneyard is face down."""
+    PARTNER_SIGNALS = "partner-signals"
+    """As hidden, and each seat knows whether its partner was dealt 0-0 and 6-6 (General)."""
+    BLIND_QUEUES = "blind-queues"
+    """Nobody sees any queue, his own included (Sausage)."""
 
 
 class Points(Enum):
@@ -213,6 +225,8 @@ class Rules:
     """The value of a hand of exactly 0-0 (``None``: its pips)."""
     all_ends_closed: bool = False
     """The hand ends as a block as soon as no connection point is left."""
+    information: Information = Information.HIDDEN
+    """What a seat may know besides its own tiles and the table."""
 
     @property
     def sides(self) -> int:
