@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 from sevenrocks.core import Match
 from sevenrocks.core.events import Draw, HandEnd, Knock, Placement
-from sevenrocks.core.games import Boneyard, Points, Stuck
+from sevenrocks.core.games import Boneyard, Matching, Points, Stuck
 from sevenrocks.core.games.ending import FixedDeals, LosersTarget, SingleHand, TargetAfterHand, TargetAtOnce
 from sevenrocks.core.games.settlement import (
     DeductFloor5,
@@ -37,6 +37,7 @@ from sevenrocks.core.games.settlement import (
     WinnerTakes,
     round5,
 )
+from sevenrocks.core.matching import void_mask
 from sevenrocks.core.tiles import TILES
 
 from .configs import TABLES, Table
@@ -104,7 +105,11 @@ def check_step(match: Match, before: tuple[int, ...], placement: Placement, n_ev
     """What one move did: its points, the knocks and draws after it, the turn."""
     rules = match.rules
     side = rules.side_of(placement.seat)
-    expected = rules.points.of(placement.ends_total)
+    if rules.points is Points.HEADERS:  # Bergen: what the line's two ends show
+        expected = match.layout.header_points()
+        assert expected in (0, 2, 3)
+    else:
+        expected = rules.points.of(placement.ends_total)
     if rules.points is Points.NONE:
         assert placement.points == 0
     if placement.points != expected:  # only an exact target refuses points, all of them
@@ -116,7 +121,10 @@ def check_step(match: Match, before: tuple[int, ...], placement: Placement, n_ev
         if isinstance(event, Knock):  # what the seat held then: its tiles now but those it drew later
             later = {e.tile for e in forced[i + 1 :] if isinstance(e, Draw) and e.seat == event.seat}
             held = [t for t in match.hand(event.seat) if t not in later]
-            assert not any(t.has(v) for t in held for v in event.values), "a seat knocked holding a match"
+            if rules.matching is Matching.SUM_SEVEN:  # nothing adding up to seven, no matador
+                assert not any(t.bit & void_mask(event.values) for t in held), "a seat knocked holding a fit"
+            else:
+                assert not any(t.has(v) for t in held for v in event.values), "a seat knocked holding a match"
         else:
             assert isinstance(event, Draw) and rules.draws and event.tile in match.hand(event.seat)
     if match.turn is not None:
@@ -155,7 +163,7 @@ def check_hand_end(match: Match, before: tuple[int, ...]) -> None:
             award = result.award or ()
             assert all(a >= 0 for a in award) and sum(1 for a in award if a) <= 1
             assert scores == tuple(b + a for b, a in zip(before, award, strict=True))
-            if result.end is HandEnd.BLOCKED and isinstance(settlement, HandBonus):
+            if result.end is HandEnd.BLOCKED and isinstance(settlement, HandBonus) and not settlement.block:
                 assert not any(award)
         if isinstance(settlement, LosersWrite):
             written = result.written or ()

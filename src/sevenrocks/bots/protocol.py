@@ -329,8 +329,7 @@ class ViewTracker:
         self.ledger = Ledger.empty(self.rules.sides) if self.rules.settlement.keeps_ledger else None
 
     def _new_layout(self) -> Layout:
-        rules = self.rules
-        return Layout(rules.topology, lengthwise=rules.lengthwise, closing=rules.closing)
+        return Layout.for_rules(self.rules)
 
     def _hand(self, message: Message) -> None:
         rules = self.rules

@@ -199,7 +199,7 @@ def _print_moves(console: Console, log: HandLog, rules: Rules, scores: list[int]
 
 
 def _print_layout(console: Console, log: HandLog, rules: Rules, seven_rocks: bool, _: Translate) -> None:
-    layout = Layout(rules.topology, lengthwise=rules.lengthwise, closing=rules.closing)
+    layout = Layout.for_rules(rules)
     for placement in log.placements:
         for part in placement.play.parts:
             layout.place(part)

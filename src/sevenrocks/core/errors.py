@@ -15,9 +15,11 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "BlankEndError",
     "BranchNotOpenError",
     "DealError",
     "EmptyHistoryError",
+    "ForcedFourError",
     "GameError",
     "HandInProgressError",
     "HandOverError",
@@ -31,6 +33,7 @@ __all__ = [
     "NoBranchError",
     "NotInHandError",
     "NotationError",
+    "OpenHalfError",
     "OpeningPlayError",
     "OptionError",
     "OutOfTurnError",
@@ -137,6 +140,11 @@ class SideNotOpenError(IllegalPlayError):
     """The side named is covered already, or the anchor has no such side."""
 
 
+class ForcedFourError(SideNotOpenError):
+    """A tile joined elsewhere while a side of the forced four around the lead is still open
+    (Sebastopol: 6-6 is surrounded on its four sides before any arm grows)."""
+
+
 class BranchNotOpenError(IllegalPlayError):
     """A spinner branch named before both straight sides of the spinner are filled."""
 
@@ -149,6 +157,10 @@ class MismatchError(IllegalPlayError):
     """The tile shows no half equal to the connection point's value."""
 
 
+class BlankEndError(MismatchError):
+    """An ordinary tile joined to an end showing a blank, which only a matador may take (Matador)."""
+
+
 class LeadTileError(OpeningPlayError):
     """The rules name the tile that leads the hand (a tile order), and another was led."""
 
@@ -159,6 +171,11 @@ class MoveKindError(IllegalPlayError):
 
 class SeveralDoublesError(MoveKindError):
     """A move of several doubles that breaks its rules (not doubles, the same point twice, too many)."""
+
+
+class OpenHalfError(MoveKindError):
+    """A matador without ``>N`` naming the half it leaves open, ``>N`` on another tile, or an N
+    that is not one of the tile's halves (Matador)."""
 
 
 class LengthwiseError(MoveKindError):

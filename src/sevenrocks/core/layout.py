@@ -36,18 +36,22 @@ from collections.abc import Iterator
 from typing import Final
 
 from sevenrocks.core.errors import (
+    BlankEndError,
     BranchNotOpenError,
     EmptyHistoryError,
+    ForcedFourError,
     IllegalPlayError,
     LengthwiseError,
     MismatchError,
     MoveKindError,
     NoBranchError,
+    OpenHalfError,
     OpeningPlayError,
     SideNotOpenError,
     UnknownAnchorError,
 )
-from sevenrocks.core.games.model import Topology
+from sevenrocks.core.games.model import Matching, Rules, Topology
+from sevenrocks.core.matching import MATADOR_MASK, SEVEN_FITS, SEVEN_PLAY, SEVEN_SIDE, is_matador
 from sevenrocks.core.notation import (
     PLAY_TABLE,
     POINT_VALUE,
@@ -61,11 +65,27 @@ from sevenrocks.core.notation import (
 )
 from sevenrocks.core.tiles import SUIT_MASKS, TILES, Tile
 
-__all__ = ["CLOSED", "LENGTHWISE", "Layout"]
+__all__ = ["CLOSED", "LENGTHWISE", "OPEN_HIGH", "OPEN_LOW", "Layout", "mark_bits"]
 
-#: Marks of a placed tile (``place_ids``): a double laid lengthwise, a double closed.
+#: Marks of a placed tile (``place_ids``): a double laid lengthwise, a double closed, a matador
+#: leaving its low or its high half open.
 LENGTHWISE: Final = 1
 CLOSED: Final = 2
+OPEN_LOW: Final = 4
+OPEN_HIGH: Final = 8
+
+
+def mark_bits(play: Play) -> int:
+    """The marks of a play as :data:`LENGTHWISE`, :data:`CLOSED`, :data:`OPEN_LOW` and
+    :data:`OPEN_HIGH` bits (a named open half that is not one of the tile's halves: no bit)."""
+    marks = play.marks
+    if marks < 4:
+        return marks
+    half = play.open_half
+    tile = play.tile
+    extra = OPEN_LOW if half == tile.low else OPEN_HIGH if half == tile.high else 0
+    return (marks & 3) | extra
+
 
 _LOW, _HIGH, _A, _B, _BA, _BB = 0, 1, 2, 3, 4, 5
 
@@ -83,13 +103,15 @@ _SPINNER = Topology.SPINNER
 _ALL_SPINNERS = Topology.ALL_SPINNERS
 _SPINNER_OPEN = Topology.SPINNER_OPEN
 _LINE = Topology.LINE
+_FORCED_FOUR = Topology.FORCED_FOUR
 
 
 class Layout:
     """The tiles on the table in one hand, and what is open and counted.
 
     ``topology`` says which doubles branch (Seven Rocks: the first double, once both its straight
-    sides are covered); ``lengthwise`` and ``closing`` allow the marks ``=`` and ``#`` on doubles.
+    sides are covered); ``lengthwise`` and ``closing`` allow the marks ``=`` and ``#`` on doubles;
+    ``matching`` says how a tile joins a point (Matador: by sum to seven, with matadors).
     :meth:`place` checks a play against the rules of placement (not against any hand) and
     returns the counted total after it; :meth:`unplace` takes the last placement back.
     """
@@ -101,6 +123,7 @@ class Layout:
         "_history",
         "_lengthwise",
         "_long",
+        "_matching",
         "_od",
         "_placed",
         "_points",
@@ -108,14 +131,22 @@ class Layout:
         "_spinner",
         "_topology",
         "_total",
+        "_waiting",
     )
 
     def __init__(
-        self, topology: Topology = _SPINNER, *, lengthwise: bool = False, closing: bool = False
+        self,
+        topology: Topology = _SPINNER,
+        *,
+        lengthwise: bool = False,
+        closing: bool = False,
+        matching: Matching = Matching.EQUAL,
     ) -> None:
         self._topology = topology
         self._lengthwise = lengthwise
         self._closing = closing
+        #: joins by sum to seven, with matadors (Matador)
+        self._matching = matching is Matching.SUM_SEVEN
         #: the doubles' branches open once both straight sides are covered (one or every double)
         self._sides_first = topology is _SPINNER or topology is _ALL_SPINNERS
         self._all_spinners = topology is _ALL_SPINNERS
@@ -132,7 +163,17 @@ class Layout:
         self._placed: list[tuple[int, int, int]] = []
         #: point id -> index of the tile placed on it
         self._cover: dict[int, int] = {}
-        self._history: list[tuple[tuple[int, ...], int, int, int]] = []
+        #: forced four: the arms' open ends waiting until the lead's four sides are covered
+        #: (``None`` once they are, and in every other topology)
+        self._waiting: tuple[int, ...] | None = None
+        self._history: list[tuple[tuple[int, ...], int, int, int, tuple[int, ...] | None]] = []
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> Layout:
+        """An empty layout of the game ``rules`` describe."""
+        return cls(
+            rules.topology, lengthwise=rules.lengthwise, closing=rules.closing, matching=rules.matching
+        )
 
     # ----------------------------------------------------------------- reading
     @property
@@ -163,9 +204,20 @@ class Layout:
         return (TILES[self._spinner],) if self._spinner >= 0 else ()
 
     @property
+    def matching(self) -> Matching:
+        """How tiles join points."""
+        return Matching.SUM_SEVEN if self._matching else Matching.EQUAL
+
+    @property
     def points(self) -> tuple[ConnectionPoint, ...]:
         """The open connection points, ordered by anchor tile then side."""
         return tuple(POINTS[pid] for pid in self._points)  # type: ignore[misc]
+
+    @property
+    def waiting(self) -> tuple[ConnectionPoint, ...]:
+        """Forced four: the open ends of the arms, which become connection points once the lead's
+        four sides are all covered (empty in every other topology, and once they are)."""
+        return tuple(POINTS[pid] for pid in self._waiting or ())  # type: ignore[misc]
 
     @property
     def point_values(self) -> tuple[int, ...]:
@@ -176,9 +228,38 @@ class Layout:
     def playable_mask(self) -> int:
         """Bitmask of the tiles that match at least one open connection point."""
         mask = 0
+        if self._matching:
+            for pid in self._points:
+                mask |= SEVEN_FITS[pid]
+            return mask
         for pid in self._points:
             mask |= SUIT_MASKS[POINT_VALUE[pid]]
         return mask
+
+    def header_points(self) -> int:
+        """Bergen's headers (README §2.14, ``bergen.md`` §7) on a line: 2 for a double header (both
+        ends show one number and neither is a double, or the lone opening double), 3 for a triple
+        header (a crosswise double at one end and the same number at the other), else 0.
+
+        >>> layout = Layout(Topology.LINE)
+        >>> [layout.place(Play.parse(p)) and layout.header_points() for p in
+        ...  ("6-6", "2-6@6-6:A", "4-6@6-6:B", "2-4@4-6:low", "2-2@2-4:low")]
+        [2, 0, 0, 2, 3]
+        """
+        points = self._points
+        if len(self._placed) == 1:
+            return 2 if _IS_DOUBLE[self._placed[0][0]] else 0
+        if len(points) != 2:
+            return 0
+        p, q = points
+        if POINT_VALUE[p] != POINT_VALUE[q]:
+            return 0
+        doubles = (p % SIDES_PER_TILE >= _A) + (q % SIDES_PER_TILE >= _A)
+        return 3 if doubles == 1 else 2 if doubles == 0 else 0
+
+    def fits(self, tile: Tile) -> bool:
+        """True if ``tile`` may join at least one open connection point (by the game's matching)."""
+        return bool(self.playable_mask >> tile.index & 1)
 
     @property
     def plays(self) -> tuple[Play, ...]:
@@ -301,6 +382,13 @@ class Layout:
         if side.is_branch:
             self._check_branch(play, anchor, side)
         pid = anchor.index * SIDES_PER_TILE + side
+        if self._waiting and pid in self._waiting:
+            lead = TILES[self._placed[0][0]]
+            uncovered = ", ".join(str(p) for p in self.points)
+            raise ForcedFourError(
+                f"{play}: {lead} must be surrounded on all four sides before any arm grows: "
+                f"{uncovered} {'is' if len(self._points) == 1 else 'are'} still open"
+            )
         if pid not in self._points:
             covering = self._cover.get(pid)
             if covering is not None:
@@ -313,6 +401,16 @@ class Layout:
                 f"{play}: side {side.notation} of {anchor} is where it joins the layout{where}"
             )
         value = side_value(anchor, side)
+        if self._matching:
+            if value == 0:
+                raise BlankEndError(
+                    f"{play}: side {side.notation} of {anchor} shows a blank: only a matador "
+                    "(0-0, 1-6, 2-5, 3-4) may join it"
+                )
+            raise MismatchError(
+                f"{play}: tile {tile} does not add up to seven with side {side.notation} of {anchor}, "
+                f"which shows {value}: it needs a {7 - value}"
+            )
         if not tile.has(value):
             raise MismatchError(
                 f"{play}: tile {tile} does not match side {side.notation} of {anchor}, which shows {value}"
@@ -320,8 +418,11 @@ class Layout:
         raise IllegalPlayError(f"{play} is not a legal placement")  # pragma: no cover
 
     def _check_marks(self, play: Play) -> None:
-        """The errors of a play's marks: a lengthwise or closed double where that is not allowed."""
-        if play.open_half is not None:
+        """The errors of a play's marks: a lengthwise or closed double where that is not allowed,
+        a matador's open half missing, misplaced or not one of its halves."""
+        if self._matching:
+            self._check_open_half(play)
+        elif play.open_half is not None:
             raise MoveKindError(
                 f"{play}: '>N' names the open half of a matador, and this game has no matadors"
             )
@@ -345,6 +446,31 @@ class Layout:
                 raise MoveKindError(f"{play}: only a double may be closed, and {play.tile} is not one")
             if play.anchor is None:
                 raise MoveKindError(f"{play}: the lead may not be closed")
+
+    @staticmethod
+    def _check_open_half(play: Play) -> None:
+        tile, half = play.tile, play.open_half
+        named = half is not None
+        if play.anchor is None:
+            if named:
+                raise OpenHalfError(f"{play}: a lead leaves both halves open: write it as {tile} alone")
+            return
+        if not is_matador(tile) or tile.is_double:
+            if named:
+                what = (
+                    "0-0 always leaves 0 open"
+                    if tile.is_double and is_matador(tile)
+                    else (f"{tile} is not a matador")
+                )
+                raise OpenHalfError(f"{play}: '>N' names the half a matador leaves open, and {what}")
+            return
+        if not named:
+            raise OpenHalfError(
+                f"{play}: {tile} is a matador: name the half it leaves open, "
+                f"'{play}>{tile.low}' or '{play}>{tile.high}'"
+            )
+        if not tile.has(half):  # type: ignore[arg-type]
+            raise OpenHalfError(f"{play}: {tile} has no half {half}: write >{tile.low} or >{tile.high}")
 
     def _check_branch(self, play: Play, anchor: Tile, side: Side) -> None:
         topology = self._topology
@@ -376,11 +502,22 @@ class Layout:
         if anchor is None or side is None:
             return None if self._placed or play.marks else -1
         pid = anchor.index * SIDES_PER_TILE + side
+        if self._matching:
+            return pid if pid in self._points and self._seven_ok(play, pid) else None
         if pid in self._points and PLAY_TABLE[play.tile.index * 168 + pid] is not None:
             if play.marks:
                 return pid if self._marks_ok(play) else None
             return pid
         return None
+
+    @staticmethod
+    def _seven_ok(play: Play, pid: int) -> bool:
+        t = play.tile.index
+        if not SEVEN_FITS[pid] >> t & 1 or t == pid // SIDES_PER_TILE:
+            return False
+        if MATADOR_MASK >> t & 1 and not _IS_DOUBLE[t]:
+            return play.marks == 4 and play.tile.has(play.open_half)  # type: ignore[arg-type]
+        return not play.marks
 
     def _marks_ok(self, play: Play) -> bool:
         if play.open_half is not None or not play.tile.is_double:
@@ -391,8 +528,9 @@ class Layout:
 
     @staticmethod
     def marks(play: Play) -> int:
-        """The marks of a play as :data:`LENGTHWISE` / :data:`CLOSED` bits."""
-        return play.marks & (LENGTHWISE | CLOSED)
+        """The marks of a play as :data:`LENGTHWISE`, :data:`CLOSED`, :data:`OPEN_LOW` and
+        :data:`OPEN_HIGH` bits (:func:`mark_bits`)."""
+        return mark_bits(play)
 
     # ------------------------------------------------------------------ change
     def place(self, play: Play) -> int:
@@ -410,7 +548,7 @@ class Layout:
         ``mark`` holds :data:`LENGTHWISE` or :data:`CLOSED` for a marked double. The fast path for
         search and simulation: the caller guarantees legality.
         """
-        self._history.append((self._points, self._total, self._spinner, self._long))
+        self._history.append((self._points, self._total, self._spinner, self._long, self._waiting))
         self._placed.append((t, pid, mark))
         base = t * SIDES_PER_TILE
         if pid < 0:
@@ -421,8 +559,10 @@ class Layout:
                     self._points = (base + _A, base + _B)
                 else:
                     self._spinner = t
-                    if topology is _SPINNER_OPEN or topology is Topology.FORCED_FOUR:
+                    if topology is _SPINNER_OPEN or topology is _FORCED_FOUR:
                         self._points = (base + _A, base + _B, base + _BA, base + _BB)
+                        if topology is _FORCED_FOUR:
+                            self._waiting = ()
                     else:
                         self._points = (base + _A, base + _B)
                 self._total = 2 * _LOW_OF[t]
@@ -446,7 +586,18 @@ class Layout:
                 removed = 0
             elif side == _B and self._long >> anchor & 1:
                 removed = _LOW_OF[anchor]
-        if _IS_DOUBLE[t]:
+        if self._matching:  # Matador: every tile in line, one half open (matador.md §4)
+            if _IS_DOUBLE[t]:
+                opened = _B
+            elif mark & OPEN_LOW:
+                opened = _LOW
+            elif mark & OPEN_HIGH:
+                opened = _HIGH
+            else:
+                opened = SEVEN_SIDE[t * 168 + pid]
+            points.append(base + opened)
+            added = _HIGH_OF[t] if opened == _HIGH else _LOW_OF[t]
+        elif _IS_DOUBLE[t]:
             if mark & CLOSED:
                 added = 0  # a closed double opens nothing and never branches
             else:
@@ -476,6 +627,17 @@ class Layout:
             if other not in points:
                 points.append(anchor * SIDES_PER_TILE + _BA)
                 points.append(anchor * SIDES_PER_TILE + _BB)
+        waiting = self._waiting
+        if waiting is not None:  # forced four: the arms wait until the lead is surrounded
+            lead = self._placed[0][0]
+            sides = [p for p in points if p // SIDES_PER_TILE == lead]
+            arms = [p for p in points if p // SIDES_PER_TILE != lead]
+            if sides:
+                self._waiting = waiting + tuple(arms)
+                points = sides
+            else:
+                points = [*waiting, *arms]
+                self._waiting = None
         points.sort()
         self._points = tuple(points)
         total = self._total - removed + added
@@ -499,7 +661,7 @@ class Layout:
         if not self._placed:
             raise EmptyHistoryError("there is no placement to take back: the layout is empty")
         t, pid, mark = self._placed.pop()
-        self._points, self._total, self._spinner, self._long = self._history.pop()
+        self._points, self._total, self._spinner, self._long, self._waiting = self._history.pop()
         if pid >= 0:
             del self._cover[pid]
         else:
@@ -512,6 +674,8 @@ class Layout:
         new._topology = self._topology
         new._lengthwise = self._lengthwise
         new._closing = self._closing
+        new._matching = self._matching
+        new._waiting = self._waiting
         new._sides_first = self._sides_first
         new._all_spinners = self._all_spinners
         new._od = self._od
@@ -524,10 +688,19 @@ class Layout:
         new._history = self._history.copy()
         return new
 
-    @staticmethod
-    def _play_of(t: int, pid: int, mark: int = 0) -> Play:
-        play = Play.opening(TILES[t]) if pid < 0 else PLAY_TABLE[t * 168 + pid]
-        assert play is not None  # placed plays are always legal ones
+    def _play_of(self, t: int, pid: int, mark: int = 0) -> Play:
+        if pid < 0:
+            play = Play.opening(TILES[t])
+        elif self._matching and MATADOR_MASK >> t & 1:
+            point = POINTS[pid]
+            assert point is not None  # placed plays are always legal ones
+            play = Play.on(TILES[t], point.anchor, point.side)
+        else:
+            found = (SEVEN_PLAY if self._matching else PLAY_TABLE)[t * 168 + pid]
+            assert found is not None  # placed plays are always legal ones
+            play = found
+        if mark & (OPEN_LOW | OPEN_HIGH):
+            return play.marked(open_half=_LOW_OF[t] if mark & OPEN_LOW else _HIGH_OF[t])
         if mark:
             return play.marked(lengthwise=bool(mark & LENGTHWISE), closed=bool(mark & CLOSED))
         return play

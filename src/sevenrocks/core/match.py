@@ -58,6 +58,7 @@ from sevenrocks.core.games import (
     Boneyard,
     Later,
     Ledger,
+    Matching,
     Outcome,
     Points,
     Rules,
@@ -66,7 +67,8 @@ from sevenrocks.core.games import (
     find_game,
 )
 from sevenrocks.core.games.settlement import HandFacts
-from sevenrocks.core.layout import CLOSED, LENGTHWISE, Layout
+from sevenrocks.core.layout import Layout, mark_bits
+from sevenrocks.core.matching import SEVEN_FITS, seven_plays
 from sevenrocks.core.notation import OPENINGS, PLAY_TABLE, POINT_VALUE, Doubles, Move, Play, parse_move
 from sevenrocks.core.tables import OPTIONS, SUIT_OF_POINT
 from sevenrocks.core.tiles import TILES, Tile, tiles_of_mask
@@ -79,6 +81,7 @@ __all__ = ["Match", "Phase", "deal_tiles"]
 _FULL_SET: Final = (1 << len(TILES)) - 1
 _PIPS: Final = tuple(t.pips for t in TILES)
 _FIVES: Final = Points.FIVES
+_HEADERS: Final = Points.HEADERS
 HAND_SIZE: Final = 7
 
 
@@ -156,6 +159,7 @@ class Match:
         "_rng",
         "_scores",
         "_simple",
+        "_suit",
         "_turn",
         "_undo",
         "rules",
@@ -228,10 +232,11 @@ class Match:
         self._partners = rules.partnerships
         self._plain_fives = rules.points is _FIVES and not getattr(rules.ending, "exact", False)
         self._at_once = rules.ending.at_once
+        #: per point id, the tiles that may join it
+        self._suit = SEVEN_FITS if rules.matching is Matching.SUM_SEVEN else SUIT_OF_POINT
 
     def _new_layout(self) -> Layout:
-        rules = self.rules
-        return Layout(rules.topology, lengthwise=rules.lengthwise, closing=rules.closing)
+        return Layout.for_rules(self.rules)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -587,6 +592,8 @@ class Match:
             if self._lead_tile >= 0:
                 return [OPENINGS[self._lead_tile]]
             return [OPENINGS[t.index] for t in tiles_of_mask(hand)]
+        if self._suit is SEVEN_FITS:
+            return self._seven_plays(hand)
         # per open point, the placements of the hand's tiles of its suit (one table lookup)
         choices: tuple[int, ...] = ()
         merged = False
@@ -599,6 +606,20 @@ class Match:
         if self._marked:
             plays = self._with_marks(plays)
         return plays
+
+    def _seven_plays(self, hand: int) -> list[Play]:
+        """Matador: every join by sum to seven, and every matador with each half it may leave open."""
+        found: list[tuple[int, int, int, Play]] = []
+        for pid in self._layout._points:
+            tiles = hand & SEVEN_FITS[pid]
+            while tiles:
+                low = tiles & -tiles
+                t = low.bit_length() - 1
+                tiles ^= low
+                for play in seven_plays(t, pid):
+                    found.append((t, pid, play.open_half or 0, play))
+        found.sort(key=lambda item: item[:3])
+        return [item[3] for item in found]
 
     def _with_marks(self, plays: list[Play]) -> list[Play]:
         rules, layout = self.rules, self._layout
@@ -615,8 +636,9 @@ class Match:
     def legal_moves(self) -> list[Move]:
         """Every legal move of the seat to move: :meth:`legal_plays`, then, where the game allows
         several doubles at once, every set of two or more doubles on different open points, each
-        written with its parts ordered by tile; while the spinner is still to come, the double
-        placed first becomes it, so each choice of the first double is a move of its own."""
+        written with its parts ordered by tile; while the spinner is still to come, the first double
+        placed and not closed becomes it, so each choice of that double is a move of its own,
+        written with it first."""
         plays = self.legal_plays()
         limit = self.rules.several_doubles
         if not limit or not self._layout._placed:
@@ -642,11 +664,14 @@ class Match:
         topology = self.rules.topology
         spinner_to_come = self._layout._spinner < 0 and topology in (Topology.SPINNER, Topology.SPINNER_OPEN)
         for parts in found:
-            if spinner_to_come:  # the first double placed becomes the spinner: each is a move of its own
-                for i, first in enumerate(parts):
-                    moves.append(Doubles((first, *parts[:i], *parts[i + 1 :])))
-            else:
+            # the first double placed and not closed becomes the spinner: each choice of it is a
+            # move of its own, written first; closed doubles never become it
+            firsts = [i for i, p in enumerate(parts) if not p.closed] if spinner_to_come else []
+            if len(firsts) < 2:
                 moves.append(Doubles(parts))
+                continue
+            for i in firsts:
+                moves.append(Doubles((parts[i], *parts[:i], *parts[i + 1 :])))
         return moves
 
     def is_legal(self, move: Move) -> bool:
@@ -669,7 +694,7 @@ class Match:
             if (self._hands[seat] >> t) & 1:
                 pid = self._layout._fast_pid(move)  # (no turn once the match is over)
                 if pid is not None and (pid >= 0 or self._lead_tile < 0 or t == self._lead_tile):
-                    return ((t, pid, move.marks & 3),)
+                    return ((t, pid, mark_bits(move)),)
         where = {"hand": self._hand_index, "play": len(self._undo)}
         if self._outcome is not None:
             raise MatchOverError(f"{move}: the match is over: {self._over_text()}", **where)
@@ -747,7 +772,7 @@ class Match:
             if (self._hands[seat] >> t) & 1:
                 pid = self._layout._fast_pid(move)
                 if pid is not None and (pid >= 0 or self._lead_tile < 0 or t == self._lead_tile):
-                    return self._apply(seat, move, t, pid, move.marks & 3)
+                    return self._apply(seat, move, t, pid, mark_bits(move) if move.marks else 0)
         (t, pid, mark), *more = self._validate(move)
         return self._apply(self._turn, move, t, pid, mark, tuple(more))
 
@@ -764,10 +789,11 @@ class Match:
 
         The fast path for search and simulation, whose callers generated the play themselves.
         """
-        play = OPENINGS[tile_index] if pid < 0 else PLAY_TABLE[tile_index * 168 + pid]
-        assert play is not None
-        if mark:
-            play = play.marked(lengthwise=bool(mark & LENGTHWISE), closed=bool(mark & CLOSED))
+        if not mark and pid < 0:
+            play = OPENINGS[tile_index]
+        else:
+            found = None if mark else PLAY_TABLE[tile_index * 168 + pid]
+            play = found if found is not None else self._layout._play_of(tile_index, pid, mark)
         return self._apply(self._turn, play, tile_index, pid, mark)
 
     def _apply(
@@ -797,7 +823,7 @@ class Match:
             points = total if total > 0 and total % 5 == 0 else 0
         else:
             rules = self.rules
-            points = rules.points.of(total)
+            points = layout.header_points() if rules.points is _HEADERS else rules.points.of(total)
             if points:
                 points = rules.ending.admit(points, scores[side])
         placement = Placement(seat, move, total, points)
@@ -832,8 +858,9 @@ class Match:
             return
         # the next seat that can place; the ones before it knock; nobody: a block
         playable = 0
+        suit = self._suit
         for p in points_ids:
-            playable |= SUIT_OF_POINT[p]
+            playable |= suit[p]
         n = len(hands)
         nxt = seat + 1 if seat + 1 < n else 0
         if hands[nxt] & playable:
@@ -866,8 +893,9 @@ class Match:
         n = rules.seats
         layout = self._layout
         playable = 0
+        suit = self._suit
         for p in layout._points:
-            playable |= SUIT_OF_POINT[p]
+            playable |= suit[p]
         values = tuple(sorted({POINT_VALUE[p] for p in layout._points}))
         limit = len(self._boneyard) - rules.reserve
         one = rules.stuck is Stuck.DRAW_ONE

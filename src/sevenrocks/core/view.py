@@ -21,8 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sevenrocks.core.events import Draw, Event, HandResult, Knock, Placement
-from sevenrocks.core.games import DEFAULT_GAME, Ledger, Outcome, Rules, find_game
+from sevenrocks.core.games import DEFAULT_GAME, Ledger, Matching, Outcome, Rules, find_game
 from sevenrocks.core.layout import Layout
+from sevenrocks.core.matching import void_mask
 from sevenrocks.core.notation import Move, Play
 from sevenrocks.core.tiles import SUIT_MASKS, TILES, Tile, mask_of, tiles_of_mask
 
@@ -112,12 +113,13 @@ class SeatView:
         )
 
     def void_values(self) -> tuple[frozenset[int], ...]:
-        """Per seat, the pip values its knocks and draws prove it does not hold now.
+        """Per seat, the values of the points its knocks and draws prove it could not join now.
 
         A seat that knocked or drew held no tile matching any connection point open at that
-        moment. Tiles never come back into a hand, so the void lasts for the rest of the hand,
-        unless the seat draws again later: a drawn tile may show any value, so a later draw
-        ends what earlier knocks and draws proved.
+        moment (in Matador: no tile adding up to seven with one, and no matador). Tiles never
+        come back into a hand, so the void lasts for the rest of the hand, unless the seat draws
+        again later: a drawn tile may show any value, so a later draw ends what earlier knocks
+        and draws proved.
         """
         voids: list[set[int]] = [set() for _ in range(self.rules.seats)]
         replay: Layout | None = None  # the layout as it was, rebuilt only where a seat drew
@@ -129,7 +131,7 @@ class SeatView:
                 placed += len(event.play.parts)
             elif isinstance(event, Draw):
                 if replay is None:
-                    replay = Layout(self.rules.topology, lengthwise=self.rules.lengthwise, closing=True)
+                    replay = Layout.for_rules(self.rules)
                 plays = self.layout.plays
                 while len(replay) < placed:
                     replay.place(plays[len(replay)])
@@ -141,7 +143,10 @@ class SeatView:
         if seat == self.seat:
             return self.hand_mask
         mask = self.unseen_mask
-        for value in self.void_values()[seat]:
+        values = self.void_values()[seat]
+        if self.rules.matching is Matching.SUM_SEVEN:
+            return mask & ~void_mask(tuple(values)) if values else mask
+        for value in values:
             mask &= ~SUIT_MASKS[value]
         return mask
 

@@ -1,4 +1,5 @@
-"""The Goat family (``kozel.md``, ``sports-kozel.md``): Kozel, its preset Kozel 125, and Sports Goat."""
+"""The Goat family (``kozel.md``, ``sports-kozel.md``, ``donkey.md``): Kozel, its preset Kozel 125,
+Sports Goat and Donkey."""
 
 from __future__ import annotations
 
@@ -15,15 +16,17 @@ from sevenrocks.core.games.model import (
     OptionValue,
     Rules,
     Stuck,
+    Topology,
 )
 from sevenrocks.core.games.orders import ORDER_GOAT
 from sevenrocks.core.games.settlement import LosersWrite
 
-__all__ = ["KOZEL", "KOZEL_125", "SPORTS_KOZEL"]
+__all__ = ["DONKEY", "KOZEL", "KOZEL_125", "SPORTS_KOZEL"]
 
 
 def _kozel(game: str) -> BuildRules:
     def build(options: Mapping[str, OptionValue], seats: int) -> Rules:
+        donkey = game == "donkey"
         return Rules(
             game=game,
             options=options,
@@ -35,7 +38,10 @@ def _kozel(game: str) -> BuildRules:
             goat_misdeal=True,
             first_lead=ORDER_GOAT,
             after_block=Later.FISHERMAN,
-            several_doubles=2 if options["several_doubles"] else 0,
+            several_doubles=4 if donkey else 2 if options["several_doubles"] else 0,
+            topology=Topology.SPINNER_OPEN if donkey else Topology.LINE,
+            closing=donkey,
+            all_ends_closed=donkey,
             stuck=Stuck.DRAW_UNTIL_PLAYABLE,
             settlement=LosersWrite(int(options["threshold"]), bool(options["remember"]), eggs=True),
             ending=LosersTarget(int(options["target"])),
@@ -107,4 +113,15 @@ SPORTS_KOZEL = Game(
     ),
     build=_sports,
     report=("values", "written"),
+)
+
+
+DONKEY = Game(
+    id="donkey",
+    name="Donkey (Osel)",
+    summary="Goat with a spinner open on four sides, several doubles at once, and closed doubles.",
+    seats=(2, 3, 4),
+    options=_KOZEL_OPTIONS[:-1],
+    build=_kozel("donkey"),
+    report=_KOZEL_REPORT,
 )

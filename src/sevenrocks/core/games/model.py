@@ -32,6 +32,7 @@ __all__ = [
     "Game",
     "Information",
     "Later",
+    "Matching",
     "Option",
     "OptionValue",
     "Points",
@@ -57,6 +58,16 @@ class Topology(Enum):
     """Every double is a spinner with the sides-first rule."""
     FORCED_FOUR = "forced-four"
     """The lead opens four sides, which must all be covered before anything else."""
+
+
+class Matching(Enum):
+    """How a tile joins a connection point (README §2.10)."""
+
+    EQUAL = "equal"
+    """By a half showing the point's value."""
+    SUM_SEVEN = "sum-seven"
+    """By a half showing seven minus the point's value; the matadors 0-0, 1-6, 2-5 and 3-4 join
+    anywhere and name the half they leave open (Matador)."""
 
 
 class Boneyard(Enum):
@@ -150,6 +161,9 @@ class Option:
     choices: tuple[OptionValue, ...] | None = None
     check: Callable[[int], bool] | None = None
     rule: str = ""
+    by_seats: Mapping[int, OptionValue] | None = None
+    """Defaults that depend on the number of seats (Bergen's target); ``default`` is the value
+    at the game's default number of seats."""
 
     @property
     def kind(self) -> type:
@@ -213,6 +227,7 @@ class Rules:
     after_domino: Later = Later.FINISHER
     after_block: Later = Later.LOT
     topology: Topology = Topology.LINE
+    matching: Matching = Matching.EQUAL
     several_doubles: int = 0
     """The most doubles one move may place (0: one tile per move)."""
     lengthwise: bool = False
@@ -284,13 +299,22 @@ class Game:
         known = ", ".join(o.name for o in self.options) or "none"
         raise OptionError(f"{self.id} has no option {name!r} (its options: {known})")
 
-    def defaults(self) -> dict[str, OptionValue]:
-        """Every option with its default (a preset's values included)."""
-        return {o.name: self.preset.get(o.name, o.default) for o in self.options}
+    def defaults(self, seats: int | None = None) -> dict[str, OptionValue]:
+        """Every option with its default (a preset's values included) for ``seats`` seats (the
+        game's default number when not given)."""
+        count = self.default_seats if seats is None else seats
+        return {
+            o.name: self.preset.get(
+                o.name, o.default if o.by_seats is None else o.by_seats.get(count, o.default)
+            )
+            for o in self.options
+        }
 
-    def resolve(self, options: Mapping[str, object] | None = None) -> dict[str, OptionValue]:
-        """``options`` checked and completed with the defaults."""
-        values = self.defaults()
+    def resolve(
+        self, options: Mapping[str, object] | None = None, seats: int | None = None
+    ) -> dict[str, OptionValue]:
+        """``options`` checked and completed with the defaults (for ``seats`` seats)."""
+        values = self.defaults(seats)
         if options is not None:
             if not isinstance(options, Mapping):
                 raise OptionError(
@@ -309,7 +333,7 @@ class Game:
         if isinstance(count, bool) or not isinstance(count, int) or count not in self.seats:
             allowed = " or ".join(str(n) for n in self.seats)
             raise SeatsError(f"{self.id} is played by {allowed} seats, not {count!r}")
-        values = self.resolve(options)
+        values = self.resolve(options, count)
         key = (self.id, tuple(sorted(values.items())), count)
         rules = _BUILT.get(key)
         if rules is None:

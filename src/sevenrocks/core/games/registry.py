@@ -16,9 +16,10 @@ from typing import Final
 
 from sevenrocks.core.errors import GameError
 from sevenrocks.core.games.fives import ALL_FIVES, ALL_THREES, FIVE_UP, FIVES_AND_THREES, MUGGINS, TELEPHONE
-from sevenrocks.core.games.goat import KOZEL, KOZEL_125, SPORTS_KOZEL
+from sevenrocks.core.games.goat import DONKEY, KOZEL, KOZEL_125, SPORTS_KOZEL
 from sevenrocks.core.games.line import BLOCK, DRAW, PICTURE
 from sevenrocks.core.games.model import Game
+from sevenrocks.core.games.pagat import BERGEN, MATADOR, SEBASTOPOL
 from sevenrocks.core.games.seven_rocks import SEVEN_ROCKS
 
 __all__ = ["DEFAULT_GAME", "GAMES", "find_game"]
@@ -31,12 +32,16 @@ GAMES: Final[tuple[Game, ...]] = (
     KOZEL,
     KOZEL_125,
     SPORTS_KOZEL,
+    DONKEY,
     TELEPHONE,
     MUGGINS,
     ALL_FIVES,
     FIVE_UP,
     FIVES_AND_THREES,
     ALL_THREES,
+    SEBASTOPOL,
+    BERGEN,
+    MATADOR,
     PICTURE,
 )
 _BY_ID: Final = {game.id: game for game in GAMES}

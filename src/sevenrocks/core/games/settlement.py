@@ -263,15 +263,21 @@ class WinnerTakes(Settlement):
 
 @dataclass(frozen=True)
 class HandBonus(Settlement):
-    """A fixed bonus for the side that finished (Fives and Threes); nothing after a block."""
+    """A fixed bonus for the side that finished (Fives and Threes, Bergen); after a block, with
+    ``block``, for the one side with the fewest pips (Bergen; a tie scores nothing), else nothing."""
 
     bonus: int = 1
+    block: bool = False
 
     def settle(self, facts: HandFacts) -> Settled:
         award = [0] * len(facts.totals)
         scores = list(facts.scores)
         side = facts.winning_side
-        if facts.end == "domino" and side is not None:
+        if facts.end != "domino" and self.block:
+            low = min(facts.totals)
+            lightest = [s for s, t in enumerate(facts.totals) if t == low]
+            side = lightest[0] if len(lightest) == 1 else None
+        if side is not None and (facts.end == "domino" or self.block):
             points = facts.rules.ending.admit(self.bonus, scores[side])
             award[side] = points
             scores[side] += points
