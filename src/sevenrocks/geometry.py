@@ -206,9 +206,8 @@ def _links(layout: Layout) -> dict[_Edge, _Edge]:
         anchor, side = play.anchor, play.side
         if anchor is None or side is None:
             continue
-        value = _value(anchor, side)
         tile = play.tile
-        own = Side.A if tile.is_double else (Side.LOW if tile.low == value else Side.HIGH)
+        own = Side.A if tile.is_double else _other_side(tile, layout.outward(play))
         links[(anchor, side)] = (tile, own)
         links[(tile, own)] = (anchor, side)
     return links

@@ -139,17 +139,6 @@ class Arm:
     right: ArmEnd | None
 
 
-def _outward(play: Play) -> Side:
-    """The side of a placed tile that faces away from its anchor."""
-    tile = play.tile
-    if play.anchor is None or play.side is None:
-        raise ValueError("the opening tile has two outward sides")
-    if tile.is_double:
-        return Side.B
-    value = play.anchor.high if play.side is Side.HIGH else play.anchor.low
-    return Side.HIGH if tile.low == value else Side.LOW
-
-
 def _shown(tile: Tile, side: Side) -> int:
     return tile.high if side is Side.HIGH else tile.low
 
@@ -194,7 +183,7 @@ def layout_arms(layout: Layout) -> tuple[Arm, ...]:
         out: list[tuple[Tile, int, int]] = []
         while (tile.index, side) in joined:
             play = joined[(tile.index, side)]
-            outward = _outward(play)
+            outward = layout.outward(play)
             inner = play.tile.low if outward is Side.HIGH else play.tile.high
             out.append((play.tile, inner, _shown(play.tile, outward)))
             tile, side = play.tile, outward

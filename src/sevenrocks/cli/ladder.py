@@ -165,7 +165,8 @@ def ladder_command(
     else:
         choice = game_choice(game, option, seats, target=target)
         game_id, game_options, seat_count = choice.id, choice.options, choice.seats
-        target = choice.options.get("target")
+        chosen_target = choice.options.get("target")
+        target = chosen_target if isinstance(chosen_target, int) else None
         settings = {
             **settings,
             "target": target,

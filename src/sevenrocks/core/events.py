@@ -113,6 +113,12 @@ class HandResult:
     remembered: tuple[int, ...] | None = None
     eggs: int | None = None
     draws: tuple[int, ...] | None = None
+    loser: int | None = None
+    """General: the seat that lost the hand."""
+    general: int | None = None
+    """General: the side that received a General in this hand."""
+    naked: int | None = None
+    """General (version ``naked``): the side made naked in this hand."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -331,6 +331,31 @@ class Layout:
                 return self._play_of(t, pid, mark)
         return None
 
+    def outward(self, play: Play) -> Side:
+        """The side of ``play``'s tile that faces away from its anchor (a double: ``B``).
+
+        Where tiles join by equal numbers the other half faces out; in Matador (sums to seven) the
+        half that is not the complement of the anchor's number, or the half a matador names.
+
+        >>> layout = Layout()
+        >>> layout.outward(Play.parse("3-5@1-3:high")).name
+        'HIGH'
+        """
+        tile, anchor, side = play.tile, play.anchor, play.side
+        if anchor is None or side is None:
+            raise ValueError("the opening tile has two outward sides")
+        if tile.is_double:
+            return Side.B
+        value = anchor.high if side is Side.HIGH else anchor.low
+        if self._matching:
+            bits = mark_bits(play)
+            if bits & OPEN_LOW:
+                return Side.LOW
+            if bits & OPEN_HIGH:
+                return Side.HIGH
+            value = 7 - value
+        return Side.HIGH if tile.low == value else Side.LOW
+
     def is_open(self, point: ConnectionPoint) -> bool:
         """True if ``point`` is an open connection point now."""
         return point.id in self._points

@@ -56,6 +56,7 @@ from sevenrocks.core.events import Draw, Event, HandEnd, HandLog, HandResult, Kn
 from sevenrocks.core.games import (
     DEFAULT_GAME,
     Boneyard,
+    Information,
     Later,
     Ledger,
     Matching,
@@ -74,7 +75,7 @@ from sevenrocks.core.tables import OPTIONS, SUIT_OF_POINT
 from sevenrocks.core.tiles import TILES, Tile, tiles_of_mask
 
 if TYPE_CHECKING:
-    from sevenrocks.core.view import SeatView
+    from sevenrocks.core.view import SeatView, Signals
 
 __all__ = ["Match", "Phase", "deal_tiles"]
 
@@ -952,6 +953,7 @@ class Match:
             tuple(m == 1 for m in masks),  # the lone 0-0 (tile index 0)
             self._scores,
             self._ledger,
+            self._last_move(),
         )
         settled = rules.settlement.settle(facts)
         self._scores = list(settled.scores)
@@ -977,8 +979,18 @@ class Match:
                 remembered=self._ledger.remembered if self._ledger is not None else None,
                 eggs=self._eggs(),
                 draws=draws,
+                loser=settled.loser,
+                general=settled.general,
+                naked=settled.naked,
             )
         )
+
+    def _last_move(self) -> tuple[int, ...]:
+        """The tile indexes of the hand's last move."""
+        for event in reversed(self._events):
+            if isinstance(event, Placement):
+                return tuple(t.index for t in event.play.tiles)
+        return ()
 
     def pop(self) -> Move:
         """Take back the last move of the current hand (and what followed it); return it."""
@@ -1045,7 +1057,17 @@ class Match:
             outcome=self._outcome,
             out=self._out,
             lead_tile=self.lead_tile if my_turn else None,
+            signals=self._signals(seat),
         )
+
+    def _signals(self, seat: int) -> Signals | None:
+        """General: what ``seat``'s partner signals (from its deal), where the game has signals."""
+        if self.rules.information is not Information.PARTNER_SIGNALS or self._hand_index < 0:
+            return None
+        from sevenrocks.core.view import Signals
+
+        dealt = self._dealt[(seat + 2) % self.rules.seats]
+        return Signals(blanks=bool(dealt & 1), sixes=bool(dealt >> (len(TILES) - 1) & 1))
 
     def copy(self, *, stack: bool = True) -> Match:
         """An independent copy; with ``stack=False`` the copy cannot :meth:`pop` past this point."""

@@ -102,6 +102,10 @@ def hand_report(rules: Rules, log: HandLog, running: Running) -> dict[str, Any]:
         out["remembered"] = list(running.remembered)
     if "eggs" in report and running.eggs is not None:
         out["eggs"] = running.eggs
+    if "loser" in report:
+        out["loser"] = result.loser if result is not None else None
+        out["general"] = result.general if result is not None else None
+        out["naked"] = result.naked if result is not None else None
     if "tiles" in report:
         out["tiles"] = [len(t) for t in result.hands] if settled and result and result.hands else None
     out["scores"] = list(running.scores)
@@ -129,7 +133,15 @@ def match_report(
 ) -> dict[str, Any]:
     """The whole report: the hands' reports, the final scores, the winner and (Goat) the goat."""
     out: dict[str, Any] = {"hands": hands, "scores": list(scores), "winner": outcome_json(outcome)}
-    if "goat" in find_game(rules.game).report:
+    report = find_game(rules.game).report
+    if "generals" in report:
+        for key, name in (("generals", "general"), ("nakeds", "naked")):
+            counts = [0] * rules.sides
+            for hand in hands:
+                if hand.get(name) is not None:
+                    counts[hand[name]] += 1
+            out[key] = counts
+    if "goat" in report:
         goats = outcome.goats if outcome is not None else ()
         out["goat"] = None if not goats else goats[0] if len(goats) == 1 else list(goats)
     return out

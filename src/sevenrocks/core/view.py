@@ -27,9 +27,21 @@ from sevenrocks.core.matching import void_mask
 from sevenrocks.core.notation import Move, Play
 from sevenrocks.core.tiles import SUIT_MASKS, TILES, Tile, mask_of, tiles_of_mask
 
-__all__ = ["SeatView"]
+__all__ = ["SeatView", "Signals"]
 
 _SEVEN_ROCKS = find_game(DEFAULT_GAME).rules()
+
+
+@dataclass(frozen=True)
+class Signals:
+    """What a partner signals in General (``general.md`` §10.1): whether it was dealt 0-0 (the
+    wink) and whether it was dealt 6-6 (the puffed cheek). Nothing else about its tiles."""
+
+    blanks: bool
+    sixes: bool
+
+
+_BLANKS, _SIXES = 0, len(TILES) - 1  # the tile indexes of 0-0 and 6-6
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,8 @@ class SeatView:
     """Bitmask of the seats that are out (Fives and Threes in partnership)."""
     lead_tile: Tile | None = None
     """In the leader's own view before the lead, the tile the rules make it lead (a tile order)."""
+    signals: Signals | None = None
+    """General: what this seat's partner signalled about 0-0 and 6-6 (``None`` in other games)."""
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -143,6 +157,11 @@ class SeatView:
         if seat == self.seat:
             return self.hand_mask
         mask = self.unseen_mask
+        if self.signals is not None:  # a signalled double is the partner's; an unsignalled one is not
+            partner = (self.seat + 2) % self.seats
+            for t, held in ((_BLANKS, self.signals.blanks), (_SIXES, self.signals.sixes)):
+                if held != (seat == partner):
+                    mask &= ~(1 << t)
         values = self.void_values()[seat]
         if self.rules.matching is Matching.SUM_SEVEN:
             return mask & ~void_mask(tuple(values)) if values else mask

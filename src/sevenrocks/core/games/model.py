@@ -41,8 +41,9 @@ __all__ = [
     "Topology",
 ]
 
-OptionValue = int | bool
-"""Every option of every game is a whole number or a truth value."""
+OptionValue = int | bool | str
+"""Every option of every game is a whole number, a truth value, or one of a few words (General's
+``version``)."""
 
 
 class Topology(Enum):
@@ -150,9 +151,9 @@ class Points(Enum):
 class Option:
     """One switch a table may set (a game file's §11): its name, default and allowed values.
 
-    ``choices`` lists the allowed values; ``None`` allows any positive whole number (or either
-    truth value for a ``bool`` option). ``check`` adds a condition on a whole number, described by
-    ``rule`` in errors.
+    ``choices`` lists the allowed values (required for a word option); ``None`` allows any positive
+    whole number (or either truth value for a ``bool`` option). ``check`` adds a condition on a
+    whole number, described by ``rule`` in errors.
     """
 
     name: str
@@ -167,11 +168,16 @@ class Option:
 
     @property
     def kind(self) -> type:
-        """``bool`` or ``int``."""
-        return bool if isinstance(self.default, bool) else int
+        """``bool``, ``int`` or ``str``."""
+        return bool if isinstance(self.default, bool) else str if isinstance(self.default, str) else int
 
     def validate(self, value: object, game: str) -> OptionValue:
         """``value`` if the option allows it, else :class:`OptionError` naming the option."""
+        if self.kind is str:
+            words = ", ".join(str(c) for c in self.choices or ())
+            if not isinstance(value, str) or value not in (self.choices or ()):
+                raise OptionError(f"{game} option {self.name!r} may be {words}, not {value!r}")
+            return value
         if self.kind is bool:
             if not isinstance(value, bool):
                 raise OptionError(f"{game} option {self.name!r} is true or false, not {value!r}")
@@ -191,7 +197,9 @@ class Option:
         """The value written as text (``--option KEY=VALUE``), validated."""
         word = text.strip().lower()
         value: object
-        if self.kind is bool:
+        if self.kind is str:
+            value = word
+        elif self.kind is bool:
             value = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}.get(
                 word, text
             )

@@ -16,6 +16,7 @@ from typing import Final
 
 from sevenrocks.core.errors import GameError
 from sevenrocks.core.games.fives import ALL_FIVES, ALL_THREES, FIVE_UP, FIVES_AND_THREES, MUGGINS, TELEPHONE
+from sevenrocks.core.games.general import GENERAL
 from sevenrocks.core.games.goat import DONKEY, KOZEL, KOZEL_125, SPORTS_KOZEL
 from sevenrocks.core.games.line import BLOCK, DRAW, PICTURE
 from sevenrocks.core.games.model import Game
@@ -42,6 +43,7 @@ GAMES: Final[tuple[Game, ...]] = (
     SEBASTOPOL,
     BERGEN,
     MATADOR,
+    GENERAL,
     PICTURE,
 )
 _BY_ID: Final = {game.id: game for game in GAMES}

@@ -90,7 +90,8 @@ class HandFacts:
     ``end`` is ``"domino"`` or ``"blocked"``; ``finisher`` the seat that ended a domino (with team
     out, the seat whose going out put its side out); ``last_mover`` the seat of the hand's last
     move (the fisherman after a block). ``pips`` are per seat; ``values`` are the pips with the
-    game's special hand values; ``totals`` are per side; ``counts`` are the tiles each seat holds.
+    game's special hand values; ``totals`` are per side; ``counts`` are the tiles each seat holds;
+    ``last_move`` the tile indexes of the hand's last move (what the finisher went out with).
     """
 
     rules: Rules
@@ -103,6 +104,7 @@ class HandFacts:
     totals: tuple[int, ...]
     scores: tuple[int, ...]
     ledger: Ledger | None
+    last_move: tuple[int, ...] = ()
 
     @classmethod
     def of(
@@ -150,6 +152,7 @@ class HandFacts:
         lone: tuple[bool, ...],
         scores: Sequence[int],
         ledger: Ledger | None,
+        last_move: tuple[int, ...] = (),
     ) -> HandFacts:
         """Facts from each seat's pips, number of tiles, and whether it holds exactly 0-0."""
         special = rules.lone_blank
@@ -160,7 +163,17 @@ class HandFacts:
         for seat, value in enumerate(values):
             totals[rules.side_of(seat)] += value
         return cls(
-            rules, end, finisher, last_mover, pips, values, counts, tuple(totals), tuple(scores), ledger
+            rules,
+            end,
+            finisher,
+            last_mover,
+            pips,
+            values,
+            counts,
+            tuple(totals),
+            tuple(scores),
+            ledger,
+            last_move,
         )
 
     @property
@@ -179,7 +192,13 @@ class Settled:
     written: tuple[int, ...] | None = None
     ledger: Ledger | None = None
     outcome: Outcome | None = None
-    """Set when the settlement itself decides the match (children's picture dominoes)."""
+    """Set when the settlement itself decides the match (children's picture dominoes, General)."""
+    loser: int | None = None
+    """General: the seat that lost the hand (the seat after the finisher)."""
+    general: int | None = None
+    """General: the side that received a General."""
+    naked: int | None = None
+    """General (version ``naked``): the side made naked."""
 
 
 class Settlement:
