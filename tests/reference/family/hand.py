@@ -204,10 +204,6 @@ class Hand:
         part = move[0]
         if part.suffix == "=" and not self.rules.lengthwise:
             return f"{self.rules.id} has no lengthwise doubles"
-        if part.suffix == "#" and not self.rules.closing:
-            return f"{self.rules.id} has no closed doubles (only donkey closes them)"
-        if part.suffix.startswith(">") and self.rules.matching != "sum7":
-            return f"{self.rules.id} has no matadors: >N is written in matador only"
         if self.layout.root is None and self.lead_tile is not None and part.tile != self.lead_tile:
             return f"seat {seat} must lead {tile_text(self.lead_tile)}"
         try:
@@ -226,8 +222,6 @@ class Hand:
         for part in move:
             if not is_double(part.tile):
                 return f"only doubles may be placed together, not {tile_text(part.tile)}"
-            if part.suffix == "#" and not self.rules.closing:
-                return f"{self.rules.id} has no closed doubles (only donkey closes them)"
         if len({(p.anchor, p.side) for p in move}) < len(move):
             return "each double of a move goes on a different point"
         before = {(anchor, side) for anchor, side, _ in self.layout.points()}
