@@ -43,7 +43,7 @@ from tests.reference.family.settle import (
 )
 from tests.reference.family.tiles import TILE_ORDERS, Tile, move_tiles_text, tile_text
 
-EGGS = "eggs"
+EGGS = "eggs are pending: the holder of 1-1 leads it (sea-kozel.md §3.2 b)"
 """The lead rule ``sea-kozel.md`` §3.2 (b): eggs are pending and played from 1-1."""
 HUNDRED_OWED = "it owes a compulsory hundred (sea-kozel.md §3.2 a)"
 """The lead rule ``sea-kozel.md`` §3.2 (a)."""
@@ -198,7 +198,7 @@ class RefGame:
             return self._first_rule(deal)
         if why == EGGS:  # sea-kozel.md §3.2 (b): None when 1-1 is in the boneyard (an egg redeal)
             holder = next((s for s, held in enumerate(deal) if (1, 1) in held), None)
-            return holder, (1, 1), "eggs are pending: the holder of 1-1 leads it (sea-kozel.md §3.2 b)"
+            return holder, (1, 1), EGGS
         return None, None, why
 
     def _declare_hundred(self, deal: list[set[Tile]], why: str) -> tuple[int, Tile, str]:
