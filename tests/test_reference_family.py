@@ -51,6 +51,13 @@ COVERED = (
     "fives-and-threes",
     "all-threes",
     "picture",
+    "donkey",
+    "sebastopol",
+    "bergen",
+    "matador",
+    "general",
+    "sea-kozel",
+    "sausage",
 )
 FAMILY = "examples/family"
 
