@@ -13,8 +13,13 @@ Rules it models (``shared/games/README.md``):
   draws one and passes if that tile does not fit.
 - §2.13 hand end: a domino (a seat places its last tile), team out (with Fives and Threes partnerships a
   seat that goes out is skipped, and the hand ends when both seats of a side are out), a block (no seat
-  holding tiles can place and nothing can be drawn). The seat that made the last move is the fisherman
-  (``kozel.md`` §6.2).
+  holding tiles can place and nothing can be drawn), all ends closed (Donkey, ``donkey.md`` §6.3: a move
+  that leaves no connection point ends the hand at once as a block, unless it was the seat's last tile).
+  The seat that made the last move is the fisherman (``kozel.md`` §6.2); in Sea Goat the seat that placed
+  the last non-double (``sea-kozel.md`` §6.2).
+- The moves of part 2: closed doubles (``#``, ``donkey.md`` §4.5) alone or in a move of several doubles,
+  and Matador's joins (``>N`` on the matadors 1-6, 2-5, 3-4, ``matador.md`` §4.4), as ``layout.py`` checks
+  them.
 
 Scoring, settlement and the target are not here: ``match.py`` asks this hand for each step's facts.
 """
@@ -24,7 +29,7 @@ from __future__ import annotations
 from itertools import combinations, permutations
 
 from tests.reference.family.errors import RefIllegal
-from tests.reference.family.layout import Layout
+from tests.reference.family.layout import MATADORS, Layout
 from tests.reference.family.rules import GameRules
 from tests.reference.family.tiles import (
     FULL_SET,
@@ -89,13 +94,15 @@ class Hand:
         self.seats = len(hands)
         self.hands = hands
         self.boneyard = boneyard
-        self.layout = Layout(rules.topology)
+        self.layout = Layout(rules.topology, rules.matching, rules.closing)
         self.leader = leader
         self.lead_tile = lead_tile  # the tile the leader must lead, where the rules name one
         self.turn: int | None = leader
         self.draws = [0] * self.seats
         self.out: set[int] = set()  # team out: seats that have placed their last tile
         self.last_mover: int | None = None
+        self.last_non_double: int | None = None  # the seat that placed the last non-double (sea-kozel §6.2)
+        self.last_move: Move = ()  # the hand's last move, as written
         self.end: str | None = None  # "domino", "blocked", "target", "redeal"
         self.finisher: int | None = None
         self._moves: dict[str, Move] | None = None  # legal moves of the seat on turn, cached
@@ -115,10 +122,7 @@ class Hand:
         out = []
         for anchor, side, value in self.layout.points():
             for tile in sorted(held):
-                if value not in tile:
-                    continue
-                ways = ("", "=") if self.rules.lengthwise and is_double(tile) else ("",)
-                for suffix in ways:
+                for suffix in self._suffixes(tile, value):
                     part = Part(tile, anchor, side, suffix)
                     try:
                         self.layout.check(part)
@@ -126,6 +130,22 @@ class Hand:
                         continue
                     out.append(part)
         return out
+
+    def _suffixes(self, tile: Tile, value: int) -> tuple[str, ...]:
+        """The ways ``tile`` may be written on a point showing ``value`` (checked by the layout after)."""
+        rules = self.rules
+        if rules.matching == "sum7":  # matador.md §4.2-§4.4
+            if tile in MATADORS and not is_double(tile):
+                return (f">{tile[0]}", f">{tile[1]}")
+            return ("",) if tile == (0, 0) or 7 - value in tile else ()
+        if value not in tile:
+            return ()
+        ways = [""]
+        if rules.lengthwise and is_double(tile):
+            ways.append("=")
+        if rules.closing and is_double(tile):
+            ways.append("#")
+        return tuple(ways)
 
     def can_place(self, seat: int) -> bool:
         """Whether ``seat`` has a legal move (a move of several doubles needs a one-double move too)."""
@@ -232,7 +252,10 @@ class Hand:
         for part in written:
             self.layout.place(part)
             self.hands[seat].discard(part.tile)
+            if not is_double(part.tile):
+                self.last_non_double = seat
         self.last_mover = seat
+        self.last_move = written
         self.turn = None
         self._moves = None
         return seat, written
@@ -246,7 +269,17 @@ class Hand:
             else:
                 self.end, self.finisher = "domino", seat
                 return
+        if self.rules.all_ends_closed and not self.layout.points():
+            self.end = "blocked"  # donkey.md §6.3: no end left open, no drawing
+            return
         self.advance((seat + 1) % self.seats)
+
+    @property
+    def fisherman(self) -> int | None:
+        """The fisherman of a blocked hand (``kozel.md`` §6.2, ``sea-kozel.md`` §6.2), else None."""
+        if self.end != "blocked":
+            return None
+        return self.last_non_double if self.rules.fisherman == "last-non-double" else self.last_mover
 
     def draw(self, seat: int) -> None:
         """README §2.12: the front tile of the boneyard goes to ``seat``'s hand."""

@@ -3,12 +3,18 @@
 Rules it models (``shared/games/README.md``):
 
 - §2.6 and §2.7 leads: a lot (the leader is given), a tile order (that seat leads that tile), the finisher,
-  the fisherman, rotation; a void deal leaves the leader rule as it was (conformance README, "Void deals").
-- §2.14 points during play, scored for the placer's side after the lead and after every move.
-- §2.15 the settlement of a hand ended by a domino or a block (``settle.py``).
+  the fisherman, rotation, the same tile every hand (General's 1-1, Sebastopol's 6-6); a void deal leaves
+  the leader rule as it was (conformance README, "Void deals"). Sea Goat's leads (``sea-kozel.md`` §3.2,
+  §3.3, §8.6): a compulsory hundred, eggs played from 1-1 (a deal without 1-1 is an egg redeal, the third
+  makes the eggs rotten), a declared voluntary hundred.
+- §2.14 points during play, scored for the placer's side after the lead and after every move (Bergen's
+  headers, ``bergen.md`` §7).
+- §2.15 the settlement of a hand ended by a domino or a block (``settle.py``; Sea Goat's record and events
+  ``sea.py``; General's counts ``general.py``, its void block ``general.md`` §6.2).
 - §2.17 the end of the match: a target at once (exactly, in Fives and Threes), a target after the hand
   (both sides over it is a draw in Telephone), the loser's target of the Goat family, a fixed number of
-  deals, a single hand.
+  deals, a single hand, give way (General), the record target with instant results (Sea Goat).
+- §2.18 partner signals (``general.md`` §10): :meth:`RefGame.signals`.
 
 Reports are the conformance report objects (``shared/conformance/README.md``, "Report" and "The family of
 games"), with the keys the game's rules list (``rules.py``).
@@ -16,8 +22,10 @@ games"), with the keys the game's rules list (``rules.py``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from tests.reference.family import general, sea
 from tests.reference.family.errors import RefIllegal
 from tests.reference.family.hand import Hand, goat_misdeal, read_deal
 from tests.reference.family.outcome import Winner, fewest_points, first_out, goat, over_target, reached
@@ -27,6 +35,7 @@ from tests.reference.family.settle import (
     deduct,
     goat_winners,
     hand_value,
+    headers,
     losers_write,
     placement_points,
     side_totals,
@@ -34,22 +43,32 @@ from tests.reference.family.settle import (
 )
 from tests.reference.family.tiles import TILE_ORDERS, Tile, move_tiles_text, tile_text
 
+EGGS = "eggs are pending: the holder of 1-1 leads it (sea-kozel.md §3.2 b)"
+"""The lead rule ``sea-kozel.md`` §3.2 (b): eggs are pending and played from 1-1."""
+HUNDRED_OWED = "it owes a compulsory hundred (sea-kozel.md §3.2 a)"
+"""The lead rule ``sea-kozel.md`` §3.2 (a)."""
+
 
 class RefGame:
     """One match, stepped by hand: the state machine that :func:`~tests.reference.family.replay` drives.
 
     ``options`` are named as in §11 of the game's file (for ``seven-rocks``: ``target``, the script's
-    top-level target). ``seats`` may be left out and is then set by the first deal.
+    top-level target). ``seats`` may be left out and is then set by the first deal. Sausage has its own
+    model (:class:`~tests.reference.family.sausage.RefSausage`).
     """
 
     def __init__(self, game: str, options: dict[str, Any] | None = None, seats: int | None = None) -> None:
         self.rules: GameRules = find_game(game, options)
+        if self.rules.id == "sausage":
+            raise ValueError("sausage has its own model, script and report: use RefSausage (sausage.py)")
         self._seats: int | None = None
         self._scores: list[int] = []
         self.winner: Winner = None
         self.goat: int | list[int] | None = None
         self.match_over = False
         self.book = GoatBook([], [], [])
+        self.sea = sea.SeaBook()
+        self.general = general.GeneralBook([], [], [])
         self._hand: Hand | None = None
         self._records: list[dict[str, Any]] = []
         self._played: list[Hand] = []  # hands that were played (void deals are not)
@@ -64,9 +83,12 @@ class RefGame:
             allowed = ", ".join(str(n) for n in self.rules.seats)
             raise ValueError(f"{self.rules.id} is played by {allowed} seats, not {seats!r}")
         self._seats = seats
+        if self.rules.target is None:  # bergen.md §9.1: the default target depends on the seats
+            self.rules = replace(self.rules, target=self.rules.target_by_seats[seats])
         sides = self.rules.sides(seats)
         self._scores = [0] * sides
         self.book = GoatBook([0] * sides, [False] * sides, [0] * sides)
+        self.general = general.GeneralBook([0] * sides, [0] * sides, [0] * sides)
 
     @property
     def seats(self) -> int:
@@ -115,6 +137,16 @@ class RefGame:
         """Every distinct legal move of the seat on turn, in canonical notation (``hand.py``)."""
         return set() if self.turn is None or self._hand is None else self._hand.legal_moves()
 
+    def signals(self, seat: int) -> dict[str, bool] | None:
+        """``general.md`` §10: whether ``seat``'s partner holds 0-0 and 6-6 now (``{"0-0": .., "6-6": ..}``),
+        in version ``general``; None in version ``naked``. With nothing drawn and every placed tile seen,
+        "holds now" is what the seat knows from the deal and the play."""
+        if self.rules.settlement != "counts":
+            raise ValueError(f"{self.rules.id} has no partner signals (general.md §10)")
+        if self._hand is None:
+            return None if self.rules.version != "general" else {"0-0": False, "6-6": False}
+        return general.signals(self.rules.version, self._hand.hands[(seat + 2) % 4])
+
     def open_points(self) -> list[tuple[str, str, int]]:
         """The layout's connection points now, as ``(anchor, side, value)``, sorted (README §2.9)."""
         if self._hand is None:
@@ -141,12 +173,20 @@ class RefGame:
             return None, "first"
         last = self._played[-1]
         rule = self.rules.later_lead
+        if rule == "same":
+            return None, "first"
+        if rule == "sea":
+            kind = sea.next_lead(self.sea, self.rules.events)
+            if kind == "hundred":
+                return self.sea.owed, HUNDRED_OWED
+            if kind == "eggs":
+                return None, EGGS
         if rule == "rotation":
             return (last.leader + 1) % self.seats, "rotation"
         if last.end == "domino":
             return last.finisher, "the last hand's finisher"
-        if rule == "finisher-or-fisherman":
-            return last.last_mover, "the last hand's fisherman"
+        if rule in ("finisher-or-fisherman", "sea"):
+            return last.fisherman, "the last hand's fisherman"
         return None, "first" if rule == "finisher-else-first" else "a lot after a block"
 
     def _named_leader(self, deal: list[set[Tile]]) -> tuple[int | None, Tile | None, str]:
@@ -156,17 +196,47 @@ class RefGame:
             return seat, None, why
         if why == "first":
             return self._first_rule(deal)
+        if why == EGGS:  # sea-kozel.md §3.2 (b): None when 1-1 is in the boneyard (an egg redeal)
+            holder = next((s for s, held in enumerate(deal) if (1, 1) in held), None)
+            return holder, (1, 1), EGGS
         return None, None, why
+
+    def _declare_hundred(self, deal: list[set[Tile]], why: str) -> tuple[int, Tile, str]:
+        """``sea-kozel.md`` §3.3: the seat that declares a voluntary hundred leads 6-6; RefIllegal if the
+        declaration is not allowed."""
+        if self.rules.later_lead != "sea":
+            raise RefIllegal(f'"hundred" is declared in sea-kozel only, not in {self.rules.id}')
+        if not self.rules.events:
+            raise RefIllegal("no hundred is declared with events false (sea-kozel.md §9.5)")
+        if not self._played or why in (EGGS, "first") or self.sea.owed is not None:
+            raise RefIllegal(
+                "a voluntary hundred is declared only in a hand led by sea-kozel.md §3.2 (c) "
+                "(not the first hand, not with a compulsory hundred owed or eggs pending)"
+            )
+        holder = next((s for s, held in enumerate(deal) if (6, 6) in held), None)
+        if holder is None:
+            raise RefIllegal("6-6 is in the boneyard: nobody can declare a hundred (sea-kozel.md §3.3)")
+        if self.sea.record_side != self.side_of(holder):
+            raise RefIllegal(
+                f"seat {holder} holds 6-6 but its side does not hold the record: it may not declare a "
+                "hundred (sea-kozel.md §3.3)"
+            )
+        return holder, (6, 6), f"it declared a hundred (sea-kozel.md §3.3): seat {holder} leads 6-6"
 
     @property
     def needs_leader(self) -> bool:
         """Whether the next deal's leader is chosen by lot, so that :meth:`start_hand` must be told it."""
         seat, why = self._lead_rule()
+        if why == EGGS:
+            return False
         return seat is None and (why != "first" or self.rules.first_lead == "lot")
 
     # ------------------------------------------------------------------ playing
-    def start_hand(self, hands: list[list[str]], boneyard: Any = (), leader: int | None = None) -> None:
-        """Deal a hand as a script writes it and put its leader on turn; a Goat misdeal ends it at once."""
+    def start_hand(
+        self, hands: list[list[str]], boneyard: Any = (), leader: int | None = None, hundred: bool = False
+    ) -> None:
+        """Deal a hand as a script writes it and put its leader on turn; a Goat misdeal (or in Sea Goat an
+        egg redeal) ends it at once. ``hundred`` (Sea Goat only) declares a voluntary hundred (§3.3)."""
         if self.match_over:
             raise RefIllegal("the match is over: no hand may follow")
         if self._hand is not None and self._hand.end is None:
@@ -179,20 +249,45 @@ class RefGame:
         named, lead_tile, why = self._named_leader(deal)
         if leader is not None and (type(leader) is not int or leader not in range(self.seats)):
             raise RefIllegal(f"leader {leader!r} is not a seat")
-        if named is None:
+        if type(hundred) is not bool:
+            raise RefIllegal(f'"hundred" is true or false, not {hundred!r}')
+        hundred_seat = named if why == HUNDRED_OWED else None
+        if hundred:
+            named, lead_tile, why = self._declare_hundred(deal, why)
+            hundred_seat = named
+        misdeal = self.rules.goat_misdeal and goat_misdeal(deal)
+        egg_redeal = not misdeal and why == EGGS and named is None
+        if named is None and why == EGGS:
+            if leader is not None:
+                raise RefIllegal("1-1 is in the boneyard while eggs are pending: nobody leads this void deal")
+        elif named is None:
             if leader is None:
                 raise RefIllegal(f"this hand's leader is chosen by {why}: the leader must be given")
             named = leader
         elif leader is not None and leader != named:
             raise RefIllegal(f"the leader is seat {named} ({why}), not seat {leader}")
-        hand = Hand(self.rules, deal, pile, named, lead_tile)
+        hand = Hand(self.rules, deal, pile, 0 if named is None else named, lead_tile)
         self._hand = hand
         record: dict[str, Any] = {"plays": [], "end": None}
+        if self.rules.settlement == "sea":
+            record.update(hundred=hundred_seat, events=None)
         self._records.append(record)
-        if self.rules.goat_misdeal and goat_misdeal(deal):
+        if misdeal or egg_redeal:
             hand.end = record["end"] = "redeal"  # conformance README, "Void deals"
             hand.turn = None
+            if self.rules.settlement == "sea":
+                record.update(hundred=None, events=self._egg_redeal() if egg_redeal else [])
+        elif self.rules.settlement == "sea":
+            self.sea.egg_redeals = 0  # sea-kozel.md §8.6: a played hand starts the count again
         self._refresh()
+
+    def _egg_redeal(self) -> list[str]:
+        """``sea-kozel.md`` §8.6: one more egg redeal in a row; the third makes the eggs rotten."""
+        self.sea.egg_redeals += 1
+        if self.sea.egg_redeals < 3:
+            return ["egg-redeal"]
+        self.sea.eggs, self.sea.egg_redeals = 0, 0
+        return ["egg-redeal", "rotten-eggs"]
 
     def play(self, move: str) -> None:
         """Make a legal move for the seat on turn, score it, and carry out the forced steps after it."""
@@ -205,7 +300,10 @@ class RefGame:
         record = self._records[-1]
         side = self.side_of(seat)
         total = hand.layout.ends_total()
-        points = placement_points(self.rules.points, total)
+        if self.rules.points == "headers":
+            points = headers(hand.layout)  # bergen.md §7
+        else:
+            points = placement_points(self.rules.points, total)
         if self.rules.exact and self._scores[side] + points > self.rules.target:
             points = 0  # README §2.17: points that would pass an exact target are not scored
         self._scores[side] += points
@@ -240,10 +338,10 @@ class RefGame:
         sides = rules.sides(self.seats)
         side_of = [self.side_of(s) for s in range(self.seats)]
         pips = hand.pips()
-        values = [hand_value(held, rules.lone_blank) for held in hand.hands]
+        values = [hand_value(held, rules.lone_blank, rules.sea_values) for held in hand.hands]
         finisher_side = None if hand.finisher is None else side_of[hand.finisher]
         record.update(end=hand.end, finisher=hand.finisher, pips=pips, values=values)
-        record["fisherman"] = hand.last_mover if hand.end == "blocked" else None
+        record["fisherman"] = hand.fisherman
         record["tiles"] = [len(held) for held in hand.hands]
         if rules.settlement == "deduct":
             self._scores, record["deductions"] = deduct(
@@ -256,7 +354,17 @@ class RefGame:
             award = [0] * sides
             if finisher_side is not None:
                 award[finisher_side] = 1
+            elif rules.block_bonus:  # bergen.md §8.1: the one side with the fewest pips after a block
+                totals = side_totals(pips, side_of, sides)
+                if totals.count(min(totals)) == 1:
+                    award[totals.index(min(totals))] = 1
             self._add_award(award, record)
+        elif rules.settlement == "sea":
+            self._settle_sea(hand, record, values, side_of)
+            return
+        elif rules.settlement == "counts":
+            self._settle_general(hand, record)
+            return
         elif rules.settlement == "losers-write":
             totals = side_totals(values, side_of, sides)
             last = hand.last_mover if hand.last_mover is not None else hand.leader
@@ -272,6 +380,34 @@ class RefGame:
             )
             self._scores = list(self.book.accounts)
         self._match_end(hand)
+
+    def _settle_sea(self, hand: Hand, record: dict[str, Any], values: list[int], side_of: list[int]) -> None:
+        """``sea-kozel.md`` §8 and §9 through ``sea.py``; the report's written, events, record."""
+        facts = sea.SeaHand(
+            values=values,
+            side_of=side_of,
+            finisher=hand.finisher,
+            fisherman=hand.fisherman,
+            last_move=tuple(part.tile for part in hand.last_move),
+            hundred=record.get("hundred"),
+        )
+        result = sea.settle(self.sea, facts, self.rules.events, self.rules.target or 0)
+        record.update(written=result.written, events=result.events)
+        self._scores = self.sea.scores(self.rules.sides(self.seats))
+        if result.winner is not None:
+            self._finish_match(result.winner)
+
+    def _settle_general(self, hand: Hand, record: dict[str, Any]) -> None:
+        """``general.md`` §6.2 (a block is void), §8 (the loser, a General or a naked), §9 (give way)."""
+        record.update(loser=None, general=None, naked=None)
+        if hand.finisher is None:
+            return
+        result = general.finish(self.rules.version, hand.finisher, tuple(p.tile for p in hand.last_move))
+        record.update(loser=result.loser, general=result.general, naked=result.naked)
+        winner = general.count(self.general, result)
+        self._scores = list(self.general.lost)
+        if winner is not None:
+            self._finish_match(winner)
 
     def _add_award(self, award: list[int], record: dict[str, Any]) -> None:
         """Add each side's award; with an exact target an award that would pass it is 0 (README §2.17)."""
@@ -307,6 +443,9 @@ class RefGame:
         record["scores"] = list(self._scores)
         record["remembered"] = list(self.book.remembered)
         record["eggs"] = self.book.eggs
+        if self.rules.settlement == "sea":
+            record["eggs"] = self.sea.eggs
+            record["record"] = self.sea.record_report()
 
     def _report_of(self, record: dict[str, Any]) -> dict[str, Any]:
         """A hand's report object: the keys every game has and those the game's rules list."""
@@ -331,4 +470,7 @@ class RefGame:
         out["winner"] = self.winner
         if self.rules.match_end == "goat":
             out["goat"] = self.goat
+        if self.rules.settlement == "counts":
+            out["generals"] = list(self.general.generals)
+            out["nakeds"] = list(self.general.nakeds)
         return out

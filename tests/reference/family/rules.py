@@ -5,9 +5,12 @@ Read from ``shared/games/README.md`` §2 (the parameters) and §3 (the table of 
 value; its options (§11 of its file) are :class:`Option` values that :func:`find_game` checks and applies,
 and a preset (``kozel-125``, ``kozel.md`` §11) is a game id with option values of its own.
 
-Part-2 games (``sea-kozel``, ``donkey``, ``general``, ``sebastopol``, ``bergen``, ``matador``, ``sausage``)
-are added here as further values, with the parameter values their files name (README §3) and whatever
-hooks their own sections need (topologies in ``layout.py``, settlement kinds in ``settle.py``).
+The games of part 2 (``sea-kozel``, ``donkey``, ``general``, ``sebastopol``, ``bergen``, ``matador``,
+``sausage``) are further values, with the parameter values their files name (README §3): the topologies
+"spinner, open at once" and "forced four around the lead" (``layout.py``), sum-to-seven matching with
+matadors, closing doubles, the all-ends-closed end (``hand.py``), headers, the sea record and General's
+counts (``settle.py``, ``sea.py``, ``general.py``). Sausage shares only the tiles and the ``target``
+option: its rules value here only carries its options; ``sausage.py`` is its model.
 """
 
 from __future__ import annotations
@@ -58,6 +61,11 @@ def choice(name: str, default: int, *values: int) -> Option:
     return Option(name, default, _one_of(*values), " or ".join(str(v) for v in values))
 
 
+def words(name: str, default: str, *values: str) -> Option:
+    """An option that takes one of a few words (``general.md`` §11 ``version``)."""
+    return Option(name, default, lambda value: value in values, " or ".join(repr(v) for v in values))
+
+
 @dataclass(frozen=True)
 class GameRules:
     """One game: the parameter values of README §2, with the options of its §11 already applied."""
@@ -70,8 +78,9 @@ class GameRules:
     reserve: int  # §2.5: boneyard tiles at its end that are never drawn
     goat_misdeal: bool  # §2.4
     first_lead: str  # §2.6: "lot" or a name of tiles.TILE_ORDERS
-    later_lead: str  # §2.7: "finisher-else-lot", "finisher-else-first", "finisher-or-fisherman", "rotation"
-    topology: str  # §2.9: "line", "spinner" (sides first), "all-spinners"
+    later_lead: str  # §2.7: "finisher-else-lot", "finisher-else-first", "finisher-or-fisherman", "rotation",
+    # "same" (the first-hand rule every hand), "sea" (sea-kozel.md §3.2)
+    topology: str  # §2.9: "line", "spinner" (sides first), "all-spinners", "open-at-once", "forced-four"
     several_doubles: bool  # §2.11: two to four doubles may be placed in one move
     lengthwise: bool  # §2.11: doubles other than the spinner may be laid lengthwise
     stuck: str  # §2.12: "knock", "draw-until-playable", "draw-one"
@@ -85,12 +94,23 @@ class GameRules:
     eggs: bool  # losers-write: an all-equal block leaves eggs (else it leaves nothing)
     floor_zero: bool  # deduct: a side's score never goes below 0
     match_end: str  # §2.17: "at-once", "after-hand", "goat", "deals", "single-hand"
-    target: int
+    target: int | None  # None: by the number of seats (target_by_seats)
     exact: bool  # §2.17 exact target at once
     deals: int  # fixed number of hands
     report: tuple[str, ...]  # the per-hand report keys beyond plays/end/finisher/pips/scores
     play_keys: tuple[str, ...]  # the keys of a play beyond seat/tile: ends_total, points
     options: Mapping[str, Option] = field(default_factory=dict)
+    # part 2 (README §2.9-§2.17); the defaults are the values of every game of part 1
+    matching: str = "equal"  # §2.10: "equal" or "sum7" (Matador, with matadors)
+    closing: bool = False  # §2.11: whoever places a double may close it (Donkey)
+    all_ends_closed: bool = False  # §2.13: no connection point left ends the hand as a block (Donkey)
+    fisherman: str = "last-mover"  # or "last-non-double" (sea-kozel.md §6.2)
+    block_bonus: bool = False  # hand bonus: after a block the one seat with the fewest pips scores it
+    sea_values: bool = False  # §2.16: 0-0 alone 25, 6-6 alone 50, both alone 75
+    block_void: bool = False  # general.md §6.2: a blocked hand does not count
+    events: bool = False  # sea-kozel.md §9.2-§9.4 (option events)
+    version: str = ""  # general.md §11
+    target_by_seats: Mapping[int, int] = field(default_factory=dict)  # bergen.md §9.1
 
     def sides(self, seats: int) -> int:
         """README §2.2: two partnerships with four seats where the game pairs them, else one per seat."""
@@ -345,6 +365,128 @@ _PICTURE = replace(
 """``picture.md``: 7/6/6 and a bank (§2), order-low (§3), a line (§4), draw one then pass (§5), no
 points (§7, §8), one hand won by the first seat out (§9)."""
 
+_SEA_KOZEL = replace(
+    _KOZEL,
+    id="sea-kozel",
+    seats=(2, 4),
+    deal={2: 7, 4: 7},
+    later_lead="sea",
+    several_doubles=True,
+    fisherman="last-non-double",
+    settlement="sea",
+    lone_blank=None,
+    sea_values=True,
+    threshold=25,
+    remember=False,
+    match_end="record",
+    target=125,
+    events=True,
+    report=("draws", "values", "fisherman", "written", "hundred", "events", "eggs", "record"),
+    options={
+        "target": target(125),
+        "events": flag("events", True),
+        "reserve": choice("reserve", 1, 0, 1),
+    },
+)
+"""``sea-kozel.md``: two or four seats, in pairs with four (§1), Kozel's deal, reserve and misdeal (§2),
+order-goat then the leads of §3.2 with hundreds and eggs, several doubles on a line (§4), the fisherman
+who placed the last non-double (§6.2), sea values and the winner's one record opening at 25 (§8), the
+record target 125 and the events (§9)."""
+
+_DONKEY = replace(
+    _KOZEL,
+    id="donkey",
+    topology="open-at-once",
+    several_doubles=True,
+    closing=True,
+    all_ends_closed=True,
+    options={name: option for name, option in _KOZEL.options.items() if name != "several_doubles"},
+)
+"""``donkey.md``: Kozel (§1-§3, §5, §8, §9) with the spinner open at once (§4.2), two to four doubles in
+one move (§4.4), closing (§4.5) and the hand ended when no end is left open (§6.3)."""
+
+_GENERAL = replace(
+    _SPORTS_KOZEL,
+    id="general",
+    goat_misdeal=False,
+    later_lead="same",
+    several_doubles=True,
+    settlement="counts",
+    block_void=True,
+    match_end="give-way",
+    version="general",
+    report=("loser", "general", "naked"),
+    options={"version": words("version", "general", "general", "naked")},
+)
+"""``general.md``: four seats in pairs, all dealt, the 1-1 lead every hand (§1-§3), a line with one tile or
+two doubles (§4), knocking (§5), a void block (§6.2), lost hands, Generals and nakeds counted (§8), give
+way (§9), partner signals in version ``general`` (§10)."""
+
+_SEBASTOPOL = replace(
+    _BLOCK,
+    id="sebastopol",
+    seats=(4,),
+    deal={4: 7},
+    first_lead="6-6",
+    later_lead="same",
+    topology="forced-four",
+    lone_blank=None,
+    target=60,
+    report=("award",),
+    options={"target": target(60)},
+)
+"""``sebastopol.md``: four seats alone, all dealt (§1, §2), 6-6 leads every hand (§3), the forced four
+around it (§4.2), knocking (§5), winner takes (§8), 60 after the hand (§9)."""
+
+_BERGEN = replace(
+    _DRAW,
+    id="bergen",
+    deal={2: 6, 3: 6, 4: 5},
+    reserve=2,
+    first_lead="order-low",
+    points="headers",
+    settlement="hand-bonus",
+    block_bonus=True,
+    lone_blank=None,
+    match_end="at-once",
+    target=None,
+    target_by_seats={2: 15, 3: 10, 4: 10},
+    report=("draws", "award"),
+    play_keys=("points",),
+    options={"target": Option("target", None, _positive, "a positive whole number")},
+)
+"""``bergen.md``: 6/6/5 with two tiles reserved (§2), order-low, then the finisher or the first rule (§3), a
+line (§4), draw until playable (§5), headers (§7), one point for the hand (§8), 15 or 10 at once (§9)."""
+
+_MATADOR = replace(
+    _DRAW,
+    id="matador",
+    deal={2: 7, 3: 6, 4: 5},
+    first_lead="lot",
+    later_lead="finisher-else-lot",
+    matching="sum7",
+    lone_blank=None,
+    report=("draws", "award"),
+    options={"target": target(100), "partnerships": flag("partnerships", False)},
+)
+"""``matador.md``: 7/6/5 and a drawable boneyard (§2), a lot, then the finisher or a lot (§3), a line with
+sum-to-seven joins and matadors (§4), draw until playable (§5), winner takes (§8), 100 after the hand."""
+
+_SAUSAGE = replace(
+    _BLOCK,
+    id="sausage",
+    seats=(2,),
+    deal={2: 14},
+    first_lead="lot",
+    later_lead="sausage",
+    lone_blank=None,
+    target=101,
+    report=(),
+    options={"target": target(101)},
+)
+"""``sausage.md``: only its seats, its queues of 14 and its ``target`` (§11) are data here; the game, its
+script and its report are ``sausage.py``'s (:class:`~tests.reference.family.sausage.RefSausage`)."""
+
 GAMES: dict[str, GameRules] = {
     rules.id: rules
     for rules in (
@@ -360,6 +502,13 @@ GAMES: dict[str, GameRules] = {
         _FIVES_AND_THREES,
         _ALL_THREES,
         _PICTURE,
+        _SEA_KOZEL,
+        _DONKEY,
+        _GENERAL,
+        _SEBASTOPOL,
+        _BERGEN,
+        _MATADOR,
+        _SAUSAGE,
     )
 }
 

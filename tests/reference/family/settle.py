@@ -10,7 +10,8 @@ Rules it models (``shared/games/README.md``):
   (``fives-and-threes.md`` §8).
 - §2.16 hand values: a hand of exactly the one tile 0-0 may have a special value.
 
-Part-2 kinds (headers, winner writes one record, counts, sea values) are further functions here.
+- §2.14 headers (Bergen, ``bergen.md`` §7): :func:`headers`; §2.16 sea values (``sea-kozel.md`` §8.1):
+  :func:`hand_value` with ``sea``. The sea record is ``sea.py``'s, General's counts ``general.py``'s.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tests.reference.family.tiles import Tile, pips
+from tests.reference.family.layout import Layout
+from tests.reference.family.tiles import Tile, is_double, pips
 
 
 def round5(n: int) -> int:
@@ -80,11 +82,34 @@ def placement_points(kind: str, total: int) -> int:
     raise ValueError(f"unknown kind of placement points {kind!r}")
 
 
-def hand_value(tiles: set[Tile], lone_blank: int | None) -> int:
-    """README §2.16: a hand's pips, except a hand of exactly 0-0 when the game gives it a value."""
+def hand_value(tiles: set[Tile], lone_blank: int | None, sea: bool = False) -> int:
+    """README §2.16: a hand's pips, except a hand of exactly 0-0 when the game gives it a value; with
+    ``sea`` (``sea-kozel.md`` §8.1) exactly 0-0 is 25, exactly 6-6 50, exactly 0-0 and 6-6 75."""
+    if sea:
+        special = {frozenset({(0, 0)}): 25, frozenset({(6, 6)}): 50, frozenset({(0, 0), (6, 6)}): 75}
+        return special.get(frozenset(tiles), pips(tiles))
     if lone_blank is not None and tiles == {(0, 0)}:
         return lone_blank
     return pips(tiles)
+
+
+def headers(layout: Layout) -> int:
+    """README §2.14 and ``bergen.md`` §7.1: 2 for a double header (both ends show the same number and
+    neither is a double at an end, or the lone opening double), 3 for a triple header (one end a double
+    showing *n*, the other end showing *n*), else 0."""
+    ends = layout.end_nodes()
+    if len(layout.nodes()) == 1 and layout.root is not None and is_double(layout.root.tile):
+        return 2
+    if len(ends) != 2:
+        return 0
+    (first, first_side), (second, second_side) = ends
+    values = first.value(first_side), second.value(second_side)
+    if values[0] != values[1]:
+        return 0
+    doubles = is_double(first.tile), is_double(second.tile)
+    if not any(doubles):
+        return 2
+    return 3 if doubles.count(True) == 1 else 0
 
 
 def side_totals(values: list[int], side_of: list[int], sides: int) -> list[int]:
