@@ -51,6 +51,11 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     ],
     "all-threes": [{"target": 15}],
     "picture": [],
+    "donkey": [{"target": 30}, {"reserve": 0, "remember": False, "lone_blank": 10, "target": 40}],
+    "sebastopol": [{"target": 20}],
+    "bergen": [{"target": 6}],
+    "matador": [{"target": 40}, {"partnerships": True, "target": 40}],
+    "general": [{"version": "naked"}],
 }
 
 
