@@ -56,6 +56,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
     "bergen": [{"target": 6}],
     "matador": [{"target": 40}, {"partnerships": True, "target": 40}],
     "general": [{"version": "naked"}],
+    "sea-kozel": [{"target": 60}, {"events": False, "target": 60}, {"reserve": 0, "target": 80}],
 }
 
 

@@ -373,7 +373,7 @@ def test_a_deal_that_repeats_a_tile_or_holds_no_tile() -> None:
 
 # ----------------------------------------------------------------------------------- games, options, seats
 @pytest.mark.parametrize(
-    ("name", "shown"), [("chess", "'chess'"), ("sea-kozel", "'sea-kozel'"), (3, "3"), ("", "''")]
+    ("name", "shown"), [("chess", "'chess'"), ("backgammon", "'backgammon'"), (3, "3"), ("", "''")]
 )
 def test_an_unknown_game(name: Any, shown: str) -> None:
     with pytest.raises(

@@ -28,6 +28,7 @@ from sevenrocks.core import Match
 from sevenrocks.core.events import Draw, HandEnd, Knock, Placement
 from sevenrocks.core.games import Boneyard, Matching, Points, Stuck
 from sevenrocks.core.games.ending import FixedDeals, LosersTarget, SingleHand, TargetAfterHand, TargetAtOnce
+from sevenrocks.core.games.sea import SeaRecord
 from sevenrocks.core.games.settlement import (
     DeductFloor5,
     DeductRound5,
@@ -172,6 +173,12 @@ def check_hand_end(match: Match, before: tuple[int, ...]) -> None:
                 assert written[rules.side_of(result.finisher)] == 0
         if isinstance(settlement, NoSettlement):
             assert scores == (0,) * rules.sides and match.is_over
+        if isinstance(settlement, SeaRecord):  # one record at a time: the record side's score
+            record = result.record
+            assert match.ledger is not None and scores == SeaRecord.scores_of(match.ledger)
+            assert record is None or (record[1] >= 25 and scores[record[0]] == record[1])
+            if not settlement.events:
+                assert not set(result.events or ()) - {"crossed-out"}
     outcome = match.outcome
     if isinstance(ending, TargetAtOnce):
         if ending.exact:
@@ -179,7 +186,9 @@ def check_hand_end(match: Match, before: tuple[int, ...]) -> None:
         if outcome is not None:
             assert all(ending.won(scores[w]) for w in outcome.winners)
     if isinstance(ending, TargetAfterHand) and outcome is not None:
-        assert max(scores) >= ending.target
+        instant = {"bald-goat", "six-six", "hundred-won", "hundred-lost"}  # sea-kozel.md §9.2 (1)-(3)
+        events = match.results[-1].events or ()
+        assert max(scores) >= ending.target or instant & set(events)
     if isinstance(ending, LosersTarget) and outcome is not None:
         assert outcome.goats and all(scores[g] >= ending.target for g in outcome.goats)
     if isinstance(ending, FixedDeals):

@@ -119,6 +119,10 @@ class HandResult:
     """General: the side that received a General in this hand."""
     naked: int | None = None
     """General (version ``naked``): the side made naked in this hand."""
+    events: tuple[str, ...] | None = None
+    """Sea Goat: the hand's events in order (``sea-kozel.md`` §9.2; egg redeals, rotten eggs)."""
+    record: tuple[int, int] | None = None
+    """Sea Goat: the record after the hand, ``(side, points)``, or ``None`` when no side holds one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +138,11 @@ class HandLog:
     events: tuple[Event, ...]
     result: HandResult | None
     boneyard: tuple[Tile, ...] = ()
+    hundred: int | None = None
+    """Sea Goat: the hundred seat of the hand (``sea-kozel.md`` §3.3, §9.4), known from its start."""
+    imposed: str | None = None
+    """Sea Goat: the rule of its own that named the leader (``"hundred"`` owed, ``"eggs"`` led from
+    1-1, a ``"declared"`` voluntary hundred), or ``None`` where the game's usual rules did."""
 
     @property
     def placements(self) -> tuple[Placement, ...]:

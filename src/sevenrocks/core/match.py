@@ -143,6 +143,8 @@ class Match:
         "_finished",
         "_hand_index",
         "_hands",
+        "_hundred",
+        "_imposed",
         "_knock_games",
         "_last_mover",
         "_layout",
@@ -213,6 +215,8 @@ class Match:
         self._leader = -1
         self._lead_tile = -1
         self._last_mover = -1
+        self._hundred = -1
+        self._imposed: str | None = None
         self._events: list[Event] = []
         self._undo: list[_Undo] = []
         self._results: list[HandResult] = []
@@ -348,6 +352,8 @@ class Match:
             tuple(self._events),
             result,
             tuple(TILES[t] for t in self._boneyard),
+            self._hundred if self._hundred >= 0 else None,
+            self._imposed,
         )
 
     def hand(self, seat: int) -> tuple[Tile, ...]:
@@ -460,6 +466,7 @@ class Match:
         leader: int | None = None,
         *,
         boneyard: Sequence[Tile] | None = None,
+        hundred: bool = False,
     ) -> None:
         """Deal the next hand and set its leader.
 
@@ -468,7 +475,9 @@ class Match:
         order, required where they can be drawn. A given deal that is a Goat misdeal is recorded
         as a void hand (:attr:`HandEnd.REDEAL`) and the match waits for the next deal. With no
         ``leader`` the rules name the leader, or a neutral lot decides; a ``leader`` that
-        contradicts the rules raises :class:`LeaderError`.
+        contradicts the rules raises :class:`LeaderError`. In Sea Goat ``hundred`` declares a
+        voluntary hundred (``sea-kozel.md`` §3.3: the holder of 6-6 on the record side leads it),
+        and a deal without 1-1 while eggs are pending is recorded as a void hand (an egg redeal).
         """
         rules = self.rules
         hand_index = self._hand_index + 1
@@ -486,8 +495,17 @@ class Match:
         void = deal is not None and rules.goat_misdeal and is_goat_misdeal(masks)
         rule, previous = self._lead_rule()
         lead_tile = -1
-        if void:
+        imposed = None
+        if not void:
+            imposed = rules.settlement.lead(
+                rules, self._ledger, masks, first=previous is None, declared=hundred
+            )
+            if imposed is not None and imposed.seat is None and leader is not None:  # an egg redeal
+                raise LeaderError(f"{imposed.reason}: nobody leads this void deal", hand=hand_index)
+        if void or (imposed is not None and imposed.seat is None):
             required = None
+        elif imposed is not None:
+            required, lead_tile = imposed.seat, imposed.tile
         elif rule is None:
             if rules.first_lead is None:
                 required = None
@@ -504,13 +522,15 @@ class Match:
                     f"the leader must be a seat 0..{rules.seats - 1}, not {leader!r}", hand=hand_index
                 )
             if required is not None and leader != required:
-                raise LeaderError(
-                    f"{self._lead_reason(rule, required, lead_tile)}, not seat {leader}", hand=hand_index
+                reason = (
+                    imposed.reason if imposed is not None else self._lead_reason(rule, required, lead_tile)
                 )
+                raise LeaderError(f"{reason}, not seat {leader}", hand=hand_index)
         elif required is not None:
             leader = required
-        elif not void:
+        elif not void and imposed is None:
             leader = self.lot()
+        redeal = imposed is not None and imposed.seat is None
         if self._hand_index >= 0:
             self._logs.append(self._current_log(self._results[-1]))
         self._hand_index = hand_index
@@ -525,11 +545,26 @@ class Match:
         self._undo = []
         self._lead_tile = lead_tile
         self._last_mover = -1
-        if void:
+        self._hundred = imposed.hundred if imposed is not None and imposed.hundred is not None else -1
+        self._imposed = imposed.kind if imposed is not None and imposed.seat is not None else None
+        if void or redeal:
             self._leader = -1
             self._turn = -1
+            events: tuple[str, ...] | None = None
+            if redeal:
+                self._ledger, events = rules.settlement.void_deal(self._ledger)
             self._results.append(
-                HandResult(HandEnd.REDEAL, None, None, None, self.scores, None, eggs=self._eggs())
+                HandResult(
+                    HandEnd.REDEAL,
+                    None,
+                    None,
+                    None,
+                    self.scores,
+                    None,
+                    eggs=self._eggs(),
+                    events=events,
+                    record=self._record(),
+                )
             )
             return
         assert leader is not None
@@ -943,6 +978,9 @@ class Match:
             return
         masks = self._hands
         held = [tiles_of_mask(m) for m in masks]
+        fisherman: int | None = None
+        if end is HandEnd.BLOCKED and rules.after_block is Later.FISHERMAN:
+            fisherman = self._fisherman() if rules.fisherman_non_double else self._last_mover
         facts = HandFacts.of_pips(
             rules,
             end.value,
@@ -950,10 +988,12 @@ class Match:
             self._last_mover,
             tuple(_pips_of(m) for m in masks),
             tuple(m.bit_count() for m in masks),
-            tuple(m == 1 for m in masks),  # the lone 0-0 (tile index 0)
+            tuple(masks),
             self._scores,
             self._ledger,
             self._last_move(),
+            fisherman=fisherman,
+            hundred=self._hundred if self._hundred >= 0 else None,
         )
         settled = rules.settlement.settle(facts)
         self._scores = list(settled.scores)
@@ -970,9 +1010,7 @@ class Match:
                 settled.deductions,
                 settled.scores,
                 tuple(held),
-                fisherman=self._last_mover
-                if end is HandEnd.BLOCKED and rules.after_block is Later.FISHERMAN
-                else None,
+                fisherman=fisherman,
                 values=facts.values if rules.settlement.uses_values else None,
                 award=settled.award,
                 written=settled.written,
@@ -982,8 +1020,21 @@ class Match:
                 loser=settled.loser,
                 general=settled.general,
                 naked=settled.naked,
+                events=settled.events,
+                record=self._record(),
             )
         )
+
+    def _fisherman(self) -> int | None:
+        """Sea Goat's fisherman: the seat that placed the hand's last non-double tile (§6.2)."""
+        for event in reversed(self._events):
+            if isinstance(event, Placement) and any(not t.is_double for t in event.play.tiles):
+                return event.seat
+        return None
+
+    def _record(self) -> tuple[int, int] | None:
+        """Sea Goat's record as it stands, ``(side, points)``, or ``None``."""
+        return self._ledger.record if self._ledger is not None else None
 
     def _last_move(self) -> tuple[int, ...]:
         """The tile indexes of the hand's last move."""
@@ -1058,6 +1109,7 @@ class Match:
             out=self._out,
             lead_tile=self.lead_tile if my_turn else None,
             signals=self._signals(seat),
+            hundred=self._hundred if self._hundred >= 0 else None,
         )
 
     def _signals(self, seat: int) -> Signals | None:
@@ -1090,6 +1142,8 @@ class Match:
         new._leader = self._leader
         new._lead_tile = self._lead_tile
         new._last_mover = self._last_mover
+        new._hundred = self._hundred
+        new._imposed = self._imposed
         new._events = self._events.copy()
         new._undo = self._undo.copy() if stack else []
         new._results = self._results.copy()
@@ -1176,6 +1230,7 @@ class Match:
         last = next((e for e in reversed(view.events) if isinstance(e, Placement)), None)
         match._last_mover = last.seat if last is not None else -1
         match._lead_tile = view.lead_tile.index if view.lead_tile is not None else -1
+        match._hundred = view.hundred if view.hundred is not None else -1
         return match
 
     def _seat(self, seat: int) -> int:

@@ -100,8 +100,23 @@ LEAD_FISHERMAN: Final = "fisherman"
 """The seat that made the last move before the previous hand's block leads (any tile)."""
 LEAD_ROTATION: Final = "rotation"
 """The seat after the previous hand's leader leads (any tile)."""
+LEAD_HUNDRED: Final = "hundred"
+"""Sea Goat: the seat that owes a compulsory hundred leads (any tile)."""
+LEAD_EGGS: Final = "eggs"
+"""Sea Goat: eggs are pending and the holder of 1-1 leads it."""
+LEAD_DECLARED: Final = "declared"
+"""Sea Goat: the holder of 6-6 declared a voluntary hundred and leads 6-6."""
 #: Every way a hand's leader is chosen, as a record's ``lead`` names it.
-LEADS: Final = (LEAD_LOT, LEAD_ORDER, LEAD_DOMINO, LEAD_FISHERMAN, LEAD_ROTATION)
+LEADS: Final = (
+    LEAD_LOT,
+    LEAD_ORDER,
+    LEAD_DOMINO,
+    LEAD_FISHERMAN,
+    LEAD_ROTATION,
+    LEAD_HUNDRED,
+    LEAD_EGGS,
+    LEAD_DECLARED,
+)
 _LEAD_OF: Final = {
     Later.FINISHER: LEAD_DOMINO,
     Later.LOT: LEAD_LOT,
@@ -143,7 +158,20 @@ _KNOCK_KEYS: Final = ("seat", "knock")
 _DRAW_KEYS: Final = ("seat", "draw")
 _RESULT_KEYS_V1: Final = ("end", "finisher", "pips", "deductions", "remaining", "scores")
 #: The family fields of a hand's result (``HandResult``), written where they are not null.
-_FAMILY_KEYS: Final = ("fisherman", "values", "award", "written", "remembered", "eggs", "draws")
+_FAMILY_KEYS: Final = (
+    "fisherman",
+    "values",
+    "award",
+    "written",
+    "remembered",
+    "eggs",
+    "draws",
+    "loser",
+    "general",
+    "naked",
+    "events",
+    "record",
+)
 _RESULT_KEYS: Final = (*_RESULT_KEYS_V1, *_FAMILY_KEYS)
 _OUTCOME_KEYS_V1: Final = ("end", "winner", "reason")
 _OUTCOME_KEYS: Final = ("end", "winner", "reason", "goats")
@@ -293,6 +321,8 @@ class MatchRecord:
             raise IndexError(f"the record has no hand {hand}")
         if self.hands[hand].leader < 0:
             return None
+        if self.hands[hand].imposed is not None:
+            return self.hands[hand].imposed
         earlier = [log.result for log in self.hands[:hand] if log.result is not None]
         return lead_kind(self._rules, _played(earlier))
 
@@ -476,6 +506,8 @@ class MatchRecord:
                 hand["boneyard"] = [str(t) for t in log.boneyard]
             if log.leader >= 0:
                 hand["leader"] = log.leader
+            if log.imposed == LEAD_DECLARED:
+                hand["hundred"] = True
             hand["plays"] = [str(p.play) for p in log.placements]
             hands.append(hand)
         script["hands"] = hands
@@ -586,12 +618,20 @@ class MatchRecord:
                     probe = match.copy(stack=False)
                     probe.start_hand()
                     last = probe.history[-1]
-                    in_step = (last.deal, last.leader, last.boneyard) == (log.deal, log.leader, log.boneyard)
+                    in_step = (last.deal, last.leader, last.boneyard, last.imposed) == (
+                        log.deal,
+                        log.leader,
+                        log.boneyard,
+                        log.imposed,
+                    )
                 if in_step:
                     match.start_hand()  # the same draws as the original match made
                 else:
                     match.start_hand(
-                        log.deal, log.leader if log.leader >= 0 else None, boneyard=log.boneyard or None
+                        log.deal,
+                        log.leader if log.leader >= 0 else None,
+                        boneyard=log.boneyard or None,
+                        hundred=log.imposed == LEAD_DECLARED,
                     )
                 for placement in log.placements:
                     match.push(placement.play)
@@ -665,13 +705,29 @@ def _replay_hand(match: Match, h: int, hand: Any, version: int) -> None:
         )
     deal = _parse_deal(hand["deal"], h, rules.seats)
     boneyard = None if version == 1 else _parse_tiles(hand["boneyard"], h, "'boneyard'")
-    void = rules.goat_misdeal and is_goat_misdeal([mask_of(tiles) for tiles in deal])
+    masks = [mask_of(tiles) for tiles in deal]
+    void = rules.goat_misdeal and is_goat_misdeal(masks)
     leader, lead = hand["leader"], hand["lead"]
-    if void:
+    previous = _played(match.results)
+    imposed = None
+    if not void:
+        try:  # Sea Goat's own leads: a hundred owed, eggs led from 1-1, a declared hundred
+            imposed = rules.settlement.lead(
+                rules, match.ledger, masks, first=previous is None, declared=lead == LEAD_DECLARED
+            )
+        except SevenRocksError as err:
+            raise RecordError(f"the record says a hundred was declared, but {err.reason}", hand=h) from None
+    egg_redeal = imposed is not None and imposed.seat is None
+    if void or egg_redeal:
         if leader is not None or lead is not None:
+            why = (
+                "an egg redeal: 1-1 is not dealt while eggs are pending"
+                if egg_redeal
+                else "a hand holds five doubles or six tiles of one suit"
+            )
             raise RecordError(
-                "the deal is void (a hand holds five doubles or six tiles of one suit): it is dealt "
-                f"again, so its 'leader' and 'lead' are null, not {leader!r} and {lead!r}",
+                f"the deal is void ({why}): it is dealt again, so its 'leader' and 'lead' are null, "
+                f"not {leader!r} and {lead!r}",
                 hand=h,
             )
     else:
@@ -680,16 +736,15 @@ def _replay_hand(match: Match, h: int, hand: Any, version: int) -> None:
         allowed = (LEAD_LOT, LEAD_DOMINO) if version == 1 else LEADS
         if lead not in allowed:
             raise RecordError(f"'lead' must be {_choice(allowed)}, not {lead!r}", hand=h)
-        previous = _played(match.results)
-        expected = lead_kind(rules, previous)
+        expected = imposed.kind if imposed is not None else lead_kind(rules, previous)
         if lead != expected:
             raise RecordError(
                 f"the record says the leader {_LEAD_SAID[lead]}, but "
-                + _lead_why(match, expected, previous, h),
+                + (imposed.reason if imposed is not None else _lead_why(match, expected, previous, h)),
                 hand=h,
             )
     try:
-        match.start_hand(deal, leader, boneyard=boneyard)
+        match.start_hand(deal, leader, boneyard=boneyard, hundred=lead == LEAD_DECLARED)
     except SevenRocksError as err:
         raise err.at(hand=h) from None
     events = hand["events"]
@@ -705,6 +760,9 @@ _LEAD_SAID: Final = {
     LEAD_DOMINO: "led by domino",
     LEAD_FISHERMAN: "led as the fisherman",
     LEAD_ROTATION: "led in rotation",
+    LEAD_HUNDRED: "led as owing a compulsory hundred",
+    LEAD_EGGS: "led 1-1 for the pending eggs",
+    LEAD_DECLARED: "declared a hundred and led 6-6",
 }
 
 

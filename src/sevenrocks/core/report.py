@@ -38,6 +38,7 @@ class Running:
     scores: list[int]
     remembered: tuple[int, ...] | None
     eggs: int | None
+    record: tuple[int, int] | None = None
 
     @classmethod
     def start(cls, rules: Rules) -> Running:
@@ -67,6 +68,7 @@ def hand_report(rules: Rules, log: HandLog, running: Running) -> dict[str, Any]:
             running.remembered = result.remembered
         if result.eggs is not None:
             running.eggs = result.eggs
+        running.record = result.record
     else:
         for placement in log.placements:
             running.scores[rules.side_of(placement.seat)] += placement.points
@@ -100,8 +102,18 @@ def hand_report(rules: Rules, log: HandLog, running: Running) -> dict[str, Any]:
         out["written"] = per(result.written if result else None)
     if "remembered" in report and running.remembered is not None:
         out["remembered"] = list(running.remembered)
+    if "hundred" in report:
+        out["hundred"] = log.hundred
+    if "events" in report:
+        events = result.events if result is not None else None
+        if result is not None and result.end is HandEnd.REDEAL:
+            events = events or ()
+        out["events"] = list(events) if events is not None else None
     if "eggs" in report and running.eggs is not None:
         out["eggs"] = running.eggs
+    if "record" in report:
+        record = running.record
+        out["record"] = None if record is None else {"side": record[0], "points": record[1]}
     if "loser" in report:
         out["loser"] = result.loser if result is not None else None
         out["general"] = result.general if result is not None else None

@@ -195,18 +195,21 @@ def _replay_hand(match: Match, h: int, hand: dict[str, Any]) -> None:
     if leader is None and not void and match.leader_by_lot():
         why = "the first hand" if h == 0 else "a hand after a blocked hand"
         raise RecordError(f"'leader' is required for {why}: it is drawn by lot", hand=h)
+    hundred = hand.get("hundred", False)
+    if not isinstance(hundred, bool):
+        raise RecordError(f"'hundred' must be true or false, not {hundred!r}", hand=h)
     try:
-        match.start_hand(deal, leader, boneyard=boneyard)
+        match.start_hand(deal, leader, boneyard=boneyard, hundred=hundred)
     except SevenRocksError as err:
         raise err.at(hand=h) from None
-    if void:
+    if match.turn is None:  # a void deal: a Goat misdeal or a Sea Goat egg redeal
         if plays:
-            raise RecordError(
-                "the deal is void (a hand holds five doubles or six tiles of one suit): it is dealt "
-                "again and has no plays",
-                hand=h,
-                play=0,
+            why = (
+                "a hand holds five doubles or six tiles of one suit"
+                if void
+                else "1-1 is not dealt while eggs are pending: an egg redeal"
             )
+            raise RecordError(f"the deal is void ({why}): it is dealt again and has no plays", hand=h, play=0)
         return
     for p, text in enumerate(plays):
         if match.turn is None:

@@ -75,6 +75,8 @@ class SeatView:
     """In the leader's own view before the lead, the tile the rules make it lead (a tile order)."""
     signals: Signals | None = None
     """General: what this seat's partner signalled about 0-0 and 6-6 (``None`` in other games)."""
+    hundred: int | None = None
+    """Sea Goat: the hundred seat of the hand in progress (everyone knows it), else ``None``."""
 
     @property
     def moves(self) -> tuple[Move, ...]:

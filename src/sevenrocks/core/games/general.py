@@ -5,7 +5,7 @@
 >>> rules = find_game("general").rules()
 >>> rules.several_doubles, rules.information.value, rules.ending.target
 (2, 'partner-signals', None)
->>> facts = HandFacts.of_pips(rules, "domino", 2, 2, (9, 4, 0, 6), (2, 1, 0, 1), (False,) * 4,
+>>> facts = HandFacts.of_pips(rules, "domino", 2, 2, (9, 4, 0, 6), (2, 1, 0, 1), (9, 4, 0, 6),
 ...                           (0, 0), None, last_move=(0, 27))
 >>> settled = Counts().settle(facts)
 >>> settled.loser, settled.general, settled.scores, settled.outcome

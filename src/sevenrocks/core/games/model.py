@@ -246,6 +246,10 @@ class Rules:
     points: Points = Points.NONE
     lone_blank: int | None = None
     """The value of a hand of exactly 0-0 (``None``: its pips)."""
+    sea_values: bool = False
+    """Sea values (README §2.16): exactly 0-0 is worth 25, exactly 6-6 50, both 75."""
+    fisherman_non_double: bool = False
+    """The fisherman is the seat of the last non-double tile (``sea-kozel.md`` §6.2), not the last move."""
     all_ends_closed: bool = False
     """The hand ends as a block as soon as no connection point is left."""
     information: Information = Information.HIDDEN

@@ -21,6 +21,7 @@ from sevenrocks.core.games.goat import DONKEY, KOZEL, KOZEL_125, SPORTS_KOZEL
 from sevenrocks.core.games.line import BLOCK, DRAW, PICTURE
 from sevenrocks.core.games.model import Game
 from sevenrocks.core.games.pagat import BERGEN, MATADOR, SEBASTOPOL
+from sevenrocks.core.games.sea import SEA_KOZEL
 from sevenrocks.core.games.seven_rocks import SEVEN_ROCKS
 
 __all__ = ["DEFAULT_GAME", "GAMES", "find_game"]
@@ -33,6 +34,7 @@ GAMES: Final[tuple[Game, ...]] = (
     KOZEL,
     KOZEL_125,
     SPORTS_KOZEL,
+    SEA_KOZEL,
     DONKEY,
     TELEPHONE,
     MUGGINS,

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from sevenrocks.core.errors import LeaderError
 from sevenrocks.core.games.ending import Outcome
 
 if TYPE_CHECKING:
@@ -27,12 +28,14 @@ __all__ = [
     "DeductRound5",
     "HandBonus",
     "HandFacts",
+    "ImposedLead",
     "Ledger",
     "LosersWrite",
     "NoSettlement",
     "Settled",
     "Settlement",
     "WinnerTakes",
+    "WriteOff",
     "round3",
     "round5",
 ]
@@ -66,21 +69,59 @@ def round3(n: int) -> int:
 
 
 @dataclass(frozen=True)
+class WriteOff:
+    """Sea Goat's suspended block (``sea-kozel.md`` §9.2 (4b)): the fisherman ``seat`` of side
+    ``side`` may write it off; ``amount`` is his side's total; ``failures`` the attempts failed."""
+
+    seat: int
+    side: int
+    amount: int
+    failures: int = 0
+
+
+@dataclass(frozen=True)
 class Ledger:
     """What the Goat family carries from hand to hand besides the accounts (``kozel.md`` §8).
 
     ``remembered`` and ``opened`` are per side; ``eggs`` are the points of tied blocks waiting for
-    the next loser.
+    the next loser. Sea Goat (``sea-kozel.md`` §8, §9) also keeps ``record`` (the one record, as
+    ``(side, points)``, or ``None``), ``owed`` (the seat owing a compulsory hundred), ``write_off``
+    (a suspended block) and ``egg_redeals`` (egg redeals in a row for the pending eggs).
     """
 
     remembered: tuple[int, ...]
     opened: tuple[bool, ...]
     eggs: int = 0
+    record: tuple[int, int] | None = None
+    owed: int | None = None
+    write_off: WriteOff | None = None
+    egg_redeals: int = 0
 
     @classmethod
     def empty(cls, sides: int) -> Ledger:
         """The ledger of a new match."""
         return cls((0,) * sides, (False,) * sides, 0)
+
+
+_BLANKS_BIT = 1  # 0-0 is tile index 0
+_SIXES_BIT = 1 << 27  # 6-6 is tile index 27
+_SEA_VALUES = {_BLANKS_BIT: 25, _SIXES_BIT: 50, _BLANKS_BIT | _SIXES_BIT: 75}
+
+
+def special_value(rules: Rules, mask: int, pips: int) -> int:
+    """A hand's value (README §2.16): its pips, or the game's special value for a hand of exactly
+    0-0 (``lone_blank``) or, with sea values, of exactly 0-0 (25), 6-6 (50) or both (75).
+
+    >>> from sevenrocks.core.games import find_game
+    >>> sea = find_game("sea-kozel").rules(seats=2)
+    >>> special_value(find_game("kozel").rules(), 1, 0), special_value(sea, 1 << 27, 12)
+    (25, 50)
+    """
+    if rules.sea_values:
+        return _SEA_VALUES.get(mask, pips)
+    if rules.lone_blank is not None and mask == _BLANKS_BIT:
+        return rules.lone_blank
+    return pips
 
 
 @dataclass(frozen=True)
@@ -91,7 +132,9 @@ class HandFacts:
     out, the seat whose going out put its side out); ``last_mover`` the seat of the hand's last
     move (the fisherman after a block). ``pips`` are per seat; ``values`` are the pips with the
     game's special hand values; ``totals`` are per side; ``counts`` are the tiles each seat holds;
-    ``last_move`` the tile indexes of the hand's last move (what the finisher went out with).
+    ``last_move`` the tile indexes of the hand's last move (what the finisher went out with);
+    ``fisherman`` the fisherman after a block (Sea Goat: the seat of the last non-double tile);
+    ``hundred`` the hundred seat of a Sea Goat hundred hand.
     """
 
     rules: Rules
@@ -105,6 +148,8 @@ class HandFacts:
     scores: tuple[int, ...]
     ledger: Ledger | None
     last_move: tuple[int, ...] = ()
+    fisherman: int | None = None
+    hundred: int | None = None
 
     @classmethod
     def of(
@@ -149,16 +194,15 @@ class HandFacts:
         last_mover: int,
         pips: tuple[int, ...],
         counts: tuple[int, ...],
-        lone: tuple[bool, ...],
+        masks: tuple[int, ...],
         scores: Sequence[int],
         ledger: Ledger | None,
         last_move: tuple[int, ...] = (),
+        fisherman: int | None = None,
+        hundred: int | None = None,
     ) -> HandFacts:
-        """Facts from each seat's pips, number of tiles, and whether it holds exactly 0-0."""
-        special = rules.lone_blank
-        values = (
-            pips if special is None else tuple(special if z else p for p, z in zip(pips, lone, strict=True))
-        )
+        """Facts from each seat's pips, number of tiles, and tiles (bitmasks: the special values)."""
+        values = tuple(special_value(rules, mask, p) for p, mask in zip(pips, masks, strict=True))
         totals = [0] * rules.sides
         for seat, value in enumerate(values):
             totals[rules.side_of(seat)] += value
@@ -174,6 +218,8 @@ class HandFacts:
             tuple(scores),
             ledger,
             last_move,
+            fisherman,
+            hundred,
         )
 
     @property
@@ -199,6 +245,25 @@ class Settled:
     """General: the side that received a General."""
     naked: int | None = None
     """General (version ``naked``): the side made naked."""
+    events: tuple[str, ...] | None = None
+    """Sea Goat: the events of the hand, in the order they happened (``sea-kozel.md`` §9.2)."""
+
+
+@dataclass(frozen=True)
+class ImposedLead:
+    """A lead a settlement kind imposes on a deal (Sea Goat's hundreds and eggs, ``sea-kozel.md``
+    §3.2 (a), (b), §3.3), or a void deal (``seat`` ``None``: an egg redeal).
+
+    ``tile`` is the tile index the leader must lead (-1: any tile); ``hundred`` the hundred seat of
+    the hand; ``kind`` names the rule for records (``"hundred"``, ``"eggs"``, ``"declared"``);
+    ``reason`` says it in words.
+    """
+
+    seat: int | None
+    tile: int
+    kind: str
+    reason: str
+    hundred: int | None = None
 
 
 class Settlement:
@@ -212,6 +277,22 @@ class Settlement:
     def settle(self, facts: HandFacts) -> Settled:
         """Settle a domino or blocked hand."""
         raise NotImplementedError
+
+    def lead(
+        self, rules: Rules, ledger: Ledger | None, masks: Sequence[int], *, first: bool, declared: bool
+    ) -> ImposedLead | None:
+        """The lead this kind imposes on a deal of ``masks`` (``None``: the game's usual rules).
+
+        ``first`` is true for the match's first played hand; ``declared`` asks for a voluntary
+        hundred (Sea Goat), which other kinds refuse with :class:`~sevenrocks.core.errors.LeaderError`.
+        """
+        if declared:
+            raise LeaderError(f"a hundred is declared in Sea Goat only, not in {rules.game}")
+        return None
+
+    def void_deal(self, ledger: Ledger | None) -> tuple[Ledger | None, tuple[str, ...]]:
+        """The ledger after a deal this kind made void (an egg redeal), and its events."""
+        return ledger, ()
 
 
 @dataclass(frozen=True)
