@@ -24,7 +24,16 @@ from typing import Final
 
 from sevenrocks.core import Match
 from sevenrocks.core.events import Draw, Event, HandEnd, HandResult, Knock, Placement
-from sevenrocks.core.games import Information, Later, Matching, OptionValue, Points, Rules, Topology, find_game
+from sevenrocks.core.games import (
+    Information,
+    Later,
+    Matching,
+    OptionValue,
+    Points,
+    Rules,
+    Topology,
+    find_game,
+)
 from sevenrocks.core.games.general import Counts
 from sevenrocks.core.games.orders import ORDER_GOAT, ORDER_HIGH, ORDER_LOW, ORDER_TELEPHONE
 from sevenrocks.core.games.settlement import (
@@ -93,9 +102,7 @@ EXAMPLES: Final[dict[str, Example]] = {
     "sebastopol": Example("sebastopol", 4, 35),
     "bergen": Example("bergen", 2, 4, hands=2),
     "matador": Example("matador", 3, 3),
-    "general": Example(
-        "general", 4, 194, hands=3, also=(Example("general", 4, 33, {"version": "naked"}),)
-    ),
+    "general": Example("general", 4, 194, hands=3, also=(Example("general", 4, 33, {"version": "naked"}),)),
 }
 
 
@@ -247,8 +254,10 @@ def seven_note(layout: Layout, play: Play, value: int) -> str:
     touching = tile.high if outward is Side.LOW and not tile.is_double else tile.low
     where = "the blank" if value == 0 else f"the {value}"
     if is_matador(tile):
-        text = f"matador on {where}: {left} open" if tile.is_double else (
-            f"matador: its {touching} on {where}, {left} open"
+        text = (
+            f"matador on {where}: {left} open"
+            if tile.is_double
+            else (f"matador: its {touching} on {where}, {left} open")
         )
     elif tile.is_double:
         text = f"in line: {touching} + {value} = 7, {left} open"
