@@ -834,3 +834,28 @@ def test_a_branch_on_a_line_is_not_told_as_a_spinner_rule() -> None:
         match.push_notation("5-5@1-1:bA")
     spinner = error_text(BranchNotOpenError("branch bA of spinner 1-1 is not open"), "tr")
     assert error_text(caught.value, "tr") != spinner
+
+
+@pytest.mark.parametrize("lang", ["ar", "tr", "ru"])
+def test_the_part_2_errors_are_told_in_every_language(lang: str) -> None:
+    """The forced four, a blank end and a matador's open half each have their own message for players,
+    not their parent's."""
+    from sevenrocks.i18n import translation
+    from sevenrocks.messages import ENGINE_MESSAGES, error_text
+
+    sebastopol = hand("sebastopol", SEBASTOPOL_12_1, plays="6-6 1-6@6-6:A 3-6@6-6:bB")
+    matador_match = hand("matador", MATADOR, leader=0, plays="1-5 2-4@1-5:high 3-6@2-4:high 1-6@3-6:high>6")
+    matador_match.push_notation("0-6@1-5:low")
+    cases = [
+        (sebastopol, "1-2@1-6:low", ForcedFourError, SideNotOpenError),
+        (matador_match, "1-2@0-6:low", BlankEndError, MismatchError),
+        (matador_match, "3-4@0-6:low", OpenHalfError, MoveKindError),
+    ]
+    catalogue = translation(lang)
+    for match, move, error, parent in cases:
+        with pytest.raises(error) as caught:
+            match.push_notation(move)
+        told = error_text(caught.value, lang)
+        assert told == catalogue.gettext(ENGINE_MESSAGES[error]) != ENGINE_MESSAGES[error]
+        assert told != error_text(parent("a reason"), lang)
+        assert error_text(caught.value, "en") == caught.value.reason
