@@ -24,7 +24,17 @@ from typing import Final
 
 from sevenrocks.core import Match
 from sevenrocks.core.events import Draw, Event, HandEnd, HandResult, Knock, Placement
-from sevenrocks.core.games import Later, OptionValue, Rules, find_game
+from sevenrocks.core.games import (
+    Information,
+    Later,
+    Matching,
+    OptionValue,
+    Points,
+    Rules,
+    Topology,
+    find_game,
+)
+from sevenrocks.core.games.general import Counts
 from sevenrocks.core.games.orders import ORDER_GOAT, ORDER_HIGH, ORDER_LOW, ORDER_TELEPHONE
 from sevenrocks.core.games.settlement import (
     DeductFloor5,
@@ -36,7 +46,9 @@ from sevenrocks.core.games.settlement import (
     round3,
     round5,
 )
-from sevenrocks.core.notation import Move
+from sevenrocks.core.layout import Layout
+from sevenrocks.core.matching import is_matador
+from sevenrocks.core.notation import Doubles, Move, Play, Side
 from sevenrocks.core.tiles import Tile
 
 __all__ = ["BEGIN", "END", "EXAMPLES", "Example", "check", "example_text", "main", "write"]
@@ -65,6 +77,10 @@ class Example:
     """How many hands to show (the last one stops at ``moves`` when that is set)."""
     moves: int | None = None
     """Stop the last hand after this many moves (a position); ``None``: play it to its end."""
+    close: bool = False
+    """Closing doubles (Donkey): once the spinner is down, a seat closes every double it places."""
+    also: tuple[Example, ...] = ()
+    """Further examples of the same game shown after this one (another option, another ending)."""
 
 
 #: Every game's example. The seeds were chosen for hands that show what the game does differently.
@@ -82,18 +98,31 @@ EXAMPLES: Final[dict[str, Example]] = {
     "fives-and-threes": Example("fives-and-threes", 4, 38),
     "all-threes": Example("all-threes", 2, 50),
     "picture": Example("picture", 3, 142),
+    "donkey": Example("donkey", 2, 0, hands=2, close=True),
+    "sebastopol": Example("sebastopol", 4, 35),
+    "bergen": Example("bergen", 2, 4, hands=2),
+    "matador": Example("matador", 3, 3),
+    "general": Example("general", 4, 194, hands=3, also=(Example("general", 4, 33, {"version": "naked"}),)),
 }
 
 
 # ----------------------------------------------------------------------------------- playing
-def choose(match: Match) -> Move:
-    """The move that scores most, then places the most pips, then comes first in the engine's order."""
+def parts(move: Move) -> tuple[Play, ...]:
+    """The plays of a move: itself, or the doubles of a several-doubles move."""
+    return move.parts if isinstance(move, Doubles) else (move,)
+
+
+def choose(match: Match, close: bool = False) -> Move:
+    """The move that scores most, then places the most pips, then (with ``close``, once the spinner
+    is down) closes the most doubles, then comes first in the engine's order."""
     best: Move | None = None
-    best_key = (-1, -1)
+    best_key = (-1, -1, -1)
+    closing = close and match.layout.spinner is not None
     for move in match.legal_moves():
         points = match.push(move).points
         match.pop()
-        key = (points, sum(t.pips for t in move.tiles))
+        closed = sum(p.closed for p in parts(move)) if closing else 0
+        key = (points, sum(t.pips for t in move.tiles), closed)
         if key > best_key:
             best, best_key = move, key
     assert best is not None  # the seat to move always has a move
@@ -101,15 +130,17 @@ def choose(match: Match) -> Move:
 
 
 def play(example: Example) -> Match:
-    """The example's match, played as far as the example shows it."""
+    """The example's match, played as far as the example shows it (or to the end of the match)."""
     match = Match(example.game, options=dict(example.options), seats=example.seats, seed=example.seed)
     for number in range(example.hands):
+        if match.is_over:
+            break
         match.start_hand()
         last = number == example.hands - 1
         while match.turn is not None and not (
             last and example.moves is not None and len(match.placements) >= example.moves
         ):
-            match.push(choose(match))
+            match.push(choose(match, example.close))
     return match
 
 
@@ -190,43 +221,206 @@ def then_text(events: Sequence[Event]) -> str:
     return "; ".join(out)
 
 
+@dataclass(frozen=True)
+class Step:
+    """What one move of a hand did to the layout, found by placing the hand's moves again."""
+
+    note: str
+    """What the move does that the game makes special (a spinner, a closed double, a join...)."""
+    ends: tuple[int, ...]
+    """The values of the open connection points after the move."""
+    header: int
+    """Bergen: the header the line's ends make after the move (0, 2 or 3)."""
+    closed_out: bool
+    """No connection point is left after the move (Donkey: the hand ends at once)."""
+
+
+def has_notes(rules: Rules) -> bool:
+    """True for the games whose moves are explained one by one in the table."""
+    return (
+        rules.topology in (Topology.SPINNER_OPEN, Topology.FORCED_FOUR)
+        or rules.closing
+        or rules.matching is Matching.SUM_SEVEN
+    )
+
+
+def seven_note(layout: Layout, play: Play, value: int) -> str:
+    """How a Matador tile joins (``value`` is the end it joins), and what it leaves open."""
+    tile = play.tile
+    if play.anchor is None:
+        return f"{tile.low} open at both ends" if tile.is_double else f"ends {tile.low} and {tile.high}"
+    outward = layout.outward(play)
+    left = tile.low if tile.is_double or outward is Side.LOW else tile.high
+    touching = tile.high if outward is Side.LOW and not tile.is_double else tile.low
+    where = "the blank" if value == 0 else f"the {value}"
+    if is_matador(tile):
+        text = (
+            f"matador on {where}: {left} open"
+            if tile.is_double
+            else (f"matador: its {touching} on {where}, {left} open")
+        )
+    elif tile.is_double:
+        text = f"in line: {touching} + {value} = 7, {left} open"
+    else:
+        text = f"{touching} + {value} = 7, {left} open"
+    if left == 0:
+        text += "; only a matador can follow there"
+    return text
+
+
+def part_note(rules: Rules, layout: Layout, play: Play) -> list[str]:
+    """Place ``play`` on ``layout`` and say what it did that the game makes special."""
+    anchor, side = play.anchor, play.side
+    value = 0 if anchor is None or side is None else (anchor.high if side is Side.HIGH else anchor.low)
+    spinner = layout.spinner
+    lead = layout.tiles[0] if len(layout) else None
+    layout.place(play)
+    words: list[str] = []
+    if rules.matching is Matching.SUM_SEVEN:
+        words.append(seven_note(layout, play, value))
+    if play.closed:
+        words.append(f"{play.tile} is closed: it opens nothing")
+    elif rules.topology is Topology.SPINNER_OPEN and spinner is None and layout.spinner == play.tile:
+        opened = ", ".join(p.side.notation for p in layout.points if p.anchor == play.tile)
+        words.append(f"{play.tile} is the spinner: {opened} open at once")
+    if rules.topology is Topology.FORCED_FOUR:
+        if anchor is None:
+            words.append(f"{play.tile} opens A, B, bA and bB, the only points until all four are covered")
+        elif anchor == lead and side is not None and (side >= Side.A):
+            left = [p.side.notation for p in layout.points if p.anchor == lead]
+            if left:
+                words.append(f"{lead} still open on {', '.join(left)}")
+            else:
+                arms = ", ".join(f"`{p}`" for p in layout.points)
+                words.append(f"{lead} is surrounded: the arms open ({arms})")
+    return words
+
+
+def replayed(match: Match, number: int) -> list[Step]:
+    """Each move of the hand, placed again on an empty layout of the game."""
+    rules = match.rules
+    layout = Layout.for_rules(rules)
+    steps = []
+    for placement in match.history[number].placements:
+        move = placement.play
+        words = [f"{len(move.parts)} doubles in one move"] if isinstance(move, Doubles) else []
+        for play in parts(move):
+            words += part_note(rules, layout, play)
+        closed_out = not layout.points
+        if closed_out and rules.all_ends_closed:
+            words.append("no connection point is left")
+        header = layout.header_points() if rules.points is Points.HEADERS else 0
+        steps.append(Step("; ".join(words), layout.point_values, header, closed_out))
+    return steps
+
+
+HEADER_NAMES: Final = {0: "", 2: "double", 3: "triple"}
+
+
 def moves_table(match: Match, number: int) -> list[str]:
     """The hand's moves, one row each, with the knocks and draws that follow each."""
     rules = match.rules
     log = match.history[number]
-    scoring = rules.scores_points
-    head = "| # | seat | move |" + (" counted ends | points |" if scoring else "") + " then |"
-    rows = [head, "|---|---|---|" + ("---|---|" if scoring else "") + "---|"]
+    headers = rules.points is Points.HEADERS
+    scoring = rules.scores_points and not headers
+    notes = has_notes(rules)
+    steps = replayed(match, number)
+    columns = ["#", "seat", "move"]
+    if scoring:
+        columns += ["counted ends", "points"]
+    if headers:
+        columns += ["ends", "header", "points"]
+    if notes:
+        columns.append("what it does")
+    columns.append("then")
+    rows = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
     events = log.events
     index = [i for i, e in enumerate(events) if isinstance(e, Placement)]
     for n, i in enumerate(index):
         placement = events[i]
         assert isinstance(placement, Placement)
+        step = steps[n]
         following = events[i + 1 : index[n + 1] if n + 1 < len(index) else len(events)]
         cells = [str(n + 1), str(placement.seat), f"`{placement.play}`"]
         if scoring:
             cells += [str(placement.ends_total), str(placement.points) if placement.points else ""]
+        if headers:
+            shown = " and ".join(str(v) for v in step.ends)
+            cells += [shown, HEADER_NAMES[step.header], str(placement.points) if placement.points else ""]
+        if notes:
+            cells.append(step.note)
         cells.append(then_text(following))
         rows.append("| " + " | ".join(cells) + " |")
     return rows
 
 
 def held_text(match: Match, result: HandResult) -> str:
-    """What each seat holds at the end, with its pips (and a special value)."""
-    parts = []
+    """What each seat holds at the end, with its pips (and a special value) where pips count."""
+    shown = []
     hands = result.hands or ()
+    counted = not isinstance(match.rules.settlement, Counts)
     for seat, tiles in enumerate(hands):
+        if not counted:
+            shown.append(f"seat {seat} {tiles_text(tiles)}")
+            continue
         pips = sum(t.pips for t in tiles)
         value = result.values[seat] if result.values is not None else pips
         extra = f", worth {value}" if value != pips else ""
-        parts.append(f"seat {seat} {tiles_text(tiles)} ({pips} pip{'' if pips == 1 else 's'}{extra})")
-    return "; ".join(parts)
+        shown.append(f"seat {seat} {tiles_text(tiles)} ({pips} pip{'' if pips == 1 else 's'}{extra})")
+    return "; ".join(shown)
 
 
-def end_text(match: Match, result: HandResult, before: Sequence[int]) -> list[str]:
+def doubles_text(tiles: Sequence[Tile]) -> str:
+    """Which of 0-0 and 6-6 a move holds: ``0-0 and 6-6``, ``0-0``, ``6-6`` or ``neither``."""
+    held = [str(t) for t in tiles if t.is_double and t.low in (0, 6)]
+    return " and ".join(sorted(held)) or "neither 0-0 nor 6-6"
+
+
+def general_text(match: Match, number: int, result: HandResult) -> list[str]:
+    """General's hand: who lost it, and whether the loser is a General or naked (``general.md`` §8)."""
+    rules = match.rules
+    if result.end is not HandEnd.DOMINO:
+        return [
+            "Nobody can place: the hand is blocked, and a blocked hand is void: nothing is recorded and "
+            "the next hand is dealt.",
+            f"Left in hand: {held_text(match, result)}.",
+        ]
+    last = match.history[number].placements[-1]
+    tiles = last.play.tiles
+    several = len(tiles) > 1
+    lines = [
+        f"Seat {result.finisher} places its last {'tiles' if several else 'tile'}, "
+        f"{' and '.join(str(t) for t in tiles)}: a domino. Seat {result.loser}, next in turn, loses the "
+        f"hand for {who(rules, rules.side_of(result.loser or 0))}."
+    ]
+    naked_version = rules.options.get("version") == "naked"
+    holds = doubles_text(tiles)
+    if result.general is not None:
+        lines.append(
+            f"The last move holds {holds}: seat {result.loser} is a General, and "
+            f"{who(rules, result.general)} receives a General."
+        )
+    elif result.naked is not None:
+        lines.append(
+            f"The last move holds 0-0 without 6-6: seat {result.loser} is naked, and "
+            f"{who(rules, result.naked)} receives a naked."
+        )
+    elif naked_version and holds == "6-6":
+        lines.append("The last move holds 6-6 alone: in the naked version that is an ordinary finish.")
+    else:
+        lines.append(f"The last move holds {holds}: an ordinary finish.")
+    lines.append(f"Left in hand: {held_text(match, result)}.")
+    lost = ", ".join(f"{who(rules, side)} {n}" for side, n in enumerate(result.scores))
+    lines.append(f"Hands lost: {lost}.")
+    return lines
+
+
+def end_text(match: Match, number: int, result: HandResult, before: Sequence[int]) -> list[str]:
     """How the hand ended and how it was settled, in a few sentences."""
     rules = match.rules
     lines: list[str] = []
+    if isinstance(rules.settlement, Counts):
+        return general_text(match, number, result)
     if result.end is HandEnd.TARGET:
         winner = match.outcome.winner if match.outcome is not None else None
         lines.append(
@@ -246,7 +440,14 @@ def end_text(match: Match, result: HandResult, before: Sequence[int]) -> list[st
     else:
         fisher = f" The fisherman is seat {result.fisherman}." if result.fisherman is not None else ""
         drawn = " and nothing can be drawn" if rules.draws else ""
-        lines.append(f"Nobody can place{drawn}: the hand is blocked.{fisher}")
+        steps = replayed(match, number)
+        if rules.all_ends_closed and steps and steps[-1].closed_out:
+            lines.append(
+                "The last move leaves no connection point: the hand ends at once as a block, without "
+                f"any drawing.{fisher}"
+            )
+        else:
+            lines.append(f"Nobody can place{drawn}: the hand is blocked.{fisher}")
     lines.append(f"Left in hand: {held_text(match, result)}.")
     lines.append(settlement_text(match, result, before))
     return lines
@@ -316,6 +517,20 @@ def settlement_text(match: Match, result: HandResult, before: Sequence[int]) -> 
         )
     if isinstance(settlement, HandBonus):
         scores = numbers(result.scores)
+        if result.end is not HandEnd.DOMINO and settlement.block:
+            low = min(totals)
+            held = ", ".join(f"{who(rules, s)} {t}" for s, t in enumerate(totals))
+            if totals.count(low) > 1:
+                return (
+                    f"Settlement: pips held {held}; the fewest, {low}, are shared: nobody scores. "
+                    f"Scores stay {scores}."
+                )
+            side = totals.index(low)
+            bonus = (result.award or ())[side]
+            return (
+                f"Settlement: pips held {held}; {who(rules, side)} holds the fewest and scores the bonus of "
+                f"{bonus}; scores {scores}."
+            )
         if result.end is not HandEnd.DOMINO:
             return f"Settlement: a blocked hand scores nothing; scores stay {scores}."
         side = rules.side_of(result.finisher or 0)
@@ -370,31 +585,68 @@ def outcome_text(match: Match) -> str:
     if outcome.is_draw:
         return "The match is over: a draw."
     winners = " and ".join(who(rules, w) for w in outcome.winners)
+    if isinstance(rules.settlement, Counts):
+        last = match.results[-1]
+        side = rules.side_of(last.loser or 0)
+        why = (
+            "received a General"
+            if last.general is not None
+            else "received a naked"
+            if last.naked is not None
+            else "has lost two hands"
+        )
+        return f"The match is over: {who(rules, side)} {why} and gives way; {winners} wins."
     if outcome.goats:
         goats = " and ".join(who(rules, g) for g in outcome.goats)
         return f"The match is over: {goats} is the goat; {winners} win."
     return f"The match is over: {winners} {'wins' if len(outcome.winners) == 1 else 'win'}."
 
 
+def signals_text(match: Match, number: int) -> str:
+    """General: what each seat's partner knows from the deal (the wink for 0-0, the cheek for 6-6)."""
+    rules = match.rules
+    deal = match.history[number].deal
+    told = []
+    for tile, sign in ((Tile.parse("0-0"), "winks"), (Tile.parse("6-6"), "puffs a cheek")):
+        holder = next(seat for seat, tiles in enumerate(deal) if tile in tiles)
+        partner = rules.seats_of(rules.side_of(holder))
+        told.append(f"seat {holder} holds {tile} and {sign} to seat {partner[0] + partner[1] - holder}")
+    if number == len(match.history) - 1 and match.hand_number == number:  # the engine's own views
+        for seat in range(rules.seats):
+            view = match.view(seat).signals
+            partner = deal[(seat + 2) % rules.seats]
+            assert view is not None
+            assert (view.blanks, view.sixes) == (Tile.parse("0-0") in partner, Tile.parse("6-6") in partner)
+    return "- partner signals: " + "; ".join(told)
+
+
 def example_text(example: Example) -> str:
-    """The example's block, without its marker lines."""
+    """The example's block, without its marker lines (and those of the examples it adds)."""
+    return "\n\n".join(one_example_text(e) for e in (example, *example.also))
+
+
+def one_example_text(example: Example) -> str:
+    """One example's text."""
     match = play(example)
     rules = match.rules
     game = find_game(example.game)
-    what = "A hand" if example.hands == 1 else f"{example.hands} hands"
+    what = "A hand" if len(match.history) == 1 else f"{len(match.history)} hands"
+    closes = ", then (once the spinner is down) closes the doubles it places" if example.close else ""
     lines = [
         f"{what} of {game.name} with {rules.seats} seats ({options_text(rules, example)}), dealt by "
         f"`{call(example)}`. Every seat makes the move that scores most, then the one that places the "
-        "most pips, then the first in the engine's order."
+        f"most pips{closes}, then the first in the engine's order."
     ]
     previous: HandResult | None = None
     scores_before = (0,) * rules.sides
     for number, log in enumerate(match.history):
-        if example.hands > 1:
+        if len(match.history) > 1:
             lines += ["", f"**Hand {number + 1}.**"]
         lines.append("")
         for seat, tiles in enumerate(log.deal):
             lines.append(f"- seat {seat} is dealt {tiles_text(tiles)}")
+        if rules.information is Information.PARTNER_SIGNALS:
+            lines.append(signals_text(match, number))
         if log.boneyard:
             if rules.draws:
                 reserve = rules.reserve
@@ -419,7 +671,7 @@ def example_text(example: Example) -> str:
                 f"Seat {match.turn} is to move."
             )
             break
-        lines.append(" ".join(end_text(match, result, scores_before)))
+        lines.append(" ".join(end_text(match, number, result, scores_before)))
         previous = result
         scores_before = result.scores
         if number == len(match.history) - 1:

@@ -34,6 +34,9 @@ ENGINE_MESSAGES: Final[Mapping[type[errors.SevenRocksError], str]] = {
         "The opening tile is placed without a connection point; every later tile needs one."
     ),
     errors.UnknownAnchorError: N_("That tile is not in the layout, so nothing can be joined to it."),
+    errors.ForcedFourError: N_(
+        "6-6 must first be surrounded on all four sides: place a six on one of its open sides."
+    ),
     errors.SideNotOpenError: N_("That connection point is not open."),
     errors.NoBranchError: N_("This layout is a line: no double has side branches."),
     errors.BranchNotOpenError: N_(
@@ -43,7 +46,12 @@ ENGINE_MESSAGES: Final[Mapping[type[errors.SevenRocksError], str]] = {
         "Several doubles go down together only as doubles, each on a different open end."
     ),
     errors.LengthwiseError: N_("That double may not be laid lengthwise here."),
+    errors.OpenHalfError: N_(
+        "Only the matadors 1-6, 2-5 and 3-4 name the half they leave open, written >N, and they must "
+        "name it; 0-0 and a lead never do."
+    ),
     errors.MoveKindError: N_("This game does not allow that kind of move."),
+    errors.BlankEndError: N_("An end showing a blank takes only a matador: 0-0, 1-6, 2-5 or 3-4."),
     errors.MismatchError: N_("No half of the tile shows the value of that connection point."),
     errors.IllegalPlayError: N_("That placement breaks a rule of placement."),
     errors.NotationError: N_("That is not a placement in the notation, for example 3-4@4-4:B."),

@@ -2,9 +2,10 @@
 and the match unchanged afterwards.
 
 The kinds are: the wrong lead where a tile order names it, moves of several doubles, lengthwise and
-closed doubles, side branches where there are none, deals that do not fit the game (the number of
-tiles, a missing boneyard), unknown games, options and seat counts, void deals, plays of another
-seat's tiles, leaders the rules contradict, and actions once a hand or the match is over.
+closed doubles, side branches where there are none, the forced four around 6-6 (Sebastopol), joins that
+do not add up to seven, blank ends and the matadors' open half (Matador), deals that do not fit the game
+(the number of tiles, a missing boneyard), unknown games, options and seat counts, void deals, plays of
+another seat's tiles, leaders the rules contradict, and actions once a hand or the match is over.
 """
 
 from __future__ import annotations
@@ -18,9 +19,11 @@ import pytest
 
 from sevenrocks.core import Match, Tile
 from sevenrocks.core.errors import (
+    BlankEndError,
     BranchNotOpenError,
     DealError,
     EmptyHistoryError,
+    ForcedFourError,
     GameError,
     HandInProgressError,
     HandOverError,
@@ -32,12 +35,14 @@ from sevenrocks.core.errors import (
     MoveKindError,
     NoBranchError,
     NotInHandError,
+    OpenHalfError,
     OptionError,
     RecordError,
     SeatsError,
     SevenRocksError,
     SeveralDoublesError,
     SideNotOpenError,
+    UnknownAnchorError,
 )
 from sevenrocks.core.events import HandEnd
 from sevenrocks.core.games import GAMES, find_game
@@ -45,7 +50,16 @@ from sevenrocks.core.notation import Doubles, Play
 from sevenrocks.core.script import replay
 from sevenrocks.core.tiles import TILES
 
-from .test_worked_examples import deal, hand
+from .test_worked_examples import (
+    DONKEY_12_3,
+    DONKEY_FIRST,
+    GENERAL_12_1,
+    GENERAL_12_1_PLAYS,
+    SEBASTOPOL_12_1,
+    deal,
+    donkey_later,
+    hand,
+)
 
 SEATS = [(game.id, seats) for game in GAMES for seats in game.seats]
 
@@ -261,7 +275,18 @@ def test_lengthwise_doubles() -> None:
 
 # ----------------------------------------------------------------------------------- branches
 @pytest.mark.parametrize(
-    "game", ["block", "draw", "kozel", "sports-kozel", "fives-and-threes", "all-threes", "picture"]
+    "game",
+    [
+        "block",
+        "draw",
+        "kozel",
+        "sports-kozel",
+        "fives-and-threes",
+        "all-threes",
+        "picture",
+        "bergen",
+        "general",
+    ],
 )
 def test_branches_on_a_line(game: str) -> None:
     rng = random.Random(game)
@@ -302,6 +327,193 @@ def test_branches_of_a_spinner_before_its_sides_are_covered_and_of_another_doubl
         push(five_up, "1-5@5-5:bA"),
         BranchNotOpenError,
         "branch bA of spinner 5-5 is not open: line B is still empty",
+    )
+
+
+# ----------------------------------------------------------------------------------- the forced four
+def test_the_forced_four() -> None:
+    """Sebastopol: while a side of 6-6 is uncovered, a tile on an arm's end is a ``ForcedFourError`` naming
+    the sides still open (a kind of ``SideNotOpenError``)."""
+    match = hand("sebastopol", SEBASTOPOL_12_1, plays="6-6 1-6@6-6:A 3-6@6-6:bB")
+    err = refused(
+        match,
+        push(match, "1-2@1-6:low"),
+        ForcedFourError,
+        "1-2@1-6:low: 6-6 must be surrounded on all four sides before any arm grows: 6-6:B, 6-6:bA are "
+        "still open",
+    )
+    assert isinstance(err, SideNotOpenError) and (err.hand, err.play) == (0, 3)
+    match.push_notation("5-6@6-6:B")
+    refused(
+        match,
+        push(match, "0-3@3-6:low"),
+        ForcedFourError,
+        "0-3@3-6:low: 6-6 must be surrounded on all four sides before any arm grows: 6-6:bA is still open",
+    )
+    refused(
+        match, push(match, "0-2@0-0:A"), UnknownAnchorError, "anchor 0-0 has not been placed in the layout"
+    )
+
+
+def test_later_doubles_of_sebastopol_never_branch() -> None:
+    match = hand(
+        "sebastopol", SEBASTOPOL_12_1, plays="6-6 1-6@6-6:A 3-6@6-6:bB 5-6@6-6:B 2-6@6-6:bA 1-1@1-6:low"
+    )
+    refused(
+        match,
+        push(match, "2-3@1-1:bA"),
+        BranchNotOpenError,
+        "2-3@1-1:bA: 1-1 is not the spinner (the spinner is 6-6): only the spinner has side branches",
+    )
+    refused(
+        match,
+        push(match, "2-2@1-1:B+3-3@3-6:low"),
+        MoveKindError,
+        "one tile per move in sebastopol: several doubles are not allowed",
+    )
+
+
+# ----------------------------------------------------------------------------------- matador
+MATADOR = ["1-5 3-6 0-6 3-3 0-1 0-2 4-4", "2-4 1-6 3-4 1-2 0-0 1-4 0-3"]
+
+
+def matador(plays: str = "1-5") -> Match:
+    return hand("matador", MATADOR, leader=0, plays=plays)
+
+
+@pytest.mark.parametrize(
+    ("move", "message"),
+    [
+        (
+            "1-6@1-5:low",
+            "1-6@1-5:low: 1-6 is a matador: name the half it leaves open, '1-6@1-5:low>1' or '1-6@1-5:low>6'",
+        ),
+        ("1-6@1-5:low>3", "1-6@1-5:low>3: 1-6 has no half 3: write >1 or >6"),
+        (
+            "2-4@1-5:high>4",
+            "2-4@1-5:high>4: '>N' names the half a matador leaves open, and 2-4 is not a matador",
+        ),
+        (
+            "0-0@1-5:low>0",
+            "0-0@1-5:low>0: '>N' names the half a matador leaves open, and 0-0 always leaves 0 open",
+        ),
+    ],
+)
+def test_the_open_half_of_a_matador(move: str, message: str) -> None:
+    match = matador()
+    refused(match, push(match, move), OpenHalfError, message)
+    assert isinstance(OpenHalfError(message), MoveKindError)
+
+
+def test_the_open_half_on_a_lead() -> None:
+    match = matador("")
+    refused(
+        match,
+        push(match, "1-5>1"),
+        OpenHalfError,
+        "1-5>1: a lead leaves both halves open: write it as 1-5 alone",
+    )
+
+
+def test_joins_that_do_not_add_up_to_seven() -> None:
+    match = matador()
+    refused(
+        match,
+        push(match, "1-2@1-5:low"),
+        MismatchError,
+        "1-2@1-5:low: tile 1-2 does not add up to seven with side low of 1-5, which shows 1: it needs a 6",
+    )
+    blank = matador("1-5 2-4@1-5:high 3-6@2-4:high 1-6@3-6:high>6 0-6@1-5:low")
+    err = refused(
+        blank,
+        push(blank, "1-2@0-6:low"),
+        BlankEndError,
+        "1-2@0-6:low: side low of 0-6 shows a blank: only a matador (0-0, 1-6, 2-5, 3-4) may join it",
+    )
+    assert isinstance(err, MismatchError)
+    blank.push_notation("3-4@0-6:low>4")  # a matador may
+    refused(match, push(match, "0-0@1-5:low#"), MoveKindError, "doubles are never closed in this game")
+    refused(
+        match, push(match, "0-0@1-5:low="), LengthwiseError, "doubles are never laid lengthwise in this game"
+    )
+
+
+# ----------------------------------------------------------------------------------- closed doubles
+def test_closing_the_lead_or_a_tile_that_is_not_a_double() -> None:
+    hands, boneyard, _ = DONKEY_FIRST
+    first = hand("donkey", hands, boneyard)
+    refused(first, push(first, "3-3#"), MoveKindError, "3-3#: the lead may not be closed")
+    later = donkey_later(DONKEY_12_3)
+    refused(
+        later, push(later, "2-5#"), MoveKindError, "2-5#: only a double may be closed, and 2-5 is not one"
+    )
+    later.push_notation("2-5")
+    refused(
+        later,
+        push(later, "0-1@2-5:low#"),
+        MoveKindError,
+        "0-1@2-5:low#: only a double may be closed, and 0-1 is not one",
+    )
+
+
+def test_nothing_joins_a_closed_double() -> None:
+    match = donkey_later(DONKEY_12_3, plays="2-5 2-2@2-5:low#")
+    for side in ("A", "B"):
+        refused(
+            match,
+            push(match, f"1-2@2-2:{side}"),
+            SideNotOpenError,
+            f"1-2@2-2:{side}: 2-2 is closed: nothing may be joined to it",
+        )
+
+
+def test_several_doubles_of_donkey() -> None:
+    later = donkey_later(DONKEY_12_3)
+    refused(later, push(later, "2-5+0-0"), SeveralDoublesError, "2-5+0-0: the lead is always one tile")
+    later.push_notation("2-5")
+    five = "2-2@2-5:low+5-5@2-5:high+1-1@1-1:A+3-3@3-3:A+4-4@4-4:A"
+    refused(
+        later,
+        push(later, five),
+        SeveralDoublesError,
+        "a move of several doubles places 2 to 4 doubles, not 5",
+    )
+    hands, boneyard, _ = DONKEY_FIRST
+    first = hand("donkey", hands, boneyard, plays="3-3 3-5@3-3:bA 5-5@3-5:high")
+    refused(
+        first,
+        push(first, "1-5@3-3:A+6-6@3-5:low"),
+        SeveralDoublesError,
+        "1-5 is not a double: only doubles go together",
+    )
+    refused(
+        first,
+        push(first, "1-5@5-5:bA"),
+        BranchNotOpenError,
+        "1-5@5-5:bA: 5-5 is not the spinner (the spinner is 3-3): only the spinner has side branches",
+    )
+    refused(
+        first, push(first, "6-6@5-5:B="), LengthwiseError, "doubles are never laid lengthwise in this game"
+    )
+    refused(
+        first,
+        push(first, "1-5@5-5:B>5"),
+        MoveKindError,
+        "'>N' names the open half of a matador, and this game has no matadors",
+    )
+
+
+def test_two_doubles_at_most_in_general() -> None:
+    match = hand("general", GENERAL_12_1, plays=GENERAL_12_1_PLAYS)
+    refused(
+        match,
+        push(match, "0-0@0-4:low+6-6@3-6:high+1-1@1-3:low"),
+        SeveralDoublesError,
+        "a move of several doubles places 2 doubles, not 3",
+    )
+    refused(match, push(match, "0-0@0-4:low#"), MoveKindError, "doubles are never closed in this game")
+    refused(
+        match, push(match, "0-0@0-4:low="), LengthwiseError, "doubles are never laid lengthwise in this game"
     )
 
 
@@ -622,3 +834,28 @@ def test_a_branch_on_a_line_is_not_told_as_a_spinner_rule() -> None:
         match.push_notation("5-5@1-1:bA")
     spinner = error_text(BranchNotOpenError("branch bA of spinner 1-1 is not open"), "tr")
     assert error_text(caught.value, "tr") != spinner
+
+
+@pytest.mark.parametrize("lang", ["ar", "tr", "ru"])
+def test_the_part_2_errors_are_told_in_every_language(lang: str) -> None:
+    """The forced four, a blank end and a matador's open half each have their own message for players,
+    not their parent's."""
+    from sevenrocks.i18n import translation
+    from sevenrocks.messages import ENGINE_MESSAGES, error_text
+
+    sebastopol = hand("sebastopol", SEBASTOPOL_12_1, plays="6-6 1-6@6-6:A 3-6@6-6:bB")
+    matador_match = hand("matador", MATADOR, leader=0, plays="1-5 2-4@1-5:high 3-6@2-4:high 1-6@3-6:high>6")
+    matador_match.push_notation("0-6@1-5:low")
+    cases = [
+        (sebastopol, "1-2@1-6:low", ForcedFourError, SideNotOpenError),
+        (matador_match, "1-2@0-6:low", BlankEndError, MismatchError),
+        (matador_match, "3-4@0-6:low", OpenHalfError, MoveKindError),
+    ]
+    catalogue = translation(lang)
+    for match, move, error, parent in cases:
+        with pytest.raises(error) as caught:
+            match.push_notation(move)
+        told = error_text(caught.value, lang)
+        assert told == catalogue.gettext(ENGINE_MESSAGES[error]) != ENGINE_MESSAGES[error]
+        assert told != error_text(parent("a reason"), lang)
+        assert error_text(caught.value, "en") == caught.value.reason

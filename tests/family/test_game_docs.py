@@ -113,3 +113,19 @@ def test_worked_examples_show_what_each_game_does_differently() -> None:
     assert "knocks" in shown["picture"] and "The match is over" in shown["picture"]
     assert "rounded down to a multiple of 5" in shown["telephone"]
     assert "order-telephone" in shown["telephone"] and "order-goat" in shown["sports-kozel"]
+    donkey = shown["donkey"]
+    assert "is the spinner: B, bA, bB open at once" in donkey and "is closed: it opens nothing" in donkey
+    assert re.search(r"`[^`]*#\+[^`]*`", donkey)  # a closed double in a several-doubles move
+    assert "leaves no connection point: the hand ends at once as a block" in donkey
+    assert "knocks" in shown["sebastopol"] and "6-6 is surrounded: the arms open" in shown["sebastopol"]
+    bergen = shown["bergen"]
+    assert "| double | 2 |" in bergen and "| triple | 3 |" in bergen
+    assert "holds the fewest and scores the bonus of 1" in bergen and "reaches the target" in bergen
+    matador = shown["matador"]
+    assert "+ 4 = 7" in matador and "in line:" in matador and re.search(r">\d`", matador)
+    assert "matador: its 4 on the blank" in matador and "only a matador can follow there" in matador
+    general = shown["general"]
+    assert "partner signals:" in general and "a blocked hand is void" in general
+    assert "an ordinary finish" in general and "receives a General" in general
+    assert "receives a naked" in general
+    assert "received a General and gives way" in general

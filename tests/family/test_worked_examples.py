@@ -26,18 +26,27 @@ import random
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from sevenrocks.core import Layout, Match, Tile
-from sevenrocks.core.errors import DealError, LeaderError, LeadTileError
+from sevenrocks.core.errors import (
+    BlankEndError,
+    DealError,
+    ForcedFourError,
+    LeaderError,
+    LeadTileError,
+    MismatchError,
+)
 from sevenrocks.core.events import Draw, HandEnd, Knock, Placement
 from sevenrocks.core.games import Ledger, Outcome, Points, Rules, find_game
 from sevenrocks.core.games.settlement import HandFacts, Settled, round3, round5
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import Doubles, Play
 from sevenrocks.core.tiles import TILES
+from sevenrocks.core.view import Signals
 
 GAMES_DIR = Path(__file__).resolve().parents[1] / "games"
 """The repository's copy of the rule files (``tests/games/ABOUT.md``)."""
@@ -55,6 +64,11 @@ FILES = (
     "fives-and-threes",
     "all-threes",
     "picture",
+    "donkey",
+    "sebastopol",
+    "bergen",
+    "matador",
+    "general",
 )
 
 
@@ -153,7 +167,7 @@ def test_every_worked_example_has_its_test() -> None:
             if not any(n.startswith(prefix) for n in names):
                 missing.append(f"{game}.md §12.{number} ({title}): no {prefix}...")
     assert not missing, "\n".join(missing)
-    assert count >= 32
+    assert count >= 43
 
 
 # ----------------------------------------------------------------------------------- block.md §12
@@ -783,3 +797,328 @@ def test_picture_12_2_the_lead() -> None:
     """Seat 0 holds 3-3 and seat 1 holds 1-1 (0-0 is in the bank): seat 1 leads 1-1, the lower double."""
     match = hand("picture", ["3-3 2-4 2-5 2-6 3-4 3-5", "1-1 1-2 1-3 1-4 1-5 1-6", "4-4 4-5 4-6 5-5 5-6 6-6"])
     assert (match.turn, match.lead_tile, match.legal_moves()) == (1, Tile.parse("1-1"), [Play.parse("1-1")])
+
+
+# ----------------------------------------------------------------------------------- donkey.md §12
+DONKEY_FIRST = (  # a first hand of two seats that seat 0 wins by a domino (found by random play)
+    ["0-0 1-4 3-3 3-4 3-6 4-4 5-5", "0-1 0-6 1-5 1-6 3-5 4-6 6-6"],
+    "2-5 0-4 4-5 0-5 2-4 0-3 2-6 1-2 5-6 2-3 1-1 2-2 1-3 0-2",
+    "3-3 3-5@3-3:bA 5-5@3-5:high 1-5@5-5:B 3-6@3-3:bB 1-6@3-6:high 3-4@3-3:A 0-1@1-6:low "
+    "0-0@0-1:low#+4-4@3-4:high 4-6@4-4:B 1-4@1-5:low",
+)
+
+
+def donkey_later(hands: Sequence[str], boneyard: str = "", plays: str = "") -> Match:
+    """A Donkey match of two seats whose second hand, led by seat 0 (the first hand's finisher) with any
+    tile, is dealt as :func:`deal` writes it, then ``plays``."""
+    first, bazaar, first_plays = DONKEY_FIRST
+    match = hand("donkey", first, bazaar, plays=first_plays)
+    assert (match.results[-1].end, match.results[-1].finisher, match.next_leader()) == (HandEnd.DOMINO, 0, 0)
+    dealt, rest = deal(hands, boneyard)
+    match.start_hand(dealt, boneyard=rest)
+    assert (match.turn, match.lead_tile) == (0, None)
+    for play in plays.split():
+        match.push_notation(play)
+    return match
+
+
+def points_of(match: Match) -> list[str]:
+    """The open connection points, as written."""
+    return [str(p) for p in match.layout.points]
+
+
+def test_donkey_12_1_the_spinner_opens_at_once() -> None:
+    """Lead 3-5; 5-5@3-5:high is the spinner and opens B, bA and bB at once; 2-5@5-5:bA is legal with line
+    B still empty (in Seven Rocks' rule, and Telephone's, it would not be)."""
+    match = donkey_later(
+        ["3-5 2-5 0-0 0-1 0-2 0-3 1-1", "5-5 1-2 1-3 1-4 1-5 1-6 2-2"], plays="3-5 5-5@3-5:high"
+    )
+    assert match.layout.spinner == Tile.parse("5-5")
+    assert points_of(match) == ["3-5:low", "5-5:B", "5-5:bA", "5-5:bB"]
+    assert list(match.layout.point_values) == [3, 5, 5, 5]
+    assert Play.parse("2-5@5-5:bA") in match.legal_moves()
+    match.push_notation("2-5@5-5:bA")
+    assert points_of(match) == ["2-5:low", "3-5:low", "5-5:B", "5-5:bB"]
+    telephone = Layout(find_game("telephone").rules().topology)
+    for play in ("3-5", "5-5@3-5:high"):
+        telephone.place(Play.parse(play))
+    assert [str(p) for p in telephone.points] == ["3-5:low", "5-5:B"]  # branches wait for line B
+
+
+def test_donkey_12_2_a_closed_double_is_not_the_spinner() -> None:
+    """Lead 1-4; 4-4@1-4:high# is closed: the only open point is 1-4:low. 1-1@1-4:low is the first double
+    not closed: the spinner, with 1-1:B, 1-1:bA and 1-1:bB open."""
+    match = donkey_later(
+        ["1-4 1-1 0-0 0-1 0-2 0-3 0-5", "4-4 1-2 1-3 1-5 1-6 2-2 2-3"], plays="1-4 4-4@1-4:high#"
+    )
+    assert match.layout.is_closed(Tile.parse("4-4")) and match.layout.spinner is None
+    assert points_of(match) == ["1-4:low"] and list(match.layout.point_values) == [1]
+    match.push_notation("1-1@1-4:low")
+    assert match.layout.spinner == Tile.parse("1-1")
+    assert points_of(match) == ["1-1:B", "1-1:bA", "1-1:bB"]
+    assert list(match.layout.point_values) == [1, 1, 1]
+
+
+DONKEY_12_3 = ["2-5 0-0 1-1 1-2 2-3 3-4 4-6", "2-2 5-5 0-1 0-3 1-3 1-4 0-6"]  # 27 and 19 pips left
+
+
+def test_donkey_12_3_closing_both_ends() -> None:
+    """Seat 0 leads 2-5 in a later hand; seat 1 plays 2-2@2-5:low#+5-5@2-5:high#: no point is left, the hand
+    ends at once as a block with no drawing, and seat 1 (the fisherman) wins it: seat 0 loses with 27 and
+    opens its account with 27 plus its remembered points. Seat 1 leads the next hand."""
+    match = donkey_later(DONKEY_12_3, plays="2-5")
+    assert "2-2@2-5:low#+5-5@2-5:high#" in [str(m) for m in match.legal_moves()]
+    match.push_notation("2-2@2-5:low#+5-5@2-5:high#")
+    assert match.layout.points == () and match.turn is None
+    result = match.results[-1]
+    assert (result.end, result.finisher, result.fisherman) == (HandEnd.BLOCKED, None, 1)
+    assert (held(match), result.values) == (["0-0 1-1 1-2 2-3 3-4 4-6", "0-1 0-3 0-6 1-3 1-4"], (27, 19))
+    assert match.draws == (0, 0) and not any(isinstance(e, Draw | Knock) for e in match.events)
+    assert (result.written, match.scores) == ((27, 0), (27, 18))  # seat 1 wrote 18 in the first hand
+    assert match.ledger == Ledger(remembered=(0, 0), opened=(True, True), eggs=0)
+    assert match.next_leader() == 1
+    # with remembered points, the opening amount takes them along
+    rules = find_game("donkey").rules(seats=2)
+    ledger = Ledger(remembered=(6, 0), opened=(False, True), eggs=0)
+    _, settled = settle(
+        rules, "blocked", [pips_of(DONKEY_12_3[0])[1:], (1, 3, 6, 4, 5)], last_mover=1, ledger=ledger
+    )
+    assert (settled.written, settled.ledger) == ((33, 0), Ledger((0, 0), (True, True), 0))
+
+
+# ----------------------------------------------------------------------------------- sebastopol.md §12
+SEBASTOPOL_12_1 = [
+    "6-6 2-6 0-0 0-1 0-2 0-3 0-4",
+    "1-6 1-4 1-1 1-3 1-5 0-5 0-6",
+    "3-6 3-3 3-4 3-5 2-2 2-3 2-4",
+    "5-6 1-2 4-4 4-5 4-6 5-5 2-5",
+]
+
+
+def test_sebastopol_12_1_the_forced_four() -> None:
+    """6-6 opens A, B, bA, bB; after 1-6@6-6:A and 3-6@6-6:bB only 6-6:B and 6-6:bA are open, and
+    1-2@1-6:low is illegal. After 5-6@6-6:B and 2-6@6-6:bA the four arm ends open (1, 2, 3, 5) and
+    1-2@1-6:low is legal."""
+    match = hand("sebastopol", SEBASTOPOL_12_1)
+    assert (match.turn, match.legal_moves()) == (0, [Play.parse("6-6")])
+    match.push_notation("6-6")
+    assert points_of(match) == ["6-6:A", "6-6:B", "6-6:bA", "6-6:bB"]
+    match.push_notation("1-6@6-6:A")
+    match.push_notation("3-6@6-6:bB")
+    assert points_of(match) == ["6-6:B", "6-6:bA"]
+    assert [str(p) for p in match.layout.waiting] == ["1-6:low", "3-6:low"]
+    assert match.turn == 3 and Tile.parse("1-2") in match.hand(3)
+    with pytest.raises(ForcedFourError, match="6-6:B, 6-6:bA are still open"):
+        match.push_notation("1-2@1-6:low")
+    assert all(t.has(6) for m in match.legal_moves() for t in m.tiles)
+    match.push_notation("5-6@6-6:B")
+    match.push_notation("2-6@6-6:bA")
+    assert points_of(match) == ["1-6:low", "2-6:low", "3-6:low", "5-6:low"]
+    assert list(match.layout.point_values) == [1, 2, 3, 5] and match.layout.waiting == ()
+    match.layout.check(Play.parse("1-2@1-6:low"))  # legal now (seat 3 holds it; seat 1 is to move)
+    assert match.turn == 1 and Play.parse("1-4@1-6:low") in match.legal_moves()
+
+
+def test_sebastopol_12_2_settlement() -> None:
+    """Seat 2 goes out against 10, 4 and 17: it scores 31. A block at 9, 4, 12 and 15: seat 1 scores
+    (9 + 12 + 15) − 4 = 32."""
+    rules = find_game("sebastopol").rules()
+    _, settled = settle(rules, "domino", [(10,), (4,), (), (17,)], finisher=2)
+    assert (settled.award, settled.scores) == ((0, 0, 31, 0), (0, 0, 31, 0))
+    _, settled = settle(rules, "blocked", [(9,), (4,), (12,), (15,)], last_mover=0)
+    assert settled.award == (0, 32, 0, 0)
+    assert settle(rules, "blocked", [(4,), (4,), (12,), (15,)], last_mover=0)[1].award == (0, 0, 0, 0)
+    assert rules.ending.after_hand((59, 0, 0, 0), 3) is None
+    assert rules.ending.after_hand((60, 0, 0, 0), 3) == Outcome((0,))
+
+
+# ----------------------------------------------------------------------------------- bergen.md §12
+def test_bergen_12_1_headers() -> None:
+    """6-6 (double header, 2); 2-6@6-6:A (6 and 2: nothing); 4-6@6-6:B (2 and 4: nothing); 2-4@4-6:low
+    (2 and 2: double header, 2); 2-2@2-4:low (2 and the double 2-2: triple header, 3)."""
+    match = hand("bergen", ["6-6 4-6 0-1 0-3 1-3 3-5", "2-6 2-4 0-4 1-4 1-5 3-4"], "2-2")
+    assert (match.turn, match.legal_moves()) == (0, [Play.parse("6-6")])  # the lowest double dealt
+    for play in ("6-6", "2-6@6-6:A", "4-6@6-6:B", "2-4@4-6:low"):
+        match.push_notation(play)
+    assert match.events[-1] == Draw(0, Tile.parse("2-2"))  # seat 0 has no 2: it draws 2-2
+    assert [str(m) for m in match.legal_moves()] == ["2-2@2-4:low", "2-2@2-6:low"]
+    match.push_notation("2-2@2-4:low")
+    assert [p.points for p in match.placements] == [2, 0, 0, 2, 3]
+    assert match.scores == (5, 2)
+
+
+BERGEN_BLOCK = (  # a blocked hand of two seats, seat 0 left with 11 pips and seat 1 with 9 (random play)
+    ["0-4 0-6 2-4 4-4 4-5 5-6", "1-1 1-2 1-5 1-6 2-2 2-5"],
+    "3-6 0-2 3-4 6-6 2-3 0-0 5-5 1-3 0-1 0-5 0-3 3-3 2-6 3-5 4-6 1-4",
+    "1-1 1-3@1-1:A 1-2@1-1:B 0-2@1-2:high 0-1@0-2:low 2-3@1-3:high 1-5@0-1:high 5-6@1-5:high "
+    "2-2@2-3:low 2-4@2-2:B 1-6@5-6:high 4-4@2-4:high 4-5@4-4:B 2-5@4-5:high 2-6@2-5:low 3-6@2-6:high "
+    "3-5@3-6:low 5-5@3-5:high 0-5@5-5:B 0-6@0-5:low 6-6@0-6:high",
+)
+
+
+def test_bergen_12_2_a_block() -> None:
+    """Nobody can place and only the two reserved tiles are left; seat 0 holds 11 pips, seat 1 9: seat 1
+    scores 1. The next hand is led by the holder of the lowest double."""
+    hands, boneyard, plays = BERGEN_BLOCK
+    match = hand("bergen", hands, boneyard, plays=plays)
+    result = match.results[-1]
+    assert (result.end, result.pips, result.award) == (HandEnd.BLOCKED, (11, 9), (0, 1))
+    assert match.boneyard == tuple(tiles("4-6 1-4")) and match.drawable == 0  # the two reserved tiles
+    header_points = sum(p.points for p in match.placements if p.seat == 1)
+    assert match.scores == (sum(p.points for p in match.placements if p.seat == 0), header_points + 1)
+    assert settle(match.rules, "blocked", [(11,), (9,)], last_mover=0)[1].award == (0, 1)
+    assert settle(match.rules, "blocked", [(9,), (9,)], last_mover=0)[1].award == (0, 0)
+    assert match.next_leader() is None  # the first hand's rule: order-low again
+    dealt, rest = deal(["2-2 0-1 0-2 0-3 0-4 0-5", "1-1 1-2 1-3 1-4 1-5 1-6"])
+    match.start_hand(dealt, boneyard=rest)
+    assert (match.turn, match.legal_moves()) == (1, [Play.parse("1-1")])
+
+
+# ----------------------------------------------------------------------------------- matador.md §12
+MATADOR_12_1 = ["1-5 3-6 0-6 3-3 0-1 0-2 4-4", "2-4 1-6 3-4 1-2 5-5 1-4 0-3"]
+
+
+def test_matador_12_1_joins() -> None:
+    """Lead 1-5 (ends 1 and 5); 2-4@1-5:high (4 open); 3-6@2-4:high (6 open); 1-6@3-6:high>6 (a matador,
+    6 open; >1 would leave 1); 0-6@1-5:low (0 open: only a matador); 3-4@0-6:low>4 (4 open);
+    3-3@3-4:high (3 open). The ends are then 6 and 3, and 1-2 cannot go on 3-3:B."""
+    match = hand("matador", MATADOR_12_1, leader=0)
+    steps = [
+        ("1-5", [1, 5]),
+        ("2-4@1-5:high", [1, 4]),
+        ("3-6@2-4:high", [1, 6]),
+        ("1-6@3-6:high>6", [1, 6]),
+        ("0-6@1-5:low", [0, 6]),
+        ("3-4@0-6:low>4", [4, 6]),
+        ("3-3@3-4:high", [3, 6]),
+    ]
+    for play, values in steps:
+        if play == "1-6@3-6:high>6":
+            other = match.copy()
+            other.push_notation("1-6@3-6:high>1")
+            assert ends(other) == [1, 1]
+            assert {"1-6@3-6:high>1", "1-6@3-6:high>6"} <= {str(m) for m in match.legal_moves()}
+        if play == "3-4@0-6:low>4":
+            with pytest.raises(BlankEndError, match="only a matador"):
+                match.push_notation("1-2@0-6:low")
+        match.push_notation(play)
+        assert ends(match) == values, play
+    assert [str(p) for p in match.layout.points] == ["1-6:high", "3-3:B"]
+    with pytest.raises(MismatchError, match="does not add up to seven with side B of 3-3"):
+        match.push_notation("1-2@3-3:B")
+    assert "1-4@1-6:high" in [str(m) for m in match.legal_moves()]
+
+
+def test_matador_12_2_settlement() -> None:
+    """Three seats; seat 1 goes out against 4-4 (8) and 0-5 2-3 (10): 18. A block at 6, 13 and 9: seat 0
+    scores (13 + 9) − 6 = 16."""
+    rules = find_game("matador").rules(seats=3)
+    _, settled = settle(rules, "domino", [pips_of("4-4"), (), pips_of("0-5 2-3")], finisher=1)
+    assert settled.award == (0, 18, 0)
+    assert settle(rules, "blocked", [(6,), (13,), (9,)], last_mover=2)[1].award == (16, 0, 0)
+
+
+# ----------------------------------------------------------------------------------- general.md §12
+GENERAL_12_1 = [  # seat 2 is left with 0-0 and 6-6 against ends 0 (0-4:low) and 6 (3-6:high)
+    "0-2 0-3 0-4 1-2 1-4 2-5 2-6",
+    "1-1 1-6 2-3 3-3 3-6 4-5 5-5",
+    "0-0 0-6 1-3 1-5 2-2 4-4 6-6",
+    "0-1 0-5 2-4 3-4 3-5 4-6 5-6",
+]
+GENERAL_12_1_PLAYS = (  # found by random play (and its numbers 2 and 4 exchanged)
+    "1-1 1-5@1-1:B 0-1@1-1:A 0-3@0-1:low 3-3@0-3:high+5-5@1-5:high 1-3@3-3:B 3-5@5-5:B 1-4@1-3:low "
+    "2-3@3-5:low 2-2@2-3:low 2-4@1-4:high 0-2@2-4:low 0-6@0-2:low 4-6@0-6:high 2-5@2-2:B 4-5@2-5:high "
+    "4-4@4-6:low 3-4@4-4:B 0-4@4-5:low 3-6@3-4:low"
+)
+
+
+@pytest.mark.parametrize("version", ["general", "naked"])
+def test_general_12_1_a_general(version: str) -> None:
+    """Seat 2 plays 0-0@0-4:low+6-6@3-6:high and goes out: seat 3 is a General, side 1 gives way and side 0
+    wins, in either version. Going out on 0-0 alone makes seat 3 naked in the version ``naked`` (and a
+    General in the version ``general``)."""
+    match = hand("general", GENERAL_12_1, plays=GENERAL_12_1_PLAYS, options={"version": version})
+    assert (match.turn, held(match)[2]) == (2, "0-0 6-6")
+    assert [str(p) for p in match.layout.points] == ["0-4:low", "3-6:high"]
+    move = Doubles.parse("0-0@0-4:low+6-6@3-6:high")
+    assert move in match.legal_moves()
+    match.push(move)
+    result = match.results[-1]
+    assert (result.end, result.finisher, result.loser, result.general, result.naked) == (
+        HandEnd.DOMINO,
+        2,
+        3,
+        1,
+        None,
+    )
+    assert (match.scores, match.outcome) == ((0, 1), Outcome((0,)))
+    rules = match.rules
+    blanks = (Tile.parse("0-0").index,)
+    facts = HandFacts.of_pips(rules, "domino", 2, 2, (4, 9, 0, 6), (1, 2, 0, 1), (False,) * 4, (0, 0), None)
+    alone = rules.settlement.settle(replace(facts, last_move=blanks))
+    if version == "naked":
+        assert (alone.loser, alone.general, alone.naked, alone.outcome) == (3, None, 1, Outcome((0,)))
+        sixes = rules.settlement.settle(replace(facts, last_move=(Tile.parse("6-6").index,)))
+        assert (sixes.general, sixes.naked, sixes.scores, sixes.outcome) == (None, None, (0, 1), None)
+    else:
+        assert (alone.loser, alone.general, alone.naked, alone.outcome) == (3, 1, None, Outcome((0,)))
+
+
+def test_general_partner_signals() -> None:
+    """``general.md`` §10.1: in the position of §12.1 seat 0 knows that its partner holds 0-0 and 6-6; in
+    the version ``naked`` nobody is told anything."""
+    match = hand("general", GENERAL_12_1)
+    assert match.view(0).signals == Signals(blanks=True, sixes=True)
+    assert match.view(2).signals == Signals(blanks=False, sixes=False)
+    assert match.view(1).signals == match.view(3).signals == Signals(blanks=False, sixes=False)
+    naked = hand("general", GENERAL_12_1, options={"version": "naked"})
+    assert all(naked.view(seat).signals is None for seat in range(4))
+
+
+GENERAL_12_2 = [  # three hands found by random play: seat 1 out with 2-5; a block; seat 3 out with 1-4
+    (
+        ["0-1 0-6 1-1 2-3 3-5 3-6 5-6", "0-4 1-2 1-3 1-5 1-6 2-5 3-4"],
+        ["0-2 1-4 2-2 2-6 4-4 4-5 6-6", "0-0 0-3 0-5 2-4 3-3 4-6 5-5"],
+        "1-1 1-2@1-1:A 1-4@1-1:B 2-4@1-2:high 0-4@2-4:high 4-5@1-4:high 5-5@4-5:high 0-1@0-4:low "
+        "1-5@5-5:B 1-3@1-5:low 3-3@1-3:high 2-3@3-3:B 1-6@0-1:high 6-6@1-6:high 4-6@6-6:B 3-4@4-6:low "
+        "2-6@2-3:low 0-3@3-4:low 5-6@2-6:high 2-5@5-6:low",
+    ),
+    (
+        ["0-1 0-3 1-1 1-2 2-6 3-3 6-6", "1-3 1-5 1-6 3-6 4-4 4-6 5-6"],
+        ["0-2 0-5 0-6 2-2 2-3 2-4 2-5", "0-0 0-4 1-4 3-4 3-5 4-5 5-5"],
+        "1-1 1-6@1-1:B 0-6@1-6:high 1-4@1-1:A 0-1@0-6:low 1-3@0-1:high 2-3@1-3:high 4-5@1-4:high "
+        "1-2@2-3:low 1-5@4-5:high",
+    ),
+    (
+        ["1-2 1-6 2-3 3-5 4-4 4-5 6-6", "0-0 0-1 0-4 1-5 3-3 3-4 4-6"],
+        ["0-3 0-6 2-2 2-4 2-5 2-6 3-6", "0-2 0-5 1-1 1-3 1-4 5-5 5-6"],
+        "1-1 1-2@1-1:A 1-5@1-1:B 2-4@1-2:high 5-5@1-5:high 4-4@2-4:high 0-4@4-4:B 0-6@0-4:low "
+        "5-6@5-5:B 1-6@5-6:high 0-1@1-6:low 2-6@0-6:high 0-2@2-6:low 0-0@0-2:low 0-3@0-0:B 1-3@0-3:high "
+        "0-5@0-1:low 3-5@0-5:high 3-4@3-5:low 1-4@3-4:high",
+    ),
+]
+
+
+def test_general_12_2_lost_hands() -> None:
+    """Hand 1: seat 1 goes out with 2-5 and seat 2 loses. Hand 2 is blocked: void. Hand 3: seat 3 goes out
+    with 1-4 and seat 0 loses: side 0 has lost two hands and gives way; side 1 wins. The holder of 1-1
+    leads every hand."""
+    match = Match("general", seed=0)
+    expected = [  # end, finisher, loser, hands lost per side after the hand, outcome
+        (HandEnd.DOMINO, 1, 2, (1, 0), None),
+        (HandEnd.BLOCKED, None, None, (1, 0), None),
+        (HandEnd.DOMINO, 3, 0, (2, 0), Outcome((1,))),
+    ]
+    for number, ((first, second, plays), want) in enumerate(zip(GENERAL_12_2, expected, strict=True)):
+        dealt, rest = deal([*first, *second])
+        match.start_hand(dealt, boneyard=rest)
+        assert match.legal_moves() == [Play.parse("1-1")] and Tile.parse("1-1") in match.hand(match.turn or 0)
+        for play in plays.split():
+            match.push_notation(play)
+        result = match.results[-1]
+        last = match.placements[-1].play
+        assert (result.end, result.finisher, result.loser, match.scores, match.outcome) == want, number
+        assert (result.general, result.naked) == (None, None)
+        if number != 1:
+            assert str(last.tiles[0]) == ("2-5", "", "1-4")[number] and len(last.tiles) == 1
+    assert match.is_over and match.winner == 1
