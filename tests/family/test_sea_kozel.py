@@ -338,3 +338,29 @@ def test_a_compulsory_hundred_is_led_and_recorded() -> None:
     wrong["hands"][2]["lead"] = "domino"
     with pytest.raises(RecordError, match="owes a compulsory hundred"):
         MatchRecord.from_json(wrong)
+
+
+def test_declaring_a_hundred_after_the_deal() -> None:
+    match = _record_side_match()
+    sixes = Tile.parse("6-6")
+    spread, boneyard = _spread(sixes)
+    hands = [spread[1], spread[0]]
+    match.start_hand(hands, boneyard=boneyard)
+    assert match.turn == 1 and match.hundred_declarer() == 1  # seat 1 holds 6-6 and the record
+    assert match.view(1).may_declare_hundred and not match.view(0).may_declare_hundred
+    declared = match.copy()
+    assert declared.declare_hundred() == 1
+    assert declared.lead_tile == sixes and declared.history[-1].hundred == 1
+    assert declared.hundred_declarer() is None and declared.view(0).hundred == 1
+    with pytest.raises(LeaderError, match="already named"):
+        declared.declare_hundred()
+    assert MatchRecord.from_match(declared).lead_by(1) == "declared"
+    match.push(match.legal_moves()[0])
+    assert match.hundred_declarer() is None
+    with pytest.raises(LeaderError, match="has begun"):
+        match.declare_hundred()
+    fresh = Match("sea-kozel", seats=2, seed=3)
+    fresh.start_hand()
+    assert fresh.hundred_declarer() is None  # the first hand
+    with pytest.raises(LeaderError, match="first hand"):
+        fresh.declare_hundred()

@@ -571,6 +571,49 @@ class Match:
         self._leader = leader
         self._turn = leader
 
+    def hundred_declarer(self) -> int | None:
+        """The seat that may declare a voluntary hundred now (``sea-kozel.md`` §3.3), else ``None``.
+
+        Only before the lead of a Sea Goat hand led by the usual rule (§3.2 (c)), and only the
+        holder of 6-6 when its side holds the record.
+        """
+        if self._turn < 0 or self._events or self._imposed is not None or self._hundred >= 0:
+            return None
+        rules = self.rules
+        try:
+            imposed = rules.settlement.lead(
+                rules, self._ledger, self._dealt, first=self._previous() is None, declared=True
+            )
+        except LeaderError:
+            return None
+        return imposed.seat if imposed is not None else None
+
+    def declare_hundred(self) -> int:
+        """Declare a voluntary hundred for the holder of 6-6 before the lead (``sea-kozel.md`` §3.3):
+        that seat now leads 6-6 and the hand is its hundred hand. Returns the seat;
+        :class:`LeaderError` says why when no seat may declare."""
+        hand = self._hand_index if self._hand_index >= 0 else None
+        if self._turn < 0:
+            raise LeaderError(
+                "no hand is waiting for its lead: a hundred is declared before the lead", hand=hand
+            )
+        if self._events:
+            raise LeaderError("the hand has begun: a hundred is declared before the lead", hand=hand)
+        if self._imposed is not None or self._hundred >= 0:
+            raise LeaderError(
+                "this hand's lead is already named by the rules: no hundred may be declared", hand=hand
+            )
+        rules = self.rules
+        imposed = rules.settlement.lead(
+            rules, self._ledger, self._dealt, first=self._previous() is None, declared=True
+        )
+        assert imposed is not None and imposed.seat is not None and imposed.hundred is not None
+        self._leader = self._turn = imposed.seat
+        self._lead_tile = imposed.tile
+        self._hundred = imposed.hundred
+        self._imposed = imposed.kind
+        return imposed.seat
+
     def _shuffled_deal(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
         while True:
             masks, order = deal(self.rules, self._rng)
@@ -1110,6 +1153,7 @@ class Match:
             lead_tile=self.lead_tile if my_turn else None,
             signals=self._signals(seat),
             hundred=self._hundred if self._hundred >= 0 else None,
+            may_declare_hundred=self.rules.sea_values and self.hundred_declarer() == seat,
         )
 
     def _signals(self, seat: int) -> Signals | None:
