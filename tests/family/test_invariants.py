@@ -100,6 +100,8 @@ def check_views(match: Match) -> None:
             assert [str(m) for m in view.moves] == [str(m) for m in match.legal_moves()]
         else:
             assert view.legal_plays == () and view.moves == ()
+        for other in range(match.seats):  # what a seat infers never excludes a tile really held
+            assert match.hand_mask(other) & ~view.possible_mask(other) == 0, f"seat {seat} about {other}"
 
 
 def check_step(match: Match, before: tuple[int, ...], placement: Placement, n_events: int) -> None:

@@ -138,7 +138,8 @@ class SeatView:
         moment (in Matador: no tile adding up to seven with one, and no matador). Tiles never
         come back into a hand, so the void lasts for the rest of the hand, unless the seat draws
         again later: a drawn tile may show any value, so a later draw ends what earlier knocks
-        and draws proved.
+        and draws proved. The seat on turn just after its draws holds the playable tile it drew,
+        so nothing is known of its values until it moves.
         """
         voids: list[set[int]] = [set() for _ in range(self.rules.seats)]
         replay: Layout | None = None  # the layout as it was, rebuilt only where a seat drew
@@ -155,6 +156,11 @@ class SeatView:
                 while len(replay) < placed:
                     replay.place(plays[len(replay)])
                 voids[event.seat] = set(replay.point_values)
+        events = self.events
+        if events and isinstance(events[-1], Draw) and events[-1].seat == self.turn:
+            # the seat on turn has just drawn the tile it can place: that tile shows a value its
+            # draws proved it lacked, so until it moves nothing is known of its values
+            voids[events[-1].seat] = set()
         return tuple(frozenset(v) for v in voids)
 
     def possible_mask(self, seat: int) -> int:
