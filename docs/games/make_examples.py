@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Final
 
 from sevenrocks.core import Match
+from sevenrocks.core.errors import LeaderError
 from sevenrocks.core.events import Draw, Event, HandEnd, HandResult, Knock, Placement
 from sevenrocks.core.games import (
     Information,
@@ -36,6 +37,7 @@ from sevenrocks.core.games import (
 )
 from sevenrocks.core.games.general import Counts
 from sevenrocks.core.games.orders import ORDER_GOAT, ORDER_HIGH, ORDER_LOW, ORDER_TELEPHONE
+from sevenrocks.core.games.sea import ATTEMPTS, OPENING, ROTTEN, SPECIAL, SeaRecord, write_record
 from sevenrocks.core.games.settlement import (
     DeductFloor5,
     DeductRound5,
@@ -79,6 +81,9 @@ class Example:
     """Stop the last hand after this many moves (a position); ``None``: play it to its end."""
     close: bool = False
     """Closing doubles (Donkey): once the spinner is down, a seat closes every double it places."""
+    declare: bool = False
+    """Sea Goat: a voluntary hundred is declared (``start_hand(hundred=True)``) whenever the rules
+    allow one for the deal about to be made."""
     also: tuple[Example, ...] = ()
     """Further examples of the same game shown after this one (another option, another ending)."""
 
@@ -103,6 +108,9 @@ EXAMPLES: Final[dict[str, Example]] = {
     "bergen": Example("bergen", 2, 4, hands=2),
     "matador": Example("matador", 3, 3),
     "general": Example("general", 4, 194, hands=3, also=(Example("general", 4, 33, {"version": "naked"}),)),
+    "sea-kozel": Example(
+        "sea-kozel", 2, 550, hands=4, also=(Example("sea-kozel", 4, 73, hands=2, declare=True),)
+    ),
 }
 
 
@@ -135,13 +143,24 @@ def play(example: Example) -> Match:
     for number in range(example.hands):
         if match.is_over:
             break
-        match.start_hand()
+        match.start_hand(hundred=example.declare and may_declare(match))
         last = number == example.hands - 1
         while match.turn is not None and not (
             last and example.moves is not None and len(match.placements) >= example.moves
         ):
             match.push(choose(match, example.close))
     return match
+
+
+def may_declare(match: Match) -> bool:
+    """Sea Goat: whether the deal the match is about to make lets a seat declare a hundred (tried
+    on a copy, which deals the same tiles from the same state of the generator)."""
+    probe = match.copy(stack=False)
+    try:
+        probe.start_hand(hundred=True)
+    except LeaderError:
+        return False
+    return True
 
 
 # ----------------------------------------------------------------------------------- words
@@ -187,6 +206,8 @@ def lead_text(match: Match, number: int, previous: HandResult | None) -> str:
     leader = log.leader
     first = next((e for e in log.events if isinstance(e, Placement)), None)
     lead = first.play if first is not None else None
+    if log.imposed is not None:
+        return sea_lead_text(match, number, previous)
     if previous is None or (
         (rules.after_domino if previous.end is HandEnd.DOMINO else rules.after_block) is Later.FIRST_RULE
     ):
@@ -200,6 +221,11 @@ def lead_text(match: Match, number: int, previous: HandResult | None) -> str:
     if rule is Later.FINISHER:
         return f"Seat {leader} went out in the previous hand and leads, with any tile: {lead}."
     if rule is Later.FISHERMAN:
+        if rules.fisherman_non_double:
+            return (
+                f"Seat {leader} placed the last non-double tile of the blocked hand (the fisherman) and "
+                f"leads, with any tile: {lead}."
+            )
         return f"Seat {leader} made the last move of the blocked hand (the fisherman) and leads {lead}."
     if rule is Later.ROTATION:
         return f"The lead passes to the next seat: seat {leader} leads {lead}."
@@ -415,6 +441,250 @@ def general_text(match: Match, number: int, result: HandResult) -> list[str]:
     return lines
 
 
+# ----------------------------------------------------------------------------------- Sea Goat
+#: The events that end a Sea Goat match at once (``sea-kozel.md`` §9.2 (1)–(3)), and why in words.
+INSTANT: Final = {
+    "bald-goat": "a bald goat",
+    "six-six": "a six-six finish",
+    "hundred-won": "its hundred hand won",
+    "hundred-lost": "the other side's hundred hand lost",
+}
+ORDINALS: Final = {1: "first", 2: "second", 3: "third"}
+
+
+def state_before(match: Match, number: int) -> tuple[tuple[int, int] | None, int]:
+    """Sea Goat: the record and the eggs as the hand ``number`` found them (void deals included)."""
+    if number == 0:
+        return None, 0
+    before = match.results[number - 1]
+    return before.record, before.eggs or 0
+
+
+def record_text(rules: Rules, record: tuple[int, int] | None) -> str:
+    if record is None:
+        return "no side holds a record"
+    side, points = record
+    return f"the record of {who(rules, side)} is {points}"
+
+
+def written_text(
+    rules: Rules, before: tuple[int, int] | None, winner: int, amount: int
+) -> tuple[str, tuple[int, int] | None]:
+    """What winning ``amount`` does to the record (``sea-kozel.md`` §8.4), in words, and the record
+    after it (the engine's own :func:`write_record`)."""
+    after, _, crossed = write_record(before, winner, amount)
+    if before is None:
+        if after is None:
+            return f"no side holds a record and {amount} is under {OPENING}: nothing is written", after
+        return f"the record of {who(rules, winner)} opens with {amount}", after
+    side, points = before
+    if side == winner:
+        assert after is not None
+        return f"it is added to the record of {who(rules, winner)}: {points} + {amount} = {after[1]}", after
+    if crossed:
+        return (
+            f"{amount} is {OPENING} or more against the record of {who(rules, side)}, {points}: the record "
+            "is crossed out, and both sides are at 0",
+            after,
+        )
+    return f"the record is {who(rules, side)}'s and {amount} is under {OPENING}: nothing changes", after
+
+
+def pending_write_off(match: Match, number: int) -> tuple[int, int, int] | None:
+    """Sea Goat: the write-off pending when hand ``number`` starts, as (fisherman, amount, failed
+    attempts), found from the events of the hands before it (§9.2 (4b), (5))."""
+    rules = match.rules
+    pending: tuple[int, int, int] | None = None
+    for result in match.results[:number]:
+        if result.end is HandEnd.REDEAL:
+            continue  # a void deal is no attempt
+        events = result.events or ()
+        if pending is not None:
+            seat, amount, failures = pending
+            done = "write-off" in events or "write-off-failed" in events
+            pending = None if done else (seat, amount, failures + 1)
+        if "write-off-pending" in events:
+            assert result.fisherman is not None and result.values is not None
+            own = side_totals(rules, result.values)[rules.side_of(result.fisherman)]
+            pending = (result.fisherman, own, 0)
+    return pending
+
+
+def owed_text(previous: HandResult | None) -> str:
+    """Why a seat owes a compulsory hundred, from the events of the hand that made it owe one."""
+    events = previous.events or () if previous is not None else ()
+    if "write-off-failed" in events:
+        return "as the seat after the fisherman whose write-off failed for the third time (§9.2 (5))"
+    if "fisherman-hundred" in events:
+        return "as the fisherman of the last hand, a block its side won with a total under 25 (§9.2 (4a))"
+    return "for going out with 6-6 while no seat of the losing side held 25 (§9.2 (2))"
+
+
+def sea_lead_text(match: Match, number: int, previous: HandResult | None) -> str:
+    """A lead Sea Goat's own rules impose (``sea-kozel.md`` §3.2 (a), (b), §3.3)."""
+    rules = match.rules
+    log = match.history[number]
+    leader = log.leader
+    first = next((e for e in log.events if isinstance(e, Placement)), None)
+    lead = first.play if first is not None else None
+    if log.imposed == "hundred":
+        assert log.hundred == leader
+        return (
+            f"Seat {leader} owes a compulsory hundred, {owed_text(previous)}. It leads, with any tile: "
+            f"{lead}; this is seat {leader}'s hundred hand."
+        )
+    if log.imposed == "eggs":
+        _, eggs = state_before(match, number)
+        return (
+            f"Eggs of {eggs} are pending and are played from 1-1: seat {leader} holds 1-1 and must lead it."
+        )
+    assert log.imposed == "declared" and log.hundred == leader
+    record, _ = state_before(match, number)
+    assert record is not None
+    return (
+        f"Seat {leader} holds 6-6 and {who(rules, record[0])} holds the record: seat {leader} declares a "
+        f"hundred and must lead 6-6. This is seat {leader}'s hundred hand."
+    )
+
+
+def void_text(match: Match, number: int, result: HandResult) -> str:
+    """A void deal: an egg redeal (``sea-kozel.md`` §8.6), or a Goat misdeal given to the engine."""
+    events = result.events or ()
+    if "egg-redeal" not in events:
+        return "A hand holds five doubles or six tiles of one number: the deal is void and is dealt again."
+    _, eggs = state_before(match, number)
+    count = 0
+    for earlier in reversed(match.results[: number + 1]):
+        if earlier.end is not HandEnd.REDEAL:
+            break
+        count += "egg-redeal" in (earlier.events or ())
+    text = (
+        f"Eggs of {eggs} are pending and 1-1 is in the boneyard, so nobody can lead it: the deal is void, "
+        f"an egg redeal (the {ORDINALS[count]} in a row for these eggs), and nothing else changes."
+    )
+    if "rotten-eggs" in events:
+        return text.replace("nothing else changes", "the eggs are rotten: they return to 0")
+    return text + f" The {ORDINALS[ROTTEN]} in a row would make the eggs rotten."
+
+
+def sea_settlement_text(match: Match, number: int, result: HandResult) -> list[str]:
+    """Sea Goat's settlement (``sea-kozel.md`` §8, §9.2): the events, the record, the write-off."""
+    rules = match.rules
+    log = match.history[number]
+    record, eggs = state_before(match, number)
+    assert result.values is not None
+    values = result.values
+    totals = side_totals(rules, values)
+    events = result.events or ()
+    shown = ", ".join(f"{who(rules, s)} {t}" for s, t in enumerate(totals))
+    lines = [f"Settlement: hand totals {shown}."]
+    finisher, fisherman, hundred = result.finisher, result.fisherman, log.hundred
+    winner: int | None
+    if finisher is not None:
+        winner = rules.side_of(finisher)
+    else:
+        winner = None if totals[0] == totals[1] else (0 if totals[0] < totals[1] else 1)
+    how = "" if finisher is not None else " with the lower total"
+    instant = next((e for e in events if e in INSTANT), None)
+    if instant == "bald-goat":
+        assert winner is not None
+        lines.append(
+            f"Seat {finisher}'s last move holds 0-0: a bald goat, and {who(rules, winner)} wins the match."
+        )
+    elif instant == "six-six":
+        assert winner is not None
+        seat = next(s for s in range(rules.seats) if rules.side_of(s) != winner and values[s] >= SPECIAL)
+        lines.append(
+            f"Seat {finisher}'s last move holds 6-6 and seat {seat}, on the losing side, holds "
+            f"{values[seat]}, 25 or more: {who(rules, winner)} wins the match."
+        )
+    elif instant == "hundred-won":
+        assert hundred is not None and winner == rules.side_of(hundred)
+        lines.append(
+            f"This is seat {hundred}'s hundred hand and {who(rules, winner)} wins it{how}: it wins the match."
+        )
+    elif instant == "hundred-lost":
+        assert hundred is not None and winner is not None
+        lines.append(
+            f"This is seat {hundred}'s hundred hand; {who(rules, winner)} wins it{how} and seat {hundred} "
+            f"holds {values[hundred]}, 25 or more: {who(rules, rules.side_of(hundred))} loses the match."
+        )
+    if instant is not None:
+        lines.append("A hand that ends the match is not settled: nothing is written.")
+        lines.append(f"Events: `{instant}`.")
+        return lines
+    said = False  # whether the winner of the hand has been named
+    if hundred is not None:
+        if winner is None:
+            lines.append(
+                f"This is seat {hundred}'s hundred hand, and it ends in equal totals: the match goes on."
+            )
+        else:
+            lines.append(
+                f"This is seat {hundred}'s hundred hand: {who(rules, winner)} wins it{how} and seat "
+                f"{hundred} holds {values[hundred]}, under 25, so the match goes on and the hand is settled "
+                "as usual."
+            )
+            said = True
+    if "six-six-short" in events:
+        assert winner is not None
+        lines.append(
+            f"Seat {finisher}'s last move holds 6-6, but no seat of the losing side holds 25 or more: the "
+            f"hand is settled, and seat {finisher} owes a compulsory hundred."
+        )
+    if "fisherman-hundred" in events:
+        assert fisherman is not None
+        winner = rules.side_of(fisherman)
+        owes = "owes" if who(rules, winner) == f"seat {fisherman}" else f"seat {fisherman} owes"
+        lines.append(
+            f"The fisherman's side totals {totals[winner]}, under 25, and the other side more than 25: "
+            f"{who(rules, winner)} wins the hand and {owes} a compulsory hundred."
+        )
+        said = True
+    if "write-off-pending" in events:
+        assert fisherman is not None
+        own = totals[rules.side_of(fisherman)]
+        lines.append(
+            f"The fisherman's side totals {own}, more than the other side and more than 25: nothing is "
+            f"written; the block is suspended, and seat {fisherman} may write it off ({own}) in the next "
+            f"{ATTEMPTS} hands."
+        )
+    elif winner is None:
+        lines.append(f"Equal totals: eggs. Nothing is written; the eggs are now {result.eggs}.")
+    else:
+        loser = totals[1 - winner]
+        amount = loser + eggs
+        sum_text = f"{loser} + eggs {eggs} = {amount}" if eggs else f"{amount}"
+        words, record = written_text(rules, record, winner, amount)
+        won = "The amount" if said else f"{who(rules, winner).capitalize()} wins the hand{how}; the amount"
+        lines.append(f"{won} is {sum_text}: {words}.")
+    pending = pending_write_off(match, number)
+    if pending is not None:
+        seat, amount, failures = pending
+        side = rules.side_of(seat)
+        if "write-off" in events:
+            lines.append(
+                f"{who(rules, side).capitalize()} won this hand and the other side holds 25 or more: seat "
+                f"{seat}'s write-off succeeds, and the suspended block is forgotten."
+            )
+        elif "write-off-failed" in events:
+            words, record = written_text(rules, record, 1 - side, amount)
+            lines.append(
+                f"The {ORDINALS[ATTEMPTS]} attempt at seat {seat}'s write-off fails: the suspended block is "
+                f"settled as a hand won by {who(rules, 1 - side)} with {amount}: {words}; seat "
+                f"{(seat + 1) % rules.seats} owes a compulsory hundred."
+            )
+        else:
+            lines.append(f"The {ORDINALS[failures + 1]} attempt at seat {seat}'s write-off fails.")
+    assert record == result.record, (record, result.record)  # the words follow the engine
+    said_events = ", ".join(f"`{e}`" for e in events) or "none"
+    lines.append(
+        f"After the hand {record_text(rules, result.record)}; scores {numbers(result.scores)}; eggs "
+        f"{result.eggs}. Events: {said_events}."
+    )
+    return lines
+
+
 def end_text(match: Match, number: int, result: HandResult, before: Sequence[int]) -> list[str]:
     """How the hand ended and how it was settled, in a few sentences."""
     rules = match.rules
@@ -439,6 +709,8 @@ def end_text(match: Match, number: int, result: HandResult, before: Sequence[int
             lines.append(f"Seat {finisher} places its last tile: a domino.")
     else:
         fisher = f" The fisherman is seat {result.fisherman}." if result.fisherman is not None else ""
+        if fisher and rules.fisherman_non_double:
+            fisher = fisher[:-1] + ", the seat of the hand's last non-double tile."
         drawn = " and nothing can be drawn" if rules.draws else ""
         steps = replayed(match, number)
         if rules.all_ends_closed and steps and steps[-1].closed_out:
@@ -449,7 +721,10 @@ def end_text(match: Match, number: int, result: HandResult, before: Sequence[int
         else:
             lines.append(f"Nobody can place{drawn}: the hand is blocked.{fisher}")
     lines.append(f"Left in hand: {held_text(match, result)}.")
-    lines.append(settlement_text(match, result, before))
+    if isinstance(rules.settlement, SeaRecord):
+        lines += sea_settlement_text(match, number, result)
+    else:
+        lines.append(settlement_text(match, result, before))
     return lines
 
 
@@ -599,6 +874,12 @@ def outcome_text(match: Match) -> str:
     if outcome.goats:
         goats = " and ".join(who(rules, g) for g in outcome.goats)
         return f"The match is over: {goats} is the goat; {winners} win."
+    if isinstance(rules.settlement, SeaRecord):
+        ended = match.results[-1].events or ()
+        instant = next((e for e in ended if e in INSTANT), None)
+        if instant is not None:
+            return f"The match is over: {winners} wins at once ({INSTANT[instant]})."
+        return f"The match is over: the record of {winners} has reached {rules.ending.target}; it wins."
     return f"The match is over: {winners} {'wins' if len(outcome.winners) == 1 else 'win'}."
 
 
@@ -631,11 +912,19 @@ def one_example_text(example: Example) -> str:
     rules = match.rules
     game = find_game(example.game)
     what = "A hand" if len(match.history) == 1 else f"{len(match.history)} hands"
+    void = sum(1 for log in match.history if log.result is not None and log.result.end is HandEnd.REDEAL)
+    if void:
+        what += f", {'one of them a void deal' if void == 1 else f'{void} of them void deals'},"
     closes = ", then (once the spinner is down) closes the doubles it places" if example.close else ""
+    declares = (
+        " A hundred is declared (`start_hand(hundred=True)`) whenever the rules allow one."
+        if example.declare
+        else ""
+    )
     lines = [
         f"{what} of {game.name} with {rules.seats} seats ({options_text(rules, example)}), dealt by "
         f"`{call(example)}`. Every seat makes the move that scores most, then the one that places the "
-        f"most pips{closes}, then the first in the engine's order."
+        f"most pips{closes}, then the first in the engine's order.{declares}"
     ]
     previous: HandResult | None = None
     scores_before = (0,) * rules.sides
@@ -657,6 +946,11 @@ def one_example_text(example: Example) -> str:
                 lines.append(f"- the boneyard, in draw order: {tiles_text(log.boneyard)}{kept}")
             else:
                 lines.append(f"- out of play (never drawn): {tiles_text(log.boneyard)}")
+        if log.result is not None and log.result.end is HandEnd.REDEAL:
+            lines += ["", void_text(match, number, log.result)]
+            if number == len(match.history) - 1:
+                lines += ["", outcome_text(match)]
+            continue  # the next deal is led by the rule that follows the last played hand
         lines += ["", lead_text(match, number, previous), ""]
         lines += moves_table(match, number)
         result = log.result

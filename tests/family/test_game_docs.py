@@ -129,3 +129,12 @@ def test_worked_examples_show_what_each_game_does_differently() -> None:
     assert "an ordinary finish" in general and "receives a General" in general
     assert "receives a naked" in general
     assert "received a General and gives way" in general
+    sea = shown["sea-kozel"]
+    assert "an egg redeal" in sea and "are played from 1-1" in sea and "holds 1-1 and must lead it" in sea
+    assert re.search(r"the amount is \d+ \+ eggs \d+ = \d+: the record of seat \d opens with", sea, re.I)
+    assert "the seat of the hand's last non-double tile" in sea and "Events: `fisherman-hundred`." in sea
+    assert "owes a compulsory hundred" in sea and "hundred hand" in sea and "Events: `hundred-won`." in sea
+    assert "wins at once (its hundred hand won)" in sea
+    assert "declares a hundred and must lead 6-6" in sea and "`start_hand(hundred=True)`" in sea
+    assert "worth 25" in sea and "the record is crossed out" in sea and "Events: `crossed-out`." in sea
+    assert re.search(r"`[^`]*\+[^`]*`", sea)  # two doubles in one move
