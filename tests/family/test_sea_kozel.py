@@ -191,6 +191,7 @@ def _eggs_match() -> Match:
     while match.turn is not None:
         match.push(match.legal_moves()[0])
     assert match.ledger is not None and match.ledger.eggs == 100 and not match.is_over
+    assert match.next_leader() is None  # the holder of 1-1 leads: the deal decides
     return match
 
 
@@ -329,6 +330,8 @@ def test_a_compulsory_hundred_is_led_and_recorded() -> None:
     from tests.conformance_data import example
 
     script, expected = example("sea-kozel", "examples/family")
+    match = replay_match({**script, "hands": script["hands"][:2]})
+    assert match.next_leader() == 0  # seat 0 owes a hundred (the fisherman's hundred of hand 1)
     match = replay_match(script)
     record = MatchRecord.from_match(match)
     assert [record.lead_by(h) for h in range(3)] == ["order", "domino", "hundred"]

@@ -432,6 +432,10 @@ class Match:
         """The seat the rules name to lead the next hand from what is known before its deal, or
         ``None`` when a lot decides or the deal does (a tile order)."""
         rule, previous = self._lead_rule()
+        if previous is not None:
+            imposes, seat = self.rules.settlement.lead_before_deal(self._ledger)
+            if imposes:
+                return seat
         if rule is None or previous is None or rule is Later.LOT:
             return None
         return self._named_leader(rule, previous)

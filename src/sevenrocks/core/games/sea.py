@@ -226,6 +226,14 @@ class SeaRecord(Settlement):
             holder, _SIXES, "declared", f"seat {holder} declared a hundred and must lead 6-6", hundred=holder
         )
 
+    def lead_before_deal(self, ledger: Ledger | None) -> tuple[bool, int | None]:
+        """§3.2 (a) names the seat that owes a hundred; (b) waits for the deal (the holder of 1-1)."""
+        if ledger is None or not self.events:
+            return False, None
+        if ledger.owed is not None:
+            return True, ledger.owed
+        return bool(ledger.eggs), None
+
     def void_deal(self, ledger: Ledger | None) -> tuple[Ledger | None, tuple[str, ...]]:
         """§8.6: one more egg redeal in a row; the third makes the eggs rotten."""
         assert ledger is not None

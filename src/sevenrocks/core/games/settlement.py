@@ -294,6 +294,11 @@ class Settlement:
         """The ledger after a deal this kind made void (an egg redeal), and its events."""
         return ledger, ()
 
+    def lead_before_deal(self, ledger: Ledger | None) -> tuple[bool, int | None]:
+        """Whether this kind will impose the next hand's lead, and the leader when it is known
+        before the deal (Sea Goat: a hundred owed names its seat; eggs wait for the deal)."""
+        return False, None
+
 
 @dataclass(frozen=True)
 class DeductRound5(Settlement):
