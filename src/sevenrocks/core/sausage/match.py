@@ -34,6 +34,7 @@ from typing import Final
 from sevenrocks.core.errors import (
     CutEmptyLineError,
     CutEndsError,
+    DealError,
     DoubleValuesError,
     EmptyHistoryError,
     HandInProgressError,
@@ -56,7 +57,7 @@ from sevenrocks.core.sausage.table import Line, Table
 from sevenrocks.core.sausage.view import SausageView
 from sevenrocks.core.tiles import TILES, Tile
 
-__all__ = ["GAME_ID", "SausageMatch"]
+__all__ = ["GAME_ID", "SausageMatch", "settle_deal"]
 
 #: The game's id in the registry (:mod:`sevenrocks.core.games`).
 GAME_ID: Final = "sausage"
@@ -535,30 +536,13 @@ class SausageMatch:
 
     def _end(self, end: DealEnd, out: int | None) -> None:
         """End the deal: find its winner, settle it (§8) and see whether the match is over (§9)."""
-        rules = self.rules
         left = tuple(tuple(sorted(q, key=lambda t: t.index)) for q in self._queues)
-        pips = tuple(sum(t.low + t.high for t in q) for q in left)
-        if end is DealEnd.OUT:
-            winner: int | None = out
-        else:
-            winner = None if pips[0] == pips[1] else (0 if pips[0] < pips[1] else 1)
-        facts = HandFacts.of_pips(
-            rules,
-            "domino" if end is DealEnd.OUT else "blocked",
-            out,
-            self._events[-1].seat,
-            pips,
-            (len(left[0]), len(left[1])),
-            (False, False),
-            self._scores,
-            None,
-        )
-        settled = rules.settlement.settle(facts)
-        award = settled.award if settled.award is not None else (0, 0)
+        pips = (sum(t.pips for t in left[0]), sum(t.pips for t in left[1]))
+        winner, award, scores = settle_deal(self.rules, end, out, pips, self._scores)
         self._undo.append((_END, tuple(self._scores), self._outcome))
-        self._scores = list(settled.scores)
-        self._outcome = rules.ending.after_hand(settled.scores, self._deal + 1)
-        self._result = DealResult(end, winner, pips, tuple(award), tuple(settled.scores), left)
+        self._scores = list(scores)
+        self._outcome = self.rules.ending.after_hand(scores, self._deal + 1)
+        self._result = DealResult(end, winner, pips, award, scores, left)
         self._turn = -1
         self._turned = None
         self._ways = 0
@@ -640,6 +624,65 @@ class SausageMatch:
             self._result = None
 
     # ------------------------------------------------------------------------------ copies, views
+    @classmethod
+    def from_view(
+        cls, view: SausageView, queues: Sequence[Sequence[Tile]], *, seed: int | None = None
+    ) -> SausageMatch:
+        """A match in the position ``view`` shows, with ``queues`` (front first) as its queues.
+
+        A seat does not know the queues: ``queues`` is a guess, such as
+        :meth:`SausageView.sample_queues` makes, for a search that plays the deal on. They must fit the
+        view: each queue as long as the view says, together the tiles neither on the table nor set
+        aside, and the turned tile in front of the queue of the seat on turn (:class:`DealError`
+        otherwise). The match has the view's scores and the deal's turns; it has no earlier deals and
+        no move to :meth:`pop`.
+        """
+        if view.turn is None or view.turned is None:
+            raise HandOverError("the view shows no deal being played: there is no position to play on")
+        if len(queues) != SEATS:
+            raise DealError("a Sausage position has two queues, seat 0's first")
+        fronts = [tuple(TILES[t.index] for t in queue) for queue in queues]
+        for seat in (0, 1):
+            if len(fronts[seat]) != view.queue_lengths[seat]:
+                raise DealError(
+                    f"seat {seat}'s queue holds {view.queue_lengths[seat]} tiles, not {len(fronts[seat])}"
+                )
+        every = [t for queue in fronts for t in queue]
+        if len(set(every)) != len(every) or set(every) != view.in_queues:
+            raise DealError("the queues must hold every tile neither on the table nor set aside, each once")
+        if fronts[view.turn][0] is not view.turned:
+            raise DealError(f"seat {view.turn} has turned {view.turned}: it must be in front of its queue")
+        table = view.table
+        start = table.start
+        assert start is not None  # a deal is being played
+        match = cls.__new__(cls)
+        match.rules = view.rules
+        match.seed = seed
+        match._rng = random.Random(seed)
+        match._scores = list(view.scores)
+        match._outcome = None
+        match._logs = []
+        match._deal = view.deal_number
+        match._dealt = (fronts[0], fronts[1])
+        match._starter = view.starter if view.starter is not None else 0
+        match._result = None
+        match._queues = (deque(fronts[0]), deque(fronts[1]))
+        match._start = start
+        match._start_top = table.top.start_half
+        match._ends = [table.top.end, table.bottom.end]
+        match._values = [sum(1 << v for v in line.values) for line in table.lines]
+        match._lines = (list(table.top.tiles), list(table.bottom.tiles))
+        match._laid = list(table.laid)
+        match._aside = list(view.aside)
+        match._sent = list(view.sent)
+        match._turn = view.turn
+        match._turned = view.turned
+        match._ways = match._ways_of(view.turned)
+        match._events = list(view.turns)
+        match._undo = []
+        match._marks = []
+        return match
+
     def copy(self, *, stack: bool = True) -> SausageMatch:
         """An independent copy. With ``stack=False`` it keeps no undo history (it cannot
         :meth:`pop` the moves made before the copy) and no earlier deals, which makes it cheaper:
@@ -705,6 +748,44 @@ class SausageMatch:
     def __repr__(self) -> str:
         state = f"seat {self._turn} to move" if self._turn >= 0 else "no deal running"
         return f"<SausageMatch deal {self._deal}, {state}, scores {self._scores[0]}-{self._scores[1]}>"
+
+
+def settle_deal(
+    rules: Rules, end: DealEnd, out: int | None, pips: tuple[int, int], scores: Sequence[int]
+) -> tuple[int | None, tuple[int, ...], tuple[int, ...]]:
+    """The winner of a finished deal, the points awarded and the scores after it (``sausage.md`` §6,
+    §8), by the game's settlement (:class:`~sevenrocks.core.games.settlement.WinnerTakes`).
+
+    ``out`` is the seat whose queue became empty (``None`` after a block); ``pips`` the pips left in
+    each queue. Out: that seat wins and scores the other's pips. Blocked: the seat with fewer pips wins
+    and scores the difference; with equal pips nobody wins.
+
+    >>> from sevenrocks.core.games import Engine, find_game
+    >>> rules = find_game("sausage").rules(engine=Engine.SAUSAGE)
+    >>> settle_deal(rules, DealEnd.OUT, 1, (21, 0), (50, 7))
+    (1, (0, 21), (50, 28))
+    >>> settle_deal(rules, DealEnd.BLOCKED, None, (19, 30), (0, 0))
+    (0, (11, 0), (11, 0))
+    >>> settle_deal(rules, DealEnd.BLOCKED, None, (8, 8), (0, 0))
+    (None, (0, 0), (0, 0))
+    """
+    winner: int | None = out
+    if end is DealEnd.BLOCKED:
+        winner = None if pips[0] == pips[1] else (0 if pips[0] < pips[1] else 1)
+    facts = HandFacts.of_pips(
+        rules,
+        "domino" if end is DealEnd.OUT else "blocked",
+        out,
+        out if out is not None else 0,  # the last mover: WinnerTakes does not use it
+        pips,
+        (0, 0),  # the tiles left: WinnerTakes does not use them
+        (False, False),
+        scores,
+        None,
+    )
+    settled = rules.settlement.settle(facts)
+    award = settled.award if settled.award is not None else (0,) * len(pips)
+    return winner, tuple(award), tuple(settled.scores)
 
 
 def _copied(record: _Record) -> _Record:
