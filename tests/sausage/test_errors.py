@@ -91,7 +91,8 @@ def test_a_double_into_a_line_without_its_number() -> None:
         match,
         push(match, "4-4:bottom"),
         DoubleValuesError,
-        "4-4:bottom: the double 4-4 goes only into a line whose values include 4; the bottom line's values are 6",
+        "4-4:bottom: the double 4-4 goes only into a line whose values include 4; "
+        "the bottom line's values are 6",
     )
 
 

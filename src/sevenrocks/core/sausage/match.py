@@ -712,12 +712,11 @@ class SausageMatch:
         other._turn = self._turn
         other._turned = self._turned
         other._ways = self._ways
+        other._events = list(self._events)  # public: the views show them
         if stack:
-            other._events = list(self._events)
             other._undo = [_copied(record) for record in self._undo]
             other._marks = list(self._marks)
         else:
-            other._events = []
             other._undo = []
             other._marks = []
         return other
