@@ -38,17 +38,21 @@ import inspect
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final, Protocol, runtime_checkable
 
 from sevenrocks.bots.base import BotOptionError, UnknownBotError
-from sevenrocks.core.sausage import GAME_ID, SausageMatch, SausageMove, SausageView, Way
+from sevenrocks.core.games import Rules
+from sevenrocks.core.sausage import GAME_ID, DealEnd, SausageMatch, SausageMove, SausageView, Way, Went
 from sevenrocks.core.tiles import Tile
 
 __all__ = [
     "SAUSAGE_BOT_NAMES",
+    "DealStats",
     "GreedySausageBot",
     "RandomSausageBot",
     "SausageBot",
+    "SausageRunner",
     "SearchSausageBot",
     "greedy_sausage_key",
     "make_sausage_bot",
@@ -273,3 +277,70 @@ def make_sausage_bot(name: str, *, seed: int | None = None, **options: Any) -> S
         )
     given = {key: value for key, value in options.items() if key in takes}
     return factory(seed, **{**given, **named})
+
+
+# ----------------------------------------------------------------------------------- many random deals
+@dataclass(frozen=True, slots=True)
+class DealStats:
+    """Totals over random deals, in the fields of :class:`sevenrocks.bots.kernel.HandStats` (what
+    ``sevenrocks simulate`` reports) with their Sausage meaning."""
+
+    hands: int
+    """Deals played."""
+    moves: int
+    """Moves chosen (a placement or a cut; forced turns are not moves)."""
+    placements: int
+    """Tiles laid on the table: the start tile, placements and cuts."""
+    knocks: int
+    """Turns whose tile could not be placed: sent to the back or set aside."""
+    blocked: int
+    points: int
+    """Points scored during play: none in Sausage."""
+    draws: int
+    """Tiles drawn: none in Sausage."""
+    settlement: int
+    """Points awarded at the deals' ends, both seats together."""
+
+    def __add__(self, other: DealStats) -> DealStats:
+        return DealStats(*(a + b for a, b in zip(self.astuple(), other.astuple(), strict=True)))
+
+    def astuple(self) -> tuple[int, ...]:
+        """The totals in field order."""
+        return (
+            self.hands, self.moves, self.placements, self.knocks, self.blocked, self.points, self.draws,
+            self.settlement,
+        )  # fmt: skip
+
+
+class SausageRunner:
+    """Independent random deals of Sausage, played in chunks (for progress bars): every deal is the
+    first of a new match (scores from zero, the starter by lot) and every move uniformly random, all
+    from one generator seeded with ``seed``."""
+
+    def __init__(self, rules: Rules | None = None, *, seed: int | None = None) -> None:
+        self._options = dict(rules.options) if rules is not None else {}
+        self._rng = random.Random(seed)
+
+    def run(self, n: int) -> DealStats:
+        """Deal and play ``n`` more deals; their totals."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"the number of deals must be a whole number >= 0, not {n!r}")
+        rng = self._rng
+        moves = placements = knocks = blocked = settlement = 0
+        for _ in range(n):
+            match = SausageMatch(self._options, rng=rng)
+            match.start_deal()
+            while match.in_deal:
+                legal = match.legal_moves()
+                match.push(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
+            for turn in match.turns:
+                if turn.went is Went.BACK or turn.went is Went.ASIDE:
+                    knocks += 1
+                else:
+                    placements += 1
+                    moves += turn.went is not Went.START
+            result = match.result
+            assert result is not None
+            blocked += result.end is DealEnd.BLOCKED
+            settlement += sum(abs(a) for a in result.award)
+        return DealStats(n, moves, placements, knocks, blocked, 0, 0, settlement)
