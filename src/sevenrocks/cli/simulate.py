@@ -150,15 +150,16 @@ class _Runner(Protocol):
     def run(self, n: int) -> _Totals: ...
 
 
-def _runner(rules: Rules, seed: int) -> tuple[_Runner, int]:
-    """The runner of the game's hands, and how many to play between two progress updates."""
+def _runner(rules: Rules, seed: int) -> tuple[_Runner, _Totals, int]:
+    """The runner of the game's hands, its totals of no hand, and how many hands to play between two
+    progress updates."""
     if find_game(rules.game).engine is Engine.SAUSAGE:
-        from sevenrocks.bots.sausage import SausageRunner
+        from sevenrocks.bots.sausage import DealStats, SausageRunner
 
-        return SausageRunner(rules, seed=seed), SAUSAGE_CHUNK
-    from sevenrocks.bots.kernel import HandRunner
+        return SausageRunner(rules, seed=seed), DealStats(0, 0, 0, 0, 0, 0, 0, 0), SAUSAGE_CHUNK
+    from sevenrocks.bots.kernel import HandRunner, HandStats
 
-    return HandRunner(rules, seed=seed), CHUNK
+    return HandRunner(rules, seed=seed), HandStats(0, 0, 0, 0, 0, 0, 0, 0), CHUNK
 
 
 def simulate(
@@ -173,10 +174,8 @@ def simulate(
     True
     """
     rules = rules if rules is not None else find_game(DEFAULT_GAME).rules()
-    runner, step = _runner(rules, seed)
-    # no hand yet: the totals start from zero (and the kernel is compiled, or loaded from the cache,
-    # before the clock starts)
-    totals = runner.run(0)
+    runner, totals, step = _runner(rules, seed)
+    runner.run(0)  # compiles the kernel (or loads it from the cache) before the clock starts
     task = progress.add_task("hands", total=hands) if progress is not None else None
     start, start_cpu = time.perf_counter(), time.process_time()
     while totals.hands < hands:
