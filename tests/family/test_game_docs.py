@@ -113,5 +113,6 @@ def test_worked_examples_show_what_each_game_does_differently() -> None:
     assert "knocks" in shown["picture"] and "The match is over" in shown["picture"]
     assert "rounded down to a multiple of 5" in shown["telephone"]
     assert "order-telephone" in shown["telephone"] and "order-goat" in shown["sports-kozel"]
-    assert ":cut`" in shown["sausage"] and "set aside" in shown["sausage"] and "to the back" in shown["sausage"]
-    assert "`5-5:top`" in shown["sausage"]  # a double into a line, at a joint showing its number
+    sausage = shown["sausage"]
+    assert ":cut`" in sausage and "set aside" in sausage and "to the back" in sausage
+    assert "`5-5:top`" in sausage  # a double into a line, at a joint showing its number
