@@ -20,6 +20,8 @@ The first turns of ``sausage.md`` §12.1 (after each move the forced turns are p
 ['4-6:top', '4-6:bottom', '4-6:cut']
 >>> match.push_notation("4-6:cut").gave, match.queue_lengths, str(match.table)
 (3, (12, 14), 'top 4| (end 4) / bottom 6| (end 6)')
+>>> [str(turn) for turn in match.turns[-2:]]  # seat 1 got 3 tiles (15), then set 3-3 aside (14)
+['seat 0 4-6:cut (gave 3)', 'seat 1 3-3 set aside']
 >>> match.pop(), match.queue_lengths
 (SausageMove.parse('4-6:cut'), (13, 12))
 """
