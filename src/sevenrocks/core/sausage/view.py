@@ -31,6 +31,7 @@ import random
 from dataclasses import dataclass
 
 from sevenrocks.core.games import Outcome, Rules
+from sevenrocks.core.sausage.deal import QUEUE_SIZE
 from sevenrocks.core.sausage.events import DealResult, Turn, Went
 from sevenrocks.core.sausage.moves import SausageMove
 from sevenrocks.core.sausage.table import Table
@@ -112,7 +113,7 @@ class SausageView:
 
     def memory(self) -> Memory:
         """What the deal's public turns tell about the queues (see :class:`Memory`)."""
-        hidden = [14, 14]
+        hidden = [QUEUE_SIZE, QUEUE_SIZE]
         tails: tuple[list[Tile], list[Tile]] = ([], [])
         laid: list[Tile] = []
 
