@@ -34,6 +34,7 @@ bench: install
 	$(BIN)/python benchmarks/rl_step.py
 	$(BIN)/python benchmarks/kernel.py
 	$(BIN)/python benchmarks/against_commit.py
+	$(BIN)/python benchmarks/sausage_speed.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

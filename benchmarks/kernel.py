@@ -62,9 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     imported = time.perf_counter() - t0
     warm = kernel.warm_up()
     from sevenrocks.core import Match
-    from sevenrocks.core.games import GAMES, find_game
+    from sevenrocks.core.games import LAYOUT_GAMES, find_game
 
-    games = [find_game(g) for g in args.games] if args.games else list(GAMES)
+    games = [find_game(g) for g in args.games] if args.games else list(LAYOUT_GAMES)
 
     def by_match(game: str) -> Callable[[], int]:
         def run() -> int:

@@ -211,7 +211,7 @@ def main() -> int:
     random.seed(args.seed)  # dominoes deals with the global generator
 
     from sevenrocks.bots.kernel import HandRunner
-    from sevenrocks.core.games import GAMES
+    from sevenrocks.core.games import LAYOUT_GAMES
 
     runner = HandRunner("block", seats=4, seed=args.seed)
     runner.run(1)
@@ -260,7 +260,7 @@ def main() -> int:
         "block_compiled_step_vs_openspiel": step["hands_per_cpu_second"] / osp["hands_per_cpu_second"],
         "seven_rocks_match_api_vs_dominoes": sr_api["hands_per_cpu_second"] / dom["hands_per_cpu_second"],
     }
-    games = args.games or [g.id for g in GAMES]
+    games = args.games or [g.id for g in LAYOUT_GAMES]
     processes = []
     for game in games:
         if err.is_terminal:

@@ -11,10 +11,10 @@ from sevenrocks.bots import ExpertBot, GreedyBot, RandomBot, make_bot
 from sevenrocks.bots.registry import UnsupportedGameError
 from sevenrocks.bots.simple import greedy_key, immediate_points
 from sevenrocks.core import Match
-from sevenrocks.core.games import GAMES, find_game
+from sevenrocks.core.games import LAYOUT_GAMES, find_game
 from sevenrocks.core.notation import Doubles
 
-CONFIGS = [(game.id, seats) for game in GAMES for seats in game.seats]
+CONFIGS = [(game.id, seats) for game in LAYOUT_GAMES for seats in game.seats]
 
 
 @pytest.mark.parametrize(("game", "seats"), CONFIGS, ids=[f"{g}-{n}" for g, n in CONFIGS])

@@ -35,7 +35,7 @@ def test_games_json_has_every_game_with_its_options() -> None:
         game = find_game(item["id"])
         assert {"id", "name", "players", "sides", "description", "options"} <= set(item)
         assert item["players"] == list(game.seats)
-        assert item["sides"] == [game.rules(seats=n).sides for n in game.seats]
+        assert item["sides"] == [game.rules(seats=n, engine=game.engine).sides for n in game.seats]
         assert item["description"] == game.summary
         assert [o["name"] for o in item["options"]] == [o.name for o in game.options]
         for option in item["options"]:

@@ -27,14 +27,14 @@ from sevenrocks.bots.protocol import (
 from sevenrocks.cli.app import app
 from sevenrocks.core import Match
 from sevenrocks.core.events import Draw
-from sevenrocks.core.games import GAMES, Outcome, find_game
+from sevenrocks.core.games import LAYOUT_GAMES, Outcome, find_game
 from sevenrocks.core.notation import Doubles, parse_move
 from sevenrocks.tournament.runner import play_match
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "bots" / "first_legal.py"
 PY = sys.executable
-CONFIGS = [(game.id, seats) for game in GAMES if game.id != "seven-rocks" for seats in game.seats]
+CONFIGS = [(game.id, seats) for game in LAYOUT_GAMES if game.id != "seven-rocks" for seats in game.seats]
 
 
 def _options(game: str) -> dict[str, object] | None:

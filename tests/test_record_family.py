@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from sevenrocks.core import DealError, Match, MatchEnd, MatchRecord, RecordError, SevenRocksError, Tile
 from sevenrocks.core.events import Draw, HandEnd, Knock
-from sevenrocks.core.games import GAMES, Outcome
+from sevenrocks.core.games import LAYOUT_GAMES, Outcome
 from sevenrocks.core.record import LEADS, VERSION, load_record, parse_record
 from sevenrocks.core.script import replay, replay_document
 from tests.family.configs import TABLES, Table, random_match
@@ -304,7 +304,7 @@ def test_wrong_lead_after_a_block_and_a_domino() -> None:
 
 def test_records_name_their_game_in_every_way() -> None:
     """``record.game``/``options``/``seats``/``target``/``players`` for every game."""
-    for game in GAMES:
+    for game in LAYOUT_GAMES:
         match = Match(game.id, seed=1)
         record = MatchRecord.from_match(match)
         assert record.game == game.id and record.seats == game.default_seats

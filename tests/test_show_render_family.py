@@ -14,12 +14,12 @@ from typer.testing import CliRunner
 from sevenrocks.cli.app import app
 from sevenrocks.core import Match, MatchEnd, MatchRecord, Tile
 from sevenrocks.core.events import Draw, HandEnd, Knock
-from sevenrocks.core.games import GAMES
+from sevenrocks.core.games import LAYOUT_GAMES
 from sevenrocks.core.script import replay
 from tests.family.configs import Table, random_match
 
 runner = CliRunner()
-GAME_SEATS = [(game.id, seats) for game in GAMES for seats in game.seats]
+GAME_SEATS = [(game.id, seats) for game in LAYOUT_GAMES for seats in game.seats]
 LOW_TARGETS: dict[str, dict[str, Any]] = {
     "seven-rocks": {"target": 60},
     "block": {"target": 30},

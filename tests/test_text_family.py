@@ -11,7 +11,7 @@ import pytest
 
 from sevenrocks.core import Layout, Match
 from sevenrocks.core.events import Draw, HandEnd, HandResult
-from sevenrocks.core.games import GAMES, Points, Topology, find_game
+from sevenrocks.core.games import LAYOUT_GAMES, Points, Topology, find_game
 from sevenrocks.core.notation import Doubles, Play
 from sevenrocks.text import (
     layout_arms,
@@ -65,7 +65,7 @@ def check_layout(layout: Layout, points: Points) -> str:
     return text
 
 
-@pytest.mark.parametrize("game", [g.id for g in GAMES])
+@pytest.mark.parametrize("game", [g.id for g in LAYOUT_GAMES])
 def test_random_layouts_of_every_game(game: str) -> None:
     definition = find_game(game)
     for seed in range(40):

@@ -26,6 +26,7 @@ from sevenrocks.core import Match
 from sevenrocks.core.errors import LeaderError
 from sevenrocks.core.events import Draw, Event, HandEnd, HandResult, Knock, Placement
 from sevenrocks.core.games import (
+    Engine,
     Information,
     Later,
     Matching,
@@ -51,6 +52,7 @@ from sevenrocks.core.games.settlement import (
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.matching import is_matador
 from sevenrocks.core.notation import Doubles, Move, Play, Side
+from sevenrocks.core.sausage import DealEnd, DealLog, SausageMatch, SausageMove, Way, Went
 from sevenrocks.core.tiles import Tile
 
 __all__ = ["BEGIN", "END", "EXAMPLES", "Example", "check", "example_text", "main", "write"]
@@ -88,6 +90,9 @@ class Example:
     """Further examples of the same game shown after this one (another option, another ending)."""
 
 
+#: The seed of Sausage's example: a short deal with a cut, doubles set aside and tiles sent to the back.
+SAUSAGE_SEED: Final = 39
+
 #: Every game's example. The seeds were chosen for hands that show what the game does differently.
 EXAMPLES: Final[dict[str, Example]] = {
     "seven-rocks": Example("seven-rocks", 4, 8, moves=9),
@@ -111,6 +116,7 @@ EXAMPLES: Final[dict[str, Example]] = {
     "sea-kozel": Example(
         "sea-kozel", 2, 550, hands=4, also=(Example("sea-kozel", 4, 73, hands=2, declare=True),)
     ),
+    "sausage": Example("sausage", 2, SAUSAGE_SEED),
 }
 
 
@@ -908,6 +914,8 @@ def example_text(example: Example) -> str:
 
 def one_example_text(example: Example) -> str:
     """One example's text."""
+    if find_game(example.game).engine is Engine.SAUSAGE:
+        return sausage_text(example)
     match = play(example)
     rules = match.rules
     game = find_game(example.game)
@@ -970,6 +978,134 @@ def one_example_text(example: Example) -> str:
         scores_before = result.scores
         if number == len(match.history) - 1:
             lines += ["", outcome_text(match)]
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------------- Sausage
+def sausage_choose(match: SausageMatch) -> SausageMove:
+    """A cut when the turned tile can cut (it hands the table over), else the first way in the engine's
+    order (top, then bottom)."""
+    moves = match.legal_moves()
+    return next((m for m in moves if m.way is Way.CUT), moves[0])
+
+
+def sausage_play(example: Example) -> SausageMatch:
+    """The example's Sausage match, played as far as the example shows it."""
+    match = SausageMatch(dict(example.options), seed=example.seed)
+    for number in range(example.hands):
+        match.start_deal()
+        last = number == example.hands - 1
+        while match.turn is not None and not (
+            last and example.moves is not None and match.moves_made >= example.moves
+        ):
+            match.push(sausage_choose(match))
+    return match
+
+
+_WENT: Final = {
+    Went.START: "the start tile, its low half on top",
+    Went.BACK: "fits nowhere: to the back of its queue",
+    Went.ASIDE: "a double that fits nowhere: set aside",
+}
+
+
+def sausage_turns(log: DealLog) -> list[str]:
+    """Every turn of a deal, one row each: who turned what, where it went, the ends and the queues."""
+    rows = [
+        "| turn | seat | turns | goes | ends (top / bottom) | queues (0 / 1) |",
+        "|---|---|---|---|---|---|",
+    ]
+    lengths = [len(log.queues[0]), len(log.queues[1])]
+    ends = [0, 0]
+    for number, turn in enumerate(log.turns, 1):
+        seat, tile, went = turn.seat, turn.tile, turn.went
+        if went is not Went.BACK:
+            lengths[seat] -= 1
+        if went is Went.START:
+            ends = [tile.low, tile.high]
+        elif went is Went.CUT:
+            lengths[1 - seat] += turn.gave
+        elif went in (Went.TOP, Went.BOTTOM) and not tile.is_double:
+            line = 0 if went is Went.TOP else 1
+            ends[line] = tile.other(ends[line])
+        if went.is_move:
+            goes = f"`{turn.move}`"
+            if went is Went.CUT:
+                goes += f": {turn.gave} tiles to the back of seat {1 - seat}'s queue"
+        else:
+            goes = _WENT[went]
+        cells = [
+            str(number),
+            str(seat),
+            str(tile),
+            goes,
+            f"{ends[0]} / {ends[1]}",
+            f"{lengths[0]} / {lengths[1]}",
+        ]
+        rows.append("| " + " | ".join(cells) + " |")
+    return rows
+
+
+def sausage_text(example: Example) -> str:
+    """Sausage's example block: a deal dealt from the seed and played by :func:`sausage_choose`."""
+    match = sausage_play(example)
+    rules = match.rules
+    shown = ", ".join(f"`{k}` {v}" for k, v in rules.options.items())
+    lines = [
+        f"A deal of Sausage ({'options as given' if example.options else 'default options'}: {shown}), "
+        f"dealt by `SausageMatch(seed={example.seed})` and `start_deal()`. Every seat cuts when its "
+        "tile can cut, and otherwise places it in the first way the engine lists (top before bottom). "
+        "The queues are shown front first; at the table nobody sees them."
+    ]
+    before = (0,) * rules.seats
+    for number, log in enumerate(match.history):
+        if example.hands > 1:
+            lines += ["", f"**Deal {number + 1}.**"]
+        lines.append("")
+        for seat, queue in enumerate(log.queues):
+            lines.append(f"- seat {seat}'s queue: {tiles_text(queue)}")
+        how = "A lot names" if number == 0 else "The rules name"
+        lines += ["", f"{how} seat {log.starter} to start.", ""]
+        lines += sausage_turns(log)
+        result = log.result
+        lines.append("")
+        if result is None:
+            lines.append(f"Seat {match.turn} has turned {match.turned} and is to place it.")
+            break
+        left = "; ".join(
+            f"seat {seat} {tiles_text(tiles)} ({result.pips[seat]} pips)"
+            for seat, tiles in enumerate(result.left)
+        )
+        if result.end is DealEnd.OUT:
+            winner = result.winner
+            assert winner is not None
+            text = (
+                f"Seat {winner}'s queue is empty: it wins the deal. Left in the queues: {left}. "
+                f"Settlement: seat {winner} scores the other queue's {result.pips[1 - winner]} pips"
+            )
+        else:
+            text = (
+                "Each seat has sent at least as many tiles to the back as its queue holds since the table "
+                f"last changed: the deal is blocked. Left in the queues: {left}. Settlement: "
+            )
+            if result.winner is None:
+                text += "equal pips, nobody scores"
+            else:
+                low = result.winner
+                text += (
+                    f"seat {low} holds fewer and scores {result.pips[1 - low]} − {result.pips[low]} = "
+                    f"{result.award[low]}"
+                )
+        lines.append(f"{text}; scores {numbers(before)} become {numbers(result.scores)}.")
+        before = result.scores
+        if number == len(match.history) - 1:
+            over = match.winner
+            lines += [
+                "",
+                "The match goes on with the next deal."
+                if over is None
+                else f"The match is over: seat {over} wins.",
+            ]
     return "\n".join(lines)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sevenrocks.core import Match
-from sevenrocks.core.games import GAMES
+from sevenrocks.core.games import LAYOUT_GAMES
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ VARIANTS: dict[str, list[dict[str, Any]]] = {
 def tables() -> list[Table]:
     """Every game at every number of seats, with its defaults and each variant."""
     out: list[Table] = []
-    for game in GAMES:
+    for game in LAYOUT_GAMES:
         for seats in game.seats:
             out.append(Table(game.id, seats))
             out.extend(Table(game.id, seats, dict(v)) for v in VARIANTS.get(game.id, []))

@@ -45,7 +45,7 @@ from sevenrocks.core.errors import (
     UnknownAnchorError,
 )
 from sevenrocks.core.events import HandEnd
-from sevenrocks.core.games import GAMES, find_game
+from sevenrocks.core.games import LAYOUT_GAMES, find_game
 from sevenrocks.core.notation import Doubles, Play
 from sevenrocks.core.script import replay
 from sevenrocks.core.tiles import TILES
@@ -61,7 +61,7 @@ from .test_worked_examples import (
     hand,
 )
 
-SEATS = [(game.id, seats) for game in GAMES for seats in game.seats]
+SEATS = [(game.id, seats) for game in LAYOUT_GAMES for seats in game.seats]
 
 
 def state(match: Match) -> tuple[Any, ...]:

@@ -138,3 +138,6 @@ def test_worked_examples_show_what_each_game_does_differently() -> None:
     assert "declares a hundred and must lead 6-6" in sea and "`start_hand(hundred=True)`" in sea
     assert "worth 25" in sea and "the record is crossed out" in sea and "Events: `crossed-out`." in sea
     assert re.search(r"`[^`]*\+[^`]*`", sea)  # two doubles in one move
+    sausage = shown["sausage"]
+    assert ":cut`" in sausage and "set aside" in sausage and "to the back" in sausage
+    assert "`5-5:top`" in sausage  # a double into a line, at a joint showing its number

@@ -3,7 +3,8 @@
 ``random`` and ``greedy`` play every game of the family; ``expert`` plays Seven Rocks only, so
 asking for it in another game is refused here, before any match (:class:`UnsupportedGameError`).
 ``search`` gets the game passed through; a search that does not take a game plays Seven Rocks
-only.
+only. Sausage, which has its own engine and view, has its own ``random``, ``greedy`` and ``search``
+(:mod:`sevenrocks.bots.sausage`); every other bot is refused for it.
 
 >>> make_bot("greedy", seed=1, game="kozel").name
 'greedy'
@@ -11,18 +12,26 @@ only.
 Traceback (most recent call last):
 ...
 sevenrocks.bots.registry.UnsupportedGameError: bot 'expert' plays only Seven Rocks, not kozel: ...
+>>> make_bot("greedy", seed=1, game="sausage")  # doctest: +ELLIPSIS
+<sevenrocks.bots.sausage.GreedySausageBot object at ...>
+>>> make_bot("expert", game="sausage")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+sevenrocks.bots.registry.UnsupportedGameError: bot 'expert' does not play sausage: choose greedy, ...
 """
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal, overload
 
 from sevenrocks.bots.base import Bot, BotOptionError, UnknownBotError
 from sevenrocks.bots.expert import ExpertBot
+from sevenrocks.bots.sausage import SAUSAGE_BOT_NAMES, SausageBot, make_sausage_bot
 from sevenrocks.bots.simple import GreedyBot, RandomBot
 from sevenrocks.core.games import DEFAULT_GAME
+from sevenrocks.core.sausage import GAME_ID as SAUSAGE
 
 __all__ = ["BOT_NAMES", "UnsupportedGameError", "make_bot", "parse_bot_name", "register_bot"]
 
@@ -82,9 +91,25 @@ def register_bot(name: str, factory: Callable[[int | None], Bot]) -> None:
     _FACTORIES[name] = factory
 
 
-def make_bot(name: str, *, seed: int | None = None, game: str | None = None, **options: Any) -> Bot:
+@overload
+def make_bot(
+    name: str, *, seed: int | None = None, game: Literal["sausage"], **options: Any
+) -> SausageBot: ...
+
+
+@overload
+def make_bot(name: str, *, seed: int | None = None, game: str | None = None, **options: Any) -> Bot: ...
+
+
+def make_bot(
+    name: str, *, seed: int | None = None, game: str | None = None, **options: Any
+) -> Bot | SausageBot:
     """The bot called ``name``, seeded with ``seed`` for reproducible choices, to play ``game``
     (a game id; ``None``: whatever game its views show).
+
+    Sausage has its own engine and its own view: ``game="sausage"`` gives a Sausage bot
+    (:func:`~sevenrocks.bots.sausage.make_sausage_bot`: ``random``, ``greedy`` or ``search``); any other
+    bot, and a bot program, is refused for it with :class:`UnsupportedGameError`.
 
     A bot that plays only some games (its factory's ``games``, e.g. ``expert``) is refused for
     another with :class:`UnsupportedGameError`; the game goes to factories that take a ``game``
@@ -97,6 +122,8 @@ def make_bot(name: str, *, seed: int | None = None, game: str | None = None, **o
     Other ``options`` (e.g. ``think``: seconds per move) go to the factories whose
     signature takes them by keyword; a bot that does not take an option ignores it.
     """
+    if game == SAUSAGE:
+        return _sausage_bot(name, seed, options)
     if name.startswith("cmd:"):
         from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, ProgramBot
 
@@ -122,6 +149,19 @@ def make_bot(name: str, *, seed: int | None = None, game: str | None = None, **o
         options = {**options, "game": game}
     call: Callable[..., Bot] = factory
     return call(seed, **{**_accepted(factory, options), **named})
+
+
+def _sausage_bot(name: str, seed: int | None, options: dict[str, Any]) -> SausageBot:
+    """A Sausage bot (refusals as :class:`UnsupportedGameError`, options as for the other games)."""
+    if name.startswith("cmd:"):
+        raise UnsupportedGameError(
+            f"bot programs do not play {SAUSAGE}: the bot protocol has no Sausage view; choose "
+            + " or ".join(SAUSAGE_BOT_NAMES)
+        )
+    try:
+        return make_sausage_bot(name, seed=seed, **options)
+    except UnknownBotError as err:
+        raise UnsupportedGameError(str(err)) from None
 
 
 def parse_bot_name(text: str) -> tuple[str, dict[str, Any]]:

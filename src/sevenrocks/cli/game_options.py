@@ -28,7 +28,7 @@ from typing import Annotated, Final
 import typer
 
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.games import DEFAULT_GAME, Game, OptionValue, Rules, find_game
+from sevenrocks.core.games import DEFAULT_GAME, Engine, Game, OptionValue, Rules, find_game
 
 __all__ = [
     "DEFAULT_GAME",
@@ -62,6 +62,9 @@ SeatsOption = Annotated[
 
 #: The example an ``--option`` without ``=`` is shown, for a game without options.
 _EXAMPLE: Final = "target=101"
+#: The commands that run the games of an engine other than the layout engine.
+_ENGINE_COMMANDS: Final = {Engine.SAUSAGE: "'sevenrocks replay' (its scripts) and 'sevenrocks simulate'"}
+"""Where each engine's games run, for the refusal of the other commands."""
 
 
 class GameChoiceError(ValueError):
@@ -143,12 +146,22 @@ def choose_game(
     seats: int | None = None,
     *,
     target: int | None = None,
+    engines: Sequence[Engine] = (Engine.LAYOUT,),
 ) -> GameChoice:
     """The game ``game`` (an id; ``None``: Seven Rocks) with ``options`` (``KEY=VALUE`` texts)
     and ``seats`` (``None``: the game's usual number), checked.
 
     ``target`` (a command's ``--target``, given only when typed) sets the option ``target``.
+    ``engines`` are the engines the command runs (the layout engine's games unless said): a game of
+    another engine (Sausage) is refused, naming the commands that play it.
     Raises :class:`GameChoiceError` with one line naming what is wrong.
+
+    >>> choose_game("sausage")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sevenrocks.cli.game_options.GameChoiceError: --game sausage: Sausage has its own engine (...), ...
+    >>> choose_game("sausage", engines=(Engine.LAYOUT, Engine.SAUSAGE)).rules.hand_size
+    14
     """
     name = DEFAULT_GAME if game is None else game
     try:
@@ -174,8 +187,14 @@ def choose_game(
                 f"--target {target} and --option {typed['target']} disagree: give the target once"
             )
         given["target"] = value
+    if definition.engine not in engines:
+        raise GameChoiceError(
+            f"--game {definition.id}: {definition.name} has its own engine ({definition.engine.entry}), "
+            "which this command does not run; it runs in "
+            f"{_ENGINE_COMMANDS.get(definition.engine, 'no command yet')}"
+        )
     try:
-        rules = definition.rules(given, seats)
+        rules = definition.rules(given, seats, engine=definition.engine)
     except SevenRocksError as err:
         raise GameChoiceError(f"--seats {seats}: {err.reason}" if seats is not None else err.reason) from None
     return GameChoice(definition, given, rules)
@@ -187,10 +206,11 @@ def game_choice(
     seats: int | None = None,
     *,
     target: int | None = None,
+    engines: Sequence[Engine] = (Engine.LAYOUT,),
 ) -> GameChoice:
     """:func:`choose_game` for a command: a fault prints ``error: ...`` on stderr and exits with code 2."""
     try:
-        return choose_game(game, options, seats, target=target)
+        return choose_game(game, options, seats, target=target, engines=engines)
     except GameChoiceError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None

@@ -23,14 +23,14 @@ from rich.table import Table
 
 from sevenrocks.cli.game_options import option_text, options_text
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.games import GAMES, Game, Option, find_game
+from sevenrocks.core.games import GAMES, Engine, Game, Option, find_game
 
 __all__ = ["allowed_text", "game_json", "games_command", "option_json", "seats_text", "sides_text"]
 
 
 def _sides(game: Game) -> list[int]:
     """The number of sides for each allowed number of seats, with the default options."""
-    return [game.rules(seats=n).sides for n in game.seats]
+    return [game.rules(seats=n, engine=game.engine).sides for n in game.seats]
 
 
 def seats_text(game: Game) -> str:
@@ -50,7 +50,7 @@ def seats_text(game: Game) -> str:
 
 def sides_text(game: Game) -> str:
     """How the seats make sides, with the default options (and the option that changes it)."""
-    paired = [game.rules(seats=n).partnerships for n in game.seats]
+    paired = [game.rules(seats=n, engine=game.engine).partnerships for n in game.seats]
     if all(paired):
         text = "two partnerships"
     elif not any(paired):
@@ -117,7 +117,7 @@ def game_json(game: Game) -> dict[str, Any]:
 
 
 def _short_sides(game: Game) -> str:
-    paired = [game.rules(seats=n).partnerships for n in game.seats]
+    paired = [game.rules(seats=n, engine=game.engine).partnerships for n in game.seats]
     text = "partners" if all(paired) else "alone" if not any(paired) else "alone; partners at 4"
     return text + ("*" if any(o.name == "partnerships" for o in game.options) else "")
 
@@ -163,7 +163,8 @@ def _print_game(console: Console, game: Game) -> None:
         value = not value
     elif first.choices is not None:
         value = next((c for c in first.choices if c != value), value)
-    console.print(f"e.g. sevenrocks play --game {game.id} --option {first.name}={option_text(value)}")
+    command = "play" if game.engine is Engine.LAYOUT else "simulate"  # Sausage has its own engine
+    console.print(f"e.g. sevenrocks {command} --game {game.id} --option {first.name}={option_text(value)}")
 
 
 def games_command(

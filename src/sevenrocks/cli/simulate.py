@@ -7,6 +7,10 @@ hand and no match goes on. They are played by the compiled step (:mod:`sevenrock
 the one compiled statement of the rules, checked against the engine), in the kernel of
 :mod:`sevenrocks.bots.kernel`. The same ``--seed`` gives the same hands and the same summary
 (except the speed figures).
+
+Sausage, which has its own engine, is simulated by it (:class:`~sevenrocks.bots.sausage.SausageRunner`):
+each deal is the first of a new match with a starter by lot, every move uniformly random; a deal counts
+as a hand, and a turn whose tile is sent to the back or set aside as a knock.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import random
 import sys
 import time
 from dataclasses import asdict, dataclass
-from typing import Annotated
+from typing import Annotated, Protocol, Self
 
 import typer
 from rich.console import Console
@@ -24,12 +28,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sevenrocks.cli.game_options import GameOption, OptionsOption, SeatsOption, game_choice
-from sevenrocks.core.games import DEFAULT_GAME, Rules, find_game
+from sevenrocks.core.games import DEFAULT_GAME, Engine, Rules, find_game
+from sevenrocks.core.sausage import GAME_ID as SAUSAGE
 
 __all__ = ["SimulationSummary", "simulate", "simulate_command"]
 
 #: Hands played between two progress-bar updates (updates are not free).
 CHUNK = 20_000
+#: Sausage's deals, played by its engine in Python, between two updates.
+SAUSAGE_CHUNK = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +120,48 @@ class SimulationSummary:
         return data
 
 
+class _Totals(Protocol):
+    """What a chunk of hands adds up to: :class:`~sevenrocks.bots.kernel.HandStats`, or for Sausage
+    :class:`~sevenrocks.bots.sausage.DealStats`."""
+
+    @property
+    def hands(self) -> int: ...
+    @property
+    def moves(self) -> int: ...
+    @property
+    def placements(self) -> int: ...
+    @property
+    def knocks(self) -> int: ...
+    @property
+    def blocked(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def draws(self) -> int: ...
+    @property
+    def settlement(self) -> int: ...
+    def __add__(self, other: Self, /) -> Self: ...
+
+
+class _Runner(Protocol):
+    """Plays hands in chunks: :class:`~sevenrocks.bots.kernel.HandRunner`, or Sausage's
+    :class:`~sevenrocks.bots.sausage.SausageRunner`."""
+
+    def run(self, n: int) -> _Totals: ...
+
+
+def _runner(rules: Rules, seed: int) -> tuple[_Runner, _Totals, int]:
+    """The runner of the game's hands, its totals of no hand, and how many hands to play between two
+    progress updates."""
+    if find_game(rules.game).engine is Engine.SAUSAGE:
+        from sevenrocks.bots.sausage import DealStats, SausageRunner
+
+        return SausageRunner(rules, seed=seed), DealStats(0, 0, 0, 0, 0, 0, 0, 0), SAUSAGE_CHUNK
+    from sevenrocks.bots.kernel import HandRunner, HandStats
+
+    return HandRunner(rules, seed=seed), HandStats(0, 0, 0, 0, 0, 0, 0, 0), CHUNK
+
+
 def simulate(
     hands: int, seed: int, *, rules: Rules | None = None, progress: Progress | None = None
 ) -> SimulationSummary:
@@ -124,16 +173,13 @@ def simulate(
     >>> simulate(200, seed=1).points == summary.points
     True
     """
-    from sevenrocks.bots.kernel import HandRunner, HandStats
-
     rules = rules if rules is not None else find_game(DEFAULT_GAME).rules()
-    runner = HandRunner(rules, seed=seed)
+    runner, totals, step = _runner(rules, seed)
     runner.run(0)  # compiles the kernel (or loads it from the cache) before the clock starts
     task = progress.add_task("hands", total=hands) if progress is not None else None
-    totals = HandStats(0, 0, 0, 0, 0, 0, 0, 0)
     start, start_cpu = time.perf_counter(), time.process_time()
     while totals.hands < hands:
-        chunk = min(CHUNK, hands - totals.hands)
+        chunk = min(step, hands - totals.hands)
         totals = totals + runner.run(chunk)
         if progress is not None and task is not None:
             progress.update(task, advance=chunk)
@@ -156,6 +202,8 @@ def simulate(
 
 
 def _table(summary: SimulationSummary) -> Table:
+    if summary.game == SAUSAGE:
+        return _sausage_table(summary)
     title = f"{summary.hands:,} random hands of {summary.game}, {summary.seats} seats (seed {summary.seed})"
     table = Table(title=title, show_header=False)
     table.add_column("figure")
@@ -168,6 +216,23 @@ def _table(summary: SimulationSummary) -> Table:
     table.add_row("blocked hands", f"{summary.blocked_share:.1%}")
     table.add_row("mean points scored per hand", f"{summary.mean_points:.2f}")
     table.add_row("mean settlement per hand", f"{summary.mean_deductions:.2f}")
+    table.add_row("time", f"{summary.seconds:.2f} s (processor {summary.cpu_seconds:.2f} s)")
+    return table
+
+
+def _sausage_table(summary: SimulationSummary) -> Table:
+    """Sausage's figures in its own words (the JSON keeps the common names: a deal is a hand, a turn
+    whose tile is sent to the back or set aside a knock)."""
+    title = f"{summary.hands:,} random deals of sausage, 2 seats (seed {summary.seed})"
+    table = Table(title=title, show_header=False)
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    table.add_row("deals per second", f"{summary.hands_per_second:,.0f}")
+    table.add_row("tiles laid per deal (start tile and cuts included)", f"{summary.placements_per_hand:.2f}")
+    table.add_row("moves per deal", f"{summary.moves / summary.hands:.2f}")
+    table.add_row("tiles sent to the back or set aside per deal", f"{summary.knocks_per_hand:.2f}")
+    table.add_row("blocked deals", f"{summary.blocked_share:.1%}")
+    table.add_row("mean points awarded per deal", f"{summary.mean_deductions:.2f}")
     table.add_row("time", f"{summary.seconds:.2f} s (processor {summary.cpu_seconds:.2f} s)")
     return table
 
@@ -191,7 +256,7 @@ def simulate_command(
     placements per hand, knocks and draws per hand, the share of blocked hands, the mean points
     scored and the mean settlement per hand. The progress bar goes to stderr and only on a terminal.
     """
-    rules = game_choice(game, option, seats).rules
+    rules = game_choice(game, option, seats, engines=(Engine.LAYOUT, Engine.SAUSAGE)).rules
     err = Console(stderr=True)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)

@@ -17,7 +17,10 @@ from __future__ import annotations
 __all__ = [
     "BlankEndError",
     "BranchNotOpenError",
+    "CutEmptyLineError",
+    "CutEndsError",
     "DealError",
+    "DoubleValuesError",
     "EmptyHistoryError",
     "ForcedFourError",
     "GameError",
@@ -27,21 +30,26 @@ __all__ = [
     "LeadTileError",
     "LeaderError",
     "LengthwiseError",
+    "LineEndError",
     "MatchOverError",
     "MismatchError",
     "MoveKindError",
     "NoBranchError",
     "NotInHandError",
+    "NotTurnedError",
     "NotationError",
     "OpenHalfError",
     "OpeningPlayError",
     "OptionError",
+    "OtherEngineError",
     "OutOfTurnError",
     "RecordError",
+    "SausageMoveError",
     "SeatsError",
     "SevenRocksError",
     "SeveralDoublesError",
     "SideNotOpenError",
+    "StarterError",
     "UnknownAnchorError",
 ]
 
@@ -180,3 +188,40 @@ class OpenHalfError(MoveKindError):
 
 class LengthwiseError(MoveKindError):
     """A double laid lengthwise where it may not be (the lead, the spinner, a game without it)."""
+
+
+# ----------------------------------------------------------------------------------- Sausage
+# Sausage (``sausage.md``) has its own engine, :mod:`sevenrocks.core.sausage`; its errors sit in
+# the same hierarchy, one class for each rule a move or a deal can break.
+
+
+class OtherEngineError(GameError):
+    """A game asked of an engine that does not play it (Sausage of the layout engine's ``Match``)."""
+
+
+class StarterError(LeaderError):
+    """A Sausage starter that is not the seat the rules name (``sausage.md`` §3.1)."""
+
+
+class SausageMoveError(IllegalPlayError):
+    """A Sausage move (``TILE:WAY``) that breaks a rule of placing the turned tile (``sausage.md`` §4)."""
+
+
+class NotTurnedError(SausageMoveError):
+    """The move's tile is not the tile the seat on turn has turned."""
+
+
+class LineEndError(SausageMoveError):
+    """A non-double sent to a line whose end it does not show (§4.3)."""
+
+
+class DoubleValuesError(SausageMoveError):
+    """A double sent into a line none of whose values is its number (§4.3)."""
+
+
+class CutEmptyLineError(SausageMoveError):
+    """A cut while a line holds no tile (§4.3)."""
+
+
+class CutEndsError(SausageMoveError):
+    """A cut with a tile whose two halves are not the two ends (§4.3)."""

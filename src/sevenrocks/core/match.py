@@ -56,6 +56,7 @@ from sevenrocks.core.events import Draw, Event, HandEnd, HandLog, HandResult, Kn
 from sevenrocks.core.games import (
     DEFAULT_GAME,
     Boneyard,
+    Engine,
     Information,
     Later,
     Ledger,
@@ -185,6 +186,9 @@ class Match:
                 raise SevenRocksError(
                     "give options, seats and target with a game id, not with resolved rules"
                 )
+            definition = find_game(rules.game)
+            if definition.engine is not Engine.LAYOUT:  # another engine's game: refused, naming it
+                definition.rules(rules.options, rules.seats)
         else:
             definition = find_game(DEFAULT_GAME if game is None else game)
             if options is not None and not isinstance(options, Mapping):

@@ -22,10 +22,12 @@ from typing import Any
 from sevenrocks.core.deal import is_goat_misdeal
 from sevenrocks.core.errors import RecordError, SevenRocksError
 from sevenrocks.core.events import HandEnd
-from sevenrocks.core.games import DEFAULT_GAME, Game, find_game
+from sevenrocks.core.games import DEFAULT_GAME, Engine, Game, find_game
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import parse_move
 from sevenrocks.core.report import Running, hand_report, match_report
+from sevenrocks.core.sausage.match import GAME_ID as SAUSAGE_ID
+from sevenrocks.core.sausage.script import replay_sausage
 from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.core.tiles import Tile, mask_of
 
@@ -95,7 +97,13 @@ def replay_document(data: Any) -> dict[str, Any]:
 
 
 def replay(script: Any) -> dict[str, Any]:
-    """Replay a parsed match script; return the report as plain JSON-ready data."""
+    """Replay a parsed match script; return the report as plain JSON-ready data.
+
+    A Sausage script (``"game": "sausage"``) has its own shape and its own engine: it is replayed by
+    :func:`~sevenrocks.core.sausage.script.replay_sausage`.
+    """
+    if isinstance(script, dict) and script.get("game") == SAUSAGE_ID:
+        return replay_sausage(script)
     return report_of(replay_match(script))
 
 
@@ -112,6 +120,11 @@ def replay_match(script: Any) -> Match:
     if not isinstance(script, dict):
         raise RecordError("a match script is a JSON object with a 'hands' list")
     game = _game(script)
+    if game.engine is not Engine.LAYOUT:
+        raise RecordError(
+            f"{game.id} is not played by the layout engine: its scripts are replayed by its own "
+            f"({game.engine.entry}, sevenrocks.core.sausage.script.replay_sausage_match)"
+        )
     hands = script.get("hands")
     if not isinstance(hands, list):
         raise RecordError("a match script needs a 'hands' list")

@@ -8,6 +8,7 @@
 from sevenrocks.core.games.ending import Ending, Outcome
 from sevenrocks.core.games.model import (
     Boneyard,
+    Engine,
     Game,
     Information,
     Later,
@@ -19,14 +20,16 @@ from sevenrocks.core.games.model import (
     Stuck,
     Topology,
 )
-from sevenrocks.core.games.registry import DEFAULT_GAME, GAMES, find_game
+from sevenrocks.core.games.registry import DEFAULT_GAME, GAMES, LAYOUT_GAMES, find_game
 from sevenrocks.core.games.settlement import Ledger, Settlement
 
 __all__ = [
     "DEFAULT_GAME",
     "GAMES",
+    "LAYOUT_GAMES",
     "Boneyard",
     "Ending",
+    "Engine",
     "Game",
     "Information",
     "Later",

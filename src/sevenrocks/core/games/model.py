@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, Final
 
-from sevenrocks.core.errors import OptionError, SeatsError
+from sevenrocks.core.errors import OptionError, OtherEngineError, SeatsError
 
 if TYPE_CHECKING:
     from sevenrocks.core.games.ending import Ending
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Boneyard",
+    "Engine",
     "Game",
     "Information",
     "Later",
@@ -44,6 +45,30 @@ __all__ = [
 OptionValue = int | bool | str
 """Every option of every game is a whole number, a truth value, or one of a few words (General's
 ``version``)."""
+
+
+class Engine(Enum):
+    """Which engine plays a game: the layout engine plays every game but one.
+
+    >>> Engine.SAUSAGE.entry
+    'sevenrocks.core.sausage.SausageMatch'
+    """
+
+    LAYOUT = "layout"
+    """Tiles joined into one layout from the players' hands (:class:`~sevenrocks.core.match.Match`)."""
+    SAUSAGE = "sausage"
+    """Blind queues and two parallel lines (:class:`~sevenrocks.core.sausage.SausageMatch`)."""
+
+    @property
+    def entry(self) -> str:
+        """The class that plays the games of this engine."""
+        return _ENTRY[self]
+
+
+_ENTRY: Final = {
+    Engine.LAYOUT: "sevenrocks.core.match.Match",
+    Engine.SAUSAGE: "sevenrocks.core.sausage.SausageMatch",
+}
 
 
 class Topology(Enum):
@@ -302,6 +327,9 @@ class Game:
     preset: Mapping[str, OptionValue] = field(default_factory=dict)
     base: str | None = None
     """For a preset, the game it presets."""
+    engine: Engine = Engine.LAYOUT
+    """The engine that plays the game: the layout engine (:class:`~sevenrocks.core.match.Match`), or
+    Sausage's own."""
 
     def option(self, name: str) -> Option:
         """The option called ``name`` (:class:`OptionError` listing the options otherwise)."""
@@ -338,9 +366,32 @@ class Game:
                 values[name] = self.option(name).validate(value, self.id)
         return values
 
-    def rules(self, options: Mapping[str, object] | None = None, seats: int | None = None) -> Rules:
+    def rules(
+        self,
+        options: Mapping[str, object] | None = None,
+        seats: int | None = None,
+        *,
+        engine: Engine = Engine.LAYOUT,
+    ) -> Rules:
         """The rules of a match of this game with these options and this many seats (built once
-        for each set of values, and shared: rules are immutable)."""
+        for each set of values, and shared: rules are immutable).
+
+        ``engine`` is the engine that asks (the layout engine unless said): a game that another
+        engine plays is refused with :class:`OtherEngineError`, which names the engine to use.
+
+        >>> from sevenrocks.core.games import find_game
+        >>> find_game("sausage").rules()  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        sevenrocks.core.errors.OtherEngineError: sausage is not played by the layout engine ...
+        >>> find_game("sausage").rules(engine=Engine.SAUSAGE).hand_size
+        14
+        """
+        if engine is not self.engine:
+            raise OtherEngineError(
+                f"{self.id} is not played by the {engine.value} engine ({engine.entry}): "
+                f"it has its own, {self.engine.entry}"
+            )
         count = self.default_seats if seats is None else seats
         if isinstance(count, bool) or not isinstance(count, int) or count not in self.seats:
             allowed = " or ".join(str(n) for n in self.seats)

@@ -19,12 +19,13 @@ from sevenrocks.core.games.fives import ALL_FIVES, ALL_THREES, FIVE_UP, FIVES_AN
 from sevenrocks.core.games.general import GENERAL
 from sevenrocks.core.games.goat import DONKEY, KOZEL, KOZEL_125, SPORTS_KOZEL
 from sevenrocks.core.games.line import BLOCK, DRAW, PICTURE
-from sevenrocks.core.games.model import Game
+from sevenrocks.core.games.model import Engine, Game
 from sevenrocks.core.games.pagat import BERGEN, MATADOR, SEBASTOPOL
+from sevenrocks.core.games.sausage import SAUSAGE
 from sevenrocks.core.games.sea import SEA_KOZEL
 from sevenrocks.core.games.seven_rocks import SEVEN_ROCKS
 
-__all__ = ["DEFAULT_GAME", "GAMES", "find_game"]
+__all__ = ["DEFAULT_GAME", "GAMES", "LAYOUT_GAMES", "find_game"]
 
 #: Every game, in the order ``sevenrocks games`` lists them.
 GAMES: Final[tuple[Game, ...]] = (
@@ -47,7 +48,10 @@ GAMES: Final[tuple[Game, ...]] = (
     MATADOR,
     GENERAL,
     PICTURE,
+    SAUSAGE,
 )
+#: The games the layout engine (:class:`~sevenrocks.core.match.Match`) plays: all but Sausage.
+LAYOUT_GAMES: Final[tuple[Game, ...]] = tuple(game for game in GAMES if game.engine is Engine.LAYOUT)
 _BY_ID: Final = {game.id: game for game in GAMES}
 DEFAULT_GAME: Final = "seven-rocks"
 

@@ -1,0 +1,170 @@
+"""Random Sausage matches per second: the engine side by side with the reference model, in the same run.
+
+Both contenders play whole matches of Sausage (``sausage.md``: deals of two 14-tile queues until a seat
+has 101 points), with a new random deal for every deal and uniformly random moves, on one core (one
+process, one thread):
+
+- **sevenrocks engine** — :class:`sevenrocks.core.sausage.SausageMatch`: ``start_deal()`` (it deals and
+  draws the first starter by lot), ``legal_moves()`` / ``push()``, with every turn recorded and every
+  move checked and undoable;
+- **reference model** — :class:`tests.reference.family.sausage.RefSausage`, the independent model the
+  tests compare the engine with: plain Python, written for clarity (``start_hand(queues, starter)``,
+  ``legal_moves()`` as a set of ``TILE:WAY`` texts, ``play(text)``); its queues are shuffled by this
+  program.
+
+The contenders run in turns (several rounds, each a fixed slice of processor time) so that a busy
+machine slows them alike; rates are given per processor second (``time.process_time``) and per
+wall-clock second, and the ratio uses processor time.
+
+    .venv/bin/python benchmarks/sausage_speed.py
+    .venv/bin/python benchmarks/sausage_speed.py --seconds 1 --rounds 2 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # the reference model lives in the tests package
+    sys.path.insert(0, str(ROOT))
+
+from tests.reference.family.sausage import RefSausage  # noqa: E402
+
+from sevenrocks.core.sausage import SausageMatch  # noqa: E402
+from sevenrocks.core.tiles import TILES  # noqa: E402
+
+MatchFn = Callable[[random.Random], tuple[int, int]]
+"""Plays one complete random match; returns (deals, moves)."""
+
+_TEXTS = [str(t) for t in TILES]
+
+
+def engine_match(rng: random.Random) -> tuple[int, int]:
+    match = SausageMatch(rng=rng)
+    deals = moves = 0
+    while not match.is_over:
+        match.start_deal()
+        deals += 1
+        while match.turn is not None:
+            legal = match.legal_moves()
+            match.push(legal[rng.randrange(len(legal))])
+            moves += 1
+    return deals, moves
+
+
+def reference_match(rng: random.Random) -> tuple[int, int]:
+    ref = RefSausage()
+    deals = moves = 0
+    while not ref.match_over:
+        tiles = _TEXTS[:]
+        rng.shuffle(tiles)
+        ref.start_hand([tiles[:14], tiles[14:]], rng.randrange(2) if ref.needs_starter else None)
+        deals += 1
+        while ref.turn is not None:
+            legal = sorted(ref.legal_moves())
+            ref.play(legal[rng.randrange(len(legal))])
+            moves += 1
+    return deals, moves
+
+
+@dataclass
+class Tally:
+    name: str
+    fn: MatchFn
+    rng: random.Random
+    matches: int = 0
+    deals: int = 0
+    moves: int = 0
+    cpu: float = 0.0
+    wall: float = 0.0
+
+    def run(self, seconds: float) -> None:
+        """Play matches for about ``seconds`` of processor time (checked after every 5 matches)."""
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        while time.process_time() - cpu0 < seconds:
+            for _ in range(5):
+                deals, moves = self.fn(self.rng)
+                self.deals += deals
+                self.moves += moves
+            self.matches += 5
+        self.cpu += time.process_time() - cpu0
+        self.wall += time.perf_counter() - wall0
+
+    def rates(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "matches": self.matches,
+            "deals": self.deals,
+            "moves": self.moves,
+            "cpu_seconds": self.cpu,
+            "wall_seconds": self.wall,
+            "matches_per_cpu_second": self.matches / self.cpu,
+            "deals_per_cpu_second": self.deals / self.cpu,
+            "moves_per_cpu_second": self.moves / self.cpu,
+            "matches_per_second": self.matches / self.wall,
+            "deals_per_match": self.deals / self.matches,
+        }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="processor seconds per slice (default 2)")
+    parser.add_argument("--rounds", type=int, default=3, help="slices per contender (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    tallies = [
+        Tally("sevenrocks engine (SausageMatch)", engine_match, random.Random(args.seed)),
+        Tally("reference model (RefSausage)", reference_match, random.Random(args.seed)),
+    ]
+    err = Console(stderr=True)
+    for round_ in range(args.rounds):
+        for tally in tallies:
+            if err.is_terminal:
+                err.print(f"round {round_ + 1}/{args.rounds}: {tally.name}", style="dim")
+            tally.run(args.seconds)
+    engine, reference = (t.rates() for t in tallies)
+    ratio = engine["matches_per_cpu_second"] / reference["matches_per_cpu_second"]
+    result = {
+        "python": sys.version.split()[0],
+        "seconds_per_slice": args.seconds,
+        "rounds": args.rounds,
+        "contenders": [engine, reference],
+        "engine_vs_reference": ratio,
+    }
+    if args.json:
+        print(json.dumps(result, indent=1))
+        return 0
+    table = Table(title="Random Sausage matches (target 101), one core")
+    for column in ("contender", "matches/s (processor)", "deals/s (processor)", "moves/s (processor)"):
+        table.add_column(column, justify="left" if column == "contender" else "right")
+    table.add_column("matches/s (wall)", justify="right")
+    table.add_column("deals/match", justify="right")
+    for rates in (engine, reference):
+        table.add_row(
+            rates["name"],
+            f"{rates['matches_per_cpu_second']:,.0f}",
+            f"{rates['deals_per_cpu_second']:,.0f}",
+            f"{rates['moves_per_cpu_second']:,.0f}",
+            f"{rates['matches_per_second']:,.0f}",
+            f"{rates['deals_per_match']:.2f}",
+        )
+    console = Console()
+    console.print(table)
+    console.print(f"engine / reference (processor time, same run): [bold]{ratio:.2f}×[/bold]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
