@@ -5,8 +5,10 @@ order), and every seat makes a uniformly random legal one-tile move (drawing and
 game says) until the hand ends. The hands are independent: the scores start from zero in every
 hand and no match goes on. They are played by the compiled step (:mod:`sevenrocks.fast.step`,
 the one compiled statement of the rules, checked against the engine), in the kernel of
-:mod:`sevenrocks.bots.kernel`. The same ``--seed`` gives the same hands and the same summary
-(except the speed figures).
+:mod:`sevenrocks.bots.kernel`. A game the compiled step does not play yet (Sea Goat, Bergen,
+General) is played by the engine itself (:class:`~sevenrocks.core.match.Match`, the same random
+one-tile moves, much slower), and the summary says so (``player``). The same ``--seed`` gives the
+same hands and the same summary (except the speed figures).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import random
 import sys
 import time
 from dataclasses import asdict, dataclass
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -24,12 +26,19 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sevenrocks.cli.game_options import GameOption, OptionsOption, SeatsOption, game_choice
+from sevenrocks.core.events import Draw, HandEnd, Knock, Placement
 from sevenrocks.core.games import DEFAULT_GAME, Rules, find_game
+from sevenrocks.core.match import Match
+
+if TYPE_CHECKING:
+    from sevenrocks.bots.kernel import HandRunner, HandStats
 
 __all__ = ["SimulationSummary", "simulate", "simulate_command"]
 
 #: Hands played between two progress-bar updates (updates are not free).
 CHUNK = 20_000
+#: The same, where the engine plays the hands (much slower than the compiled step).
+ENGINE_CHUNK = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +64,9 @@ class SimulationSummary:
     deductions: int
     """The score changes at settlement, all sides together, as absolute values (Seven Rocks: the
     rounded remaining pips subtracted)."""
+    player: str = "compiled"
+    """What played the hands: ``compiled`` (the compiled step) or ``engine`` (the engine itself,
+    for a game the compiled step does not play yet)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -125,15 +137,21 @@ def simulate(
     True
     """
     from sevenrocks.bots.kernel import HandRunner, HandStats
+    from sevenrocks.fast.game import UnsupportedGameError
 
     rules = rules if rules is not None else find_game(DEFAULT_GAME).rules()
-    runner = HandRunner(rules, seed=seed)
-    runner.run(0)  # compiles the kernel (or loads it from the cache) before the clock starts
+    runner: HandRunner | _EngineHands
+    try:
+        runner = HandRunner(rules, seed=seed)
+        runner.run(0)  # compiles the kernel (or loads it from the cache) before the clock starts
+        player, chunk_size = "compiled", CHUNK
+    except UnsupportedGameError:  # a game the compiled step does not play yet: the engine plays it
+        runner, player, chunk_size = _EngineHands(rules, seed), "engine", ENGINE_CHUNK
     task = progress.add_task("hands", total=hands) if progress is not None else None
     totals = HandStats(0, 0, 0, 0, 0, 0, 0, 0)
     start, start_cpu = time.perf_counter(), time.process_time()
     while totals.hands < hands:
-        chunk = min(CHUNK, hands - totals.hands)
+        chunk = min(chunk_size, hands - totals.hands)
         totals = totals + runner.run(chunk)
         if progress is not None and task is not None:
             progress.update(task, advance=chunk)
@@ -152,12 +170,56 @@ def simulate(
         draws=totals.draws,
         points=totals.points,
         deductions=totals.settlement,
+        player=player,
     )
+
+
+class _EngineHands:
+    """Random hands played by the engine itself, for a game the compiled step does not play:
+    the same figures as :class:`~sevenrocks.bots.kernel.HandRunner`, from one seed."""
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules = rules
+        self._rng = random.Random(seed)
+
+    def run(self, n: int) -> HandStats:
+        """Deal and play ``n`` more hands with uniformly random legal one-tile moves; their totals."""
+        from sevenrocks.bots.kernel import HandStats
+
+        rules = self.rules
+        sums = [0] * 8
+        for _ in range(n):
+            match = Match(rules, seed=self._rng.getrandbits(64))
+            match.start_hand()  # a first hand: led by the game's first-hand rule, never void
+            while match.turn is not None:
+                plays = match.legal_plays()
+                match.push(plays[self._rng.randrange(len(plays))])
+            log = match.history[-1]
+            played = [0] * rules.sides
+            for event in log.events:
+                if isinstance(event, Placement):
+                    sums[1] += 1
+                    sums[2] += len(event.play.tiles)
+                    sums[5] += event.points
+                    played[rules.side_of(event.seat)] += event.points
+                elif isinstance(event, Knock):
+                    sums[3] += 1
+                elif isinstance(event, Draw):
+                    sums[6] += 1
+            result = log.result
+            assert result is not None  # the hand was played to its end
+            sums[0] += 1
+            sums[4] += result.end is HandEnd.BLOCKED
+            sums[7] += sum(abs(after - before) for after, before in zip(result.scores, played, strict=True))
+        return HandStats(*sums)
 
 
 def _table(summary: SimulationSummary) -> Table:
     title = f"{summary.hands:,} random hands of {summary.game}, {summary.seats} seats (seed {summary.seed})"
-    table = Table(title=title, show_header=False)
+    caption = None
+    if summary.player == "engine":
+        caption = "played by the engine: the compiled step does not play this game yet"
+    table = Table(title=title, caption=caption, show_header=False)
     table.add_column("figure")
     table.add_column("value", justify="right")
     table.add_row("hands per second", f"{summary.hands_per_second:,.0f}")
