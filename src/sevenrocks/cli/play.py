@@ -361,11 +361,11 @@ def _offer_hundred(
         return False
     if seat == HUMAN:
         _show_position(match, console, names, lang)
+        console.print(_("you hold 6-6 and your side holds the record: you may declare a hundred"))
+        console.print("  " + _("1. play on as dealt"))
+        console.print("  " + _("2. declare a hundred: lead 6-6 now; win this hand and you win the match"))
         while True:
-            console.print(
-                _("declare a hundred? you would lead 6-6 now; win the hand and you win the match [y/N]: "),
-                end="",
-            )
+            console.print(_("your choice [1]: "), end="")
             line = sys.stdin.readline()
             if not line:
                 console.print()
@@ -375,11 +375,11 @@ def _offer_hundred(
                 console.print(text, highlight=False)
             if text in ("q", "quit", "exit"):
                 raise PlayerQuit(N_("the player at seat 0 quit"))
-            if text in ("", "n", "no"):
+            if text in ("", "1"):
                 return False
-            if text in ("y", "yes"):
+            if text == "2":
                 break
-            console.print(Text(_("please answer y or n"), style="red"))
+            console.print(Text(_("please type 1 or 2"), style="red"))
     else:
         try:
             declared = declares_hundred(bots[seat], match.view(seat))
