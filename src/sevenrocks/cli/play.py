@@ -308,7 +308,14 @@ def run_match(
         if match.turn is None:  # a void deal (a Sea Goat egg redeal): dealt again
             _tell_observers(bots, match, names)
             console.print(
-                render_result(match.results[-1], me=HUMAN, names=names, gettext=_, rules=match.rules)
+                render_result(
+                    match.results[-1],
+                    me=HUMAN,
+                    names=names,
+                    target=match.target,
+                    gettext=_,
+                    rules=match.rules,
+                )
             )
             if on_hand_end is not None:
                 on_hand_end()
