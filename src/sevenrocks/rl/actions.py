@@ -189,7 +189,9 @@ NUM_FAMILY_PLAYS: Final = len(FAMILY_PLAYS)
 #: join by equal halves), plain or closed; action ``NUM_FAMILY_PLAYS + i`` places
 #: ``CONTINUE_PARTS[i]`` with more parts of the same move to follow.
 CONTINUE_PARTS: Final[tuple[Play, ...]] = tuple(
-    p for p in FAMILY_PLAYS if p.tile.is_double and not p.is_opening and not p.lengthwise and p.plain in ACTIONS
+    p
+    for p in FAMILY_PLAYS
+    if p.tile.is_double and not p.is_opening and not p.lengthwise and p.plain in ACTIONS
 )
 #: The family's actions: the single plays, then the "continue" parts.
 FAMILY_ACTIONS: Final[tuple[Play, ...]] = FAMILY_PLAYS + CONTINUE_PARTS
