@@ -106,6 +106,12 @@ def test_figures_that_make_sense_per_game() -> None:
     assert figures_for(find_game("block").rules(seats=2)) == ("awarded",)
     assert figures_for(find_game("telephone").rules(seats=2)) == ("scored", "deducted", "drawn")
     assert figures_for(find_game("picture").rules(seats=2)) == ("drawn",)
+    assert figures_for(find_game("sea-kozel").rules(seats=2)) == ("recorded", "drawn")
+    assert figures_for(find_game("donkey").rules(seats=3)) == ("written", "drawn", "goats")
+    assert figures_for(find_game("sebastopol").rules()) == ("awarded",)
+    assert figures_for(find_game("bergen").rules(seats=3)) == ("scored", "awarded", "drawn")
+    assert figures_for(find_game("general").rules()) == ("generals",)
+    assert figures_for(find_game("general").rules({"version": "naked"})) == ("generals", "nakeds")
 
 
 @pytest.mark.parametrize(
@@ -116,6 +122,14 @@ def test_figures_that_make_sense_per_game() -> None:
         ("all-fives", 4, {"target": 80}, 4),
         ("draw", 4, {"target": 40, "partnerships": False}, 4),
         ("picture", 3, {}, 6),
+        ("sea-kozel", 2, {"target": 60}, 4),
+        ("sea-kozel", 4, {}, 4),
+        ("donkey", 3, {"target": 41}, 6),
+        ("sebastopol", 4, {"target": 30}, 4),
+        ("bergen", 3, {}, 6),
+        ("matador", 2, {"target": 40}, 4),
+        ("general", 4, {}, 4),
+        ("general", 4, {"version": "naked"}, 4),
     ],
 )
 def test_tournaments_of_two_entrants_in_two_three_and_four_seat_games(
@@ -140,6 +154,11 @@ def test_tournaments_of_two_entrants_in_two_three_and_four_seat_games(
         assert goats >= matches  # every match of the Goat family ends with a goat
     if "awarded" in summary["figures"]:
         assert summary["team0_awarded_per_hand"] + summary["team1_awarded_per_hand"] > 0
+    if "recorded" in summary["figures"]:
+        assert summary["team0_recorded_per_hand"] + summary["team1_recorded_per_hand"] > 0
+    if "generals" in summary["figures"]:
+        made = sum(r.generals_by_side[0] + r.generals_by_side[1] for r in results)
+        assert summary["team0_generals"] + summary["team1_generals"] == made
     again = run_tournament(config)
     assert [r.winner_side for r in again] == [r.winner_side for r in results]
 
@@ -247,3 +266,25 @@ def test_a_family_tournament_with_records_stops_and_resumes(tmp_path: Path) -> N
     assert json.loads(more.stdout)["matches"] == 12
     other = invoke("tournament", "--resume", str(folder), "--game", "block")
     assert other.exit_code == 2 and "not the game of the tournament" in other.stderr
+
+
+def test_tournament_command_in_the_part_2_games() -> None:
+    general = invoke(
+        "tournament", "--team0", "greedy", "--team1", "random", "--game", "general", "--matches", "6",
+        "--no-records",
+    )  # fmt: skip
+    assert general.exit_code == 0, general.output
+    assert "Generals received" in general.stdout
+    sea = invoke(
+        "tournament", "--team0", "greedy", "--team1", "random", "--game", "sea-kozel", "--matches", "4",
+        "--no-records",
+    )  # fmt: skip
+    assert sea.exit_code == 0, sea.output
+    assert "points added to the record per hand" in sea.stdout
+    for game in ("sea-kozel", "bergen", "general"):  # the compiled step does not play them yet
+        refused = invoke(
+            "tournament", "--team0", "search", "--team1", "greedy", "--game", game, "--matches", "2",
+            "--no-records",
+        )  # fmt: skip
+        assert refused.exit_code == 2 and "Traceback" not in refused.output
+        assert f"--team0: bot 'search' does not play {game} yet" in refused.stderr

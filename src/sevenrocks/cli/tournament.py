@@ -140,6 +140,7 @@ def _title(summary: dict[str, Any]) -> str:
 FIGURE_ROWS = {
     "awarded": ("points scored at settlement per hand", "awarded_per_hand"),
     "written": ("points written per hand (penalties)", "written_per_hand"),
+    "recorded": ("points added to the record per hand", "recorded_per_hand"),
     "drawn": ("tiles drawn per hand", "drawn_per_hand"),
 }
 
@@ -185,6 +186,9 @@ def results_table(summary: dict[str, Any]) -> Table:
         table.add_row(label, _num(summary[f"team0_{key}"]), _num(summary[f"team1_{key}"]))
     if "goats" in figures:
         table.add_row("matches ended as the goat", str(summary["team0_goats"]), str(summary["team1_goats"]))
+    for name, label in (("generals", "Generals received"), ("nakeds", "nakeds received")):
+        if name in figures:
+            table.add_row(label, str(summary[f"team0_{name}"]), str(summary[f"team1_{name}"]))
     table.add_row(
         "think ms per move (mean)", _ms(summary["team0_think_ms_mean"]), _ms(summary["team1_think_ms_mean"])
     )

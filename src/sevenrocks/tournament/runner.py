@@ -106,8 +106,9 @@ class MatchOutcome:
     the Goat family, the side of a seat that forfeited). Per side: ``points`` are the placement
     points scored, ``deductions`` what Seven Rocks' or Telephone's settlements took, ``awards``
     what winner-takes and hand-bonus settlements added, ``written`` what the Goat family's losers
-    wrote, ``drawn`` the tiles drawn from the boneyard. ``think`` holds each seat's seconds per
-    move; ``record`` is ``None`` when not asked for.
+    wrote (Sea Goat: what its winners added to the record), ``drawn`` the tiles drawn from the
+    boneyard, ``generals`` and ``nakeds`` the Generals and nakeds each side received (General).
+    ``think`` holds each seat's seconds per move; ``record`` is ``None`` when not asked for.
     """
 
     winner: int | None
@@ -124,6 +125,8 @@ class MatchOutcome:
     awards: tuple[int, ...] = ()
     written: tuple[int, ...] = ()
     drawn: tuple[int, ...] = ()
+    generals: tuple[int, ...] = ()
+    nakeds: tuple[int, ...] = ()
 
 
 _SEVEN_ROCKS = find_game(DEFAULT_GAME)
@@ -323,6 +326,8 @@ def _outcome(
     awards = [0] * sides
     written = [0] * sides
     drawn = [0] * sides
+    generals = [0] * sides
+    nakeds = [0] * sides
     blocks = 0
     history = match.history
     for log in history:
@@ -335,6 +340,9 @@ def _outcome(
         if result is None:
             continue
         blocks += result.end is HandEnd.BLOCKED
+        for counts, side in ((generals, result.general), (nakeds, result.naked)):
+            if side is not None:
+                counts[side] += 1
         if result.deductions is not None:
             for seat, amount in enumerate(result.deductions):
                 deductions[rules.side_of(seat)] += amount
@@ -377,4 +385,6 @@ def _outcome(
         awards=tuple(awards),
         written=tuple(written),
         drawn=tuple(drawn),
+        generals=tuple(generals),
+        nakeds=tuple(nakeds),
     )
