@@ -28,6 +28,7 @@ from sevenrocks.tournament.duplicate import (
 from sevenrocks.tournament.journal import JOURNAL_NAME, read_journal, resume_config
 from sevenrocks.tournament.model import seat_plans
 from sevenrocks.tournament.runner import MatchOutcome, deal_of
+from sevenrocks.tournament.table import TableConfig, run_table, summarize_table
 
 
 def invoke(*args: str) -> Any:
@@ -288,3 +289,65 @@ def test_tournament_command_in_the_part_2_games() -> None:
         )  # fmt: skip
         assert refused.exit_code == 2 and "Traceback" not in refused.output
         assert f"--team0: bot 'search' does not play {game} yet" in refused.stderr
+
+
+def test_a_general_table_session_queues_the_teams() -> None:
+    config = TableConfig(("greedy", "random", "greedy", "random"), matches=12, seed=5)
+    matches = run_table(config)
+    assert matches == run_table(config)  # the same seed, the same session
+    at, waiting = [0, 1], [2, 3]
+    for match in matches:
+        assert match.sides == tuple(at) and match.forfeit is None
+        assert match.gave_way is not None and {match.gave_way, match.stayed} == set(match.sides)
+        lost = match.sides.index(match.gave_way)
+        assert match.hands_lost[lost] >= 2 or match.generals[lost] == 1  # why it gave way (§9.1)
+        waiting.append(match.gave_way)
+        at[lost] = waiting.pop(0)
+        assert list(match.waiting) == waiting
+    summary = summarize_table(config, matches)
+    teams = summary["teams"]
+    assert sum(t["played"] for t in teams) == 24 and sum(t["won"] for t in teams) == 12
+    assert sum(t["gave_way"] for t in teams) == 12
+    received = sum(t["generals"] for t in teams)
+    assert received == sum(t["generals_made"] for t in teams) == sum(sum(m.generals) for m in matches)
+    assert summary["figures"] == ["generals"] and summary["format"] == "table"
+
+
+def test_two_teams_at_a_table_play_on_and_bad_sessions_are_refused() -> None:
+    matches = run_table(TableConfig(("greedy", "random"), matches=3, seed=1))
+    assert all(m.sides == (0, 1) and m.waiting == () for m in matches)
+    with pytest.raises(ValueError, match="the table format plays general"):
+        TableConfig(("greedy", "random"), matches=2, game="kozel")
+    with pytest.raises(ValueError, match="at least two teams"):
+        TableConfig(("greedy",), matches=2)
+
+
+def test_table_command(tmp_path: Path) -> None:
+    folder = tmp_path / "session"
+    result = invoke(
+        "tournament", "--format", "table", "--game", "general", "--option", "version=naked",
+        "--team0", "greedy", "--team1", "random", "--team", "greedy", "--matches", "5", "--seed", "2",
+        "--records", str(folder), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["matches"] == 5 and len(summary["teams"]) == 3
+    assert summary["figures"] == ["generals", "nakeds"] and summary["options"]["version"] == "naked"
+    assert len(list(folder.glob("match-*.json"))) == 5 and (folder / "tournament.json").exists()
+    shown = invoke("show", str(folder / "match-00001.json"))
+    assert shown.exit_code == 0 and "table session greedy / random / greedy" in shown.stdout
+    table = invoke(
+        "tournament", "--format", "table", "--game", "general", "--team0", "greedy", "--team1", "random",
+        "--team", "random", "--matches", "4", "--no-records",
+    )  # fmt: skip
+    assert table.exit_code == 0, table.output
+    assert "Table session of general" in table.stdout and "Generals" in table.stdout
+    for args, words in (
+        (["--format", "table", "--game", "kozel"], "--format table plays general"),
+        (["--format", "table", "--game", "general", "--workers", "2"], "no --workers"),
+        (["--format", "round", "--game", "general"], "--format must be duplicate or table"),
+        (["--team", "random", "--game", "general"], "use it with --format table"),
+        (["--format", "table", "--game", "general", "--team", "nobody"], "unknown bot 'nobody'"),
+    ):
+        run = invoke("tournament", "--team0", "greedy", "--team1", "random", "--no-records", *args)
+        assert run.exit_code == 2 and words in run.stderr and "Traceback" not in run.output, run.output

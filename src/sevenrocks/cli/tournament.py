@@ -1,5 +1,5 @@
 """``sevenrocks tournament``: a duplicate tournament between two bots in any game, with records and
-statistics."""
+statistics; or, with ``--format table``, a General session of teams waiting their turn at the table."""
 
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ from sevenrocks.tournament.journal import (
     config_settings,
     resume_config,
 )
+from sevenrocks.tournament.table import TABLE_GAMES, TableConfig, TableMatch, timed_table
 
 __all__ = ["check_entrant", "prepare_records", "tournament_command"]
 
@@ -266,6 +267,104 @@ def _matches_for(ctx: typer.Context, matches: int, choice: GameChoice) -> int:
     raise fail(_matches_error(matches, choice.seats))
 
 
+def _table_session(
+    ctx: typer.Context,
+    teams: list[str],
+    matches: int,
+    seed: int,
+    think_seconds: float | None,
+    bot_timeout: float,
+    choice: GameChoice,
+    records: Path | None,
+    no_records: bool,
+    as_json: bool,
+) -> None:
+    """``--format table``: General's teams queue for one table (``general.md`` §9.1)."""
+    if choice.id not in TABLE_GAMES:
+        raise fail(
+            f"--format table plays {' or '.join(TABLE_GAMES)} (the side that gives way leaves the table "
+            f"for the next waiting team), not {choice.id}"
+        )
+    for name in ("workers", "resume"):
+        if given_on_command_line(ctx, name):
+            raise fail(f"--format table plays its matches in order, one after another: no --{name}")
+    options = {} if think_seconds is None else {"think": think_seconds}
+    for i, team in enumerate(teams):
+        check_entrant(
+            team, "--team0" if i == 0 else "--team1" if i == 1 else f"--team ({team})", options, choice.id
+        )
+    folder = prepare_records(records, no_records, f"{choice.id}-table-{len(teams)}-teams-seed{seed}")
+    config = TableConfig(
+        teams=tuple(teams),
+        matches=matches,
+        seed=seed,
+        game=choice.id,
+        game_options=choice.given,
+        think=think_seconds,
+        bot_timeout=bot_timeout,
+        records=folder,
+    )
+    err_console = Console(stderr=True)
+    try:
+        with progress_bar(err_console) as progress:
+            task = progress.add_task(f"{choice.id} table, {len(teams)} teams", total=matches, status="")
+
+            def on_match(match: TableMatch) -> None:
+                at = " vs ".join(f"team{t}" for t in match.sides)
+                progress.update(task, advance=1, status=at)
+
+            summary = timed_table(config, on_match=on_match)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: a table session cannot be resumed", err=True)
+        raise typer.Exit(130) from None
+    except RecordError as err:
+        raise fail(str(err)) from None
+    if folder is not None:
+        try:
+            (folder / "tournament.json").write_text(json.dumps(summary, indent=1) + "\n")
+        except OSError as err:
+            raise fail(f"cannot write {folder / 'tournament.json'}: {err.strerror or err}") from None
+    if as_json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+        return
+    console = Console()
+    console.print(table_results(summary))
+    if folder is not None:
+        console.print(f"Records: {folder}/match-*.json, summary: {folder}/tournament.json")
+    console.print(f"Played in {summary['seconds']} s.")
+
+
+def table_results(summary: dict[str, Any]) -> Table:
+    """A table session's figures, one row per team."""
+    options = options_text(
+        {k: v for k, v in summary["options"].items() if find_game(summary["game"]).defaults().get(k) != v}
+    )
+    title = (
+        f"Table session of {summary['game']}"
+        + (f" ({options})" if options else "")
+        + f": {summary['matches']} matches, {len(summary['teams'])} teams, seed {summary['seed']}"
+    )
+    table = Table(
+        title=title,
+        caption="the team that gives way leaves the table for the next waiting team; the winner stays",
+    )
+    columns = ["team", "played", "won", "gave way", "Generals received", "Generals made"]
+    naked = "nakeds" in summary["figures"]
+    if naked:
+        columns += ["nakeds received", "nakeds made"]
+    columns += ["hands lost", "longest stay", "forfeits"]
+    for column in columns:
+        table.add_column(column, justify="left" if column == "team" else "right")
+    for row in summary["teams"]:
+        cells = [f"{row['team']}: {row['bot']}", row["played"], row["won"], row["gave_way"], row["generals"]]
+        cells.append(row["generals_made"])
+        if naked:
+            cells += [row["nakeds"], row["nakeds_made"]]
+        cells += [row["hands_lost"], row["longest_stay"], row["forfeits"]]
+        table.add_row(*(str(c) for c in cells))
+    return table
+
+
 def tournament_command(
     ctx: typer.Context,
     team0: Annotated[
@@ -274,6 +373,24 @@ def tournament_command(
     team1: Annotated[
         str | None, typer.Option("--team1", help="The second entrant: a bot (or cmd:COMMAND).")
     ] = None,
+    team: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--team",
+            metavar="BOT",
+            help="With --format table: one more team waiting for the table (repeatable), "
+            "after team0 and team1.",
+        ),
+    ] = None,
+    format_: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="duplicate|table",
+            help="duplicate (default): two entrants over the same deals; table: General's teams queue "
+            "for one table and the side that gives way leaves it.",
+        ),
+    ] = "duplicate",
     matches: Annotated[
         int,
         typer.Option(
@@ -315,10 +432,27 @@ def tournament_command(
     deductions, settlements, penalties, draws, goats), hands per match, blocks, think time per
     move and forfeits; saves every match as a record that can be replayed, and the results so
     far in the records folder, so a stopped tournament goes on with --resume.
+
+    With --format table (General): team0, team1 and every --team queue for one table; the team
+    that gives way leaves it for the next waiting team, and the session counts each team's
+    matches, Generals (and nakeds) received and made, and hands lost.
     """
     if bot_timeout <= 0:
         raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
     think_seconds = None if think is None else parse_duration(think, what="a time per move")
+    if format_ not in ("duplicate", "table"):
+        raise fail(f"--format must be duplicate or table, not {format_!r}")
+    if format_ == "table":
+        if team0 is None or team1 is None:
+            raise fail("give --team0 and --team1 (and more waiting teams with --team)")
+        choice = game_choice(game, option, seats, target=target)
+        teams = [team0, team1, *(team or [])]
+        _table_session(
+            ctx, teams, matches, seed, think_seconds, bot_timeout, choice, records, no_records, as_json
+        )
+        return
+    if team:
+        raise fail("--team adds waiting teams to a table session: use it with --format table")
     done: dict[int, MatchSummary] | None = None  # None: a new tournament
     if resume is not None:
         given = {"team0": team0, "team1": team1, "seed": seed, "think": think_seconds,
