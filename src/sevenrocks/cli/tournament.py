@@ -335,10 +335,9 @@ def _table_session(
 
 
 def table_results(summary: dict[str, Any]) -> Table:
-    """A table session's figures, one row per team."""
-    options = options_text(
-        {k: v for k, v in summary["options"].items() if find_game(summary["game"]).defaults().get(k) != v}
-    )
+    """A table session's figures, one column per team."""
+    defaults = find_game(summary["game"]).defaults()
+    options = options_text({k: v for k, v in summary["options"].items() if defaults.get(k) != v})
     title = (
         f"Table session of {summary['game']}"
         + (f" ({options})" if options else "")
@@ -348,20 +347,25 @@ def table_results(summary: dict[str, Any]) -> Table:
         title=title,
         caption="the team that gives way leaves the table for the next waiting team; the winner stays",
     )
-    columns = ["team", "played", "won", "gave way", "Generals received", "Generals made"]
-    naked = "nakeds" in summary["figures"]
-    if naked:
-        columns += ["nakeds received", "nakeds made"]
-    columns += ["hands lost", "longest stay", "forfeits"]
-    for column in columns:
-        table.add_column(column, justify="left" if column == "team" else "right")
+    table.add_column("")
     for row in summary["teams"]:
-        cells = [f"{row['team']}: {row['bot']}", row["played"], row["won"], row["gave_way"], row["generals"]]
-        cells.append(row["generals_made"])
-        if naked:
-            cells += [row["nakeds"], row["nakeds_made"]]
-        cells += [row["hands_lost"], row["longest_stay"], row["forfeits"]]
-        table.add_row(*(str(c) for c in cells))
+        table.add_column(f"{row['team']}: {row['bot']}", justify="right")
+    rows = [
+        ("matches played", "played"),
+        ("matches won (stayed)", "won"),
+        ("gave way", "gave_way"),
+        ("Generals received", "generals"),
+        ("Generals made", "generals_made"),
+    ]
+    if "nakeds" in summary["figures"]:
+        rows += [("nakeds received", "nakeds"), ("nakeds made", "nakeds_made")]
+    rows += [
+        ("hands lost", "hands_lost"),
+        ("longest stay (wins in a row)", "longest_stay"),
+        ("forfeits", "forfeits"),
+    ]
+    for label, key in rows:
+        table.add_row(label, *(str(team[key]) for team in summary["teams"]))
     return table
 
 
