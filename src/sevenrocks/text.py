@@ -527,8 +527,6 @@ def _end_line(
         who = seat_label(result.finisher, me=me, names=names, gettext=gettext, rules=rules)
         return _("{seat} dominoes: the hand is over").format(seat=who)
     if result.end is HandEnd.BLOCKED:
-        if isinstance(rules.settlement, Counts):
-            return _("the hand is blocked: a fish does not count, the hand is void")
         if result.fisherman is not None:
             who = seat_label(result.fisherman, me=me, names=names, gettext=gettext, rules=rules)
             return _("fish! the hand is blocked; {seat} made the last move and is the fisherman").format(
@@ -756,7 +754,6 @@ SEA_EVENTS: Final = {
     "write-off": N_("the suspended block is written off"),
     "write-off-failed": N_("the third attempt failed: the suspended block goes to the other side"),
     "crossed-out": N_("the record is crossed out"),
-    "egg-redeal": N_("an egg redeal"),
     "rotten-eggs": N_("the third egg redeal in a row: the eggs are rotten and are lost"),
 }
 
@@ -833,6 +830,8 @@ def _general_lines(
 ) -> list[str]:
     """General: who lost the hand, and whether it made a General or a naked."""
     _ = gettext or _english
+    if result.end is HandEnd.BLOCKED:
+        return ["  " + _("a fish does not count: the hand is void")]
     if result.loser is None:
         return []
     who = seat_label(result.loser, me=me, names=names, gettext=gettext, rules=rules)
@@ -1029,7 +1028,7 @@ def _family_lines(view: SeatView, names: Sequence[str] | None, gettext: Translat
     if signals is not None:
         held = [tile for tile, has in (("0-0", signals.blanks), ("6-6", signals.sixes)) if has]
         if held:
-            lines.append(_("your partner signals that it holds {tiles}").format(tiles=" and ".join(held)))
+            lines.append(_("your partner signals that it holds {tiles}").format(tiles=", ".join(held)))
         else:
             lines.append(_("your partner signals that it holds neither 0-0 nor 6-6"))
     if view.hundred is not None:

@@ -123,7 +123,12 @@ def print_record(
         if lead is None:
             events = log.result.events if log.result is not None else None
             if events and "egg-redeal" in events:
-                say(_("void deal: eggs are pending and nobody was dealt 1-1 (an egg redeal)"))
+                say(
+                    _(
+                        "eggs are pending and nobody was dealt 1-1: the deal is void (an egg redeal), "
+                        "dealt again"
+                    )
+                )
             else:
                 say(_("void deal: a hand holds five doubles or six tiles of one suit"))
         else:
@@ -159,11 +164,11 @@ def _value(value: object) -> str:
 
 def _lead_line(lead: str, log: HandLog, rules: Rules, who: str, _: Translate) -> str:
     if lead == LEAD_HUNDRED:
-        return _("{seat} leads any tile: it owes a compulsory hundred, this is its hundred hand").format(
+        return _("{seat} owes a compulsory hundred and leads any tile: this is its hundred hand").format(
             seat=who
         )
     if lead == LEAD_EGGS:
-        return _("{seat} leads 1-1: eggs are pending").format(seat=who)
+        return _("eggs are pending: {seat} holds 1-1 and leads it").format(seat=who)
     if lead == LEAD_DECLARED:
         return _("{seat} declares a hundred and leads 6-6: this is its hundred hand").format(seat=who)
     if lead == "domino":
@@ -303,7 +308,7 @@ def _settlement(
                 + _("{side} adds {points} to the record").format(side=_side(side, rules, names, _), points=n)
             )
         if not added and not over:
-            lines.append("  " + _("nothing is added to the record"))
+            lines.append("  " + _("nothing is added to the record (a record opens with 25 or more)"))
     elif result.written is not None:
         written = [(side, n) for side, n in enumerate(result.written) if n]
         if written:
@@ -333,16 +338,19 @@ def _settlement(
                 + _("record: {side} with {points}").format(side=_side(side, rules, names, _), points=points)
             )
     if result.loser is not None:  # General
+        loser, gives_way = label(result.loser), _side(rules.side_of(result.loser), rules, names, _)
         lines.append(
             "  "
             + _("{seat}, next after the finisher, loses the hand for {side}").format(
-                seat=label(result.loser), side=_side(rules.side_of(result.loser), rules, names, _)
+                seat=loser, side=gives_way
             )
         )
         if result.general is not None:
-            lines.append("  " + _("a General for {side}").format(side=_side(result.general, rules, names, _)))
+            lines.append(
+                "  " + _("{seat} is made a General: {side} give way").format(seat=loser, side=gives_way)
+            )
         if result.naked is not None:
-            lines.append("  " + _("a naked for {side}").format(side=_side(result.naked, rules, names, _)))
+            lines.append("  " + _("{seat} is made naked: {side} give way").format(seat=loser, side=gives_way))
     lines.append("  " + scores_text(result.scores, rules, record.target, _, names))
     return lines
 
