@@ -281,6 +281,6 @@ def test_an_egg_redeal_in_the_terminal() -> None:
 
 
 def test_search_is_refused_where_the_compiled_step_does_not_play() -> None:
-    run = play("bergen", 2, [], "--seat1", "search", "--no-record", lines="q\n")
+    run = play("sea-kozel", 2, [], "--seat1", "search", "--no-record", lines="q\n")
     assert run.exit_code == 2 and "Traceback" not in run.output
-    assert "bot 'search' does not play bergen yet" in run.output
+    assert "seat 1: bot 'search'" in run.output and "sea-kozel" in run.output
