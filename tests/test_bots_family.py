@@ -223,15 +223,10 @@ def test_the_voluntary_hundred(seats: int) -> None:
 
 
 def _not_compiled(game: str) -> bool:
-    """Whether the compiled step refuses ``game`` (today Sea Goat, Bergen and General)."""
-    from sevenrocks.fast.game import UnsupportedGameError as StepRefusal
-    from sevenrocks.fast.game import encode_rules
+    """Whether the compiled step refuses ``game`` (today Sea Goat, Bergen, General and Matador)."""
+    from sevenrocks.bots.search import compiled_refusal
 
-    try:
-        encode_rules(find_game(game).rules())
-    except StepRefusal:
-        return True
-    return False
+    return compiled_refusal(find_game(game).rules()) is not None
 
 
 NOT_COMPILED = [g.id for g in GAMES if _not_compiled(g.id)]

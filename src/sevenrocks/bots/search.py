@@ -58,11 +58,11 @@ from sevenrocks.bots.base import BotOptionError
 from sevenrocks.bots.registry import UnsupportedGameError, every_game_text
 from sevenrocks.bots.simple import safe_hundred
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.games import Rules, find_game
+from sevenrocks.core.games import Matching, Rules, find_game
 from sevenrocks.core.notation import Move
 from sevenrocks.core.view import SeatView
 
-__all__ = ["DEFAULT_THINK", "PlayEstimate", "SearchBot", "SearchReport", "check_game"]
+__all__ = ["DEFAULT_THINK", "PlayEstimate", "SearchBot", "SearchReport", "check_game", "compiled_refusal"]
 
 #: Seconds per move when neither ``think`` nor ``iterations`` is given.
 DEFAULT_THINK: Final = 0.2
@@ -141,6 +141,27 @@ def _seconds(text: str) -> float | str:
     return value / 1000 if match.group(2) == "ms" else value
 
 
+def compiled_refusal(rules: Rules) -> str | None:
+    """Why the compiled step cannot play ``rules``' game, or ``None`` when it can.
+
+    The step's own refusal (:class:`sevenrocks.fast.game.UnsupportedGameError`) first; then a
+    capability check: a step whose codes have no way of joining tiles other than by equal halves
+    (no ``G_MATCHING``) cannot play Matador's joins by sum to seven, though its encoder does not
+    say so (it would play them by equal halves, and a search of such a position can crash).
+    """
+    from sevenrocks.fast import codes
+    from sevenrocks.fast.game import UnsupportedGameError as NotCompiled
+    from sevenrocks.fast.game import encode_rules
+
+    try:
+        encode_rules(rules)
+    except NotCompiled as err:
+        return str(err)
+    if rules.matching is not Matching.EQUAL and not hasattr(codes, "G_MATCHING"):
+        return f"the compiled step does not join tiles by {rules.matching.value} ({rules.game})"
+    return None
+
+
 def check_game(rules: Rules) -> None:
     """:class:`UnsupportedGameError` unless the compiled step plays ``rules``' game (what the
     search's play-outs need).
@@ -150,16 +171,11 @@ def check_game(rules: Rules) -> None:
     ...
     sevenrocks.bots.registry.UnsupportedGameError: bot 'search' does not play sea-kozel yet (its ...
     """
-    from sevenrocks.fast.game import UnsupportedGameError as NotCompiled
-    from sevenrocks.fast.game import encode_rules
-
-    try:
-        encode_rules(rules)
-    except NotCompiled:
+    if compiled_refusal(rules) is not None:
         raise UnsupportedGameError(
             f"bot 'search' does not play {rules.game} yet (its play-outs need the compiled step, "
             f"which does not play it): choose {every_game_text()}"
-        ) from None
+        )
 
 
 def _close_pool(pool: multiprocessing.pool.Pool) -> None:

@@ -5,8 +5,8 @@ order), and every seat makes a uniformly random legal one-tile move (drawing and
 game says) until the hand ends. The hands are independent: the scores start from zero in every
 hand and no match goes on. They are played by the compiled step (:mod:`sevenrocks.fast.step`,
 the one compiled statement of the rules, checked against the engine), in the kernel of
-:mod:`sevenrocks.bots.kernel`. A game the compiled step does not play yet (Sea Goat, Bergen,
-General) is played by the engine itself (:class:`~sevenrocks.core.match.Match`, the same random
+:mod:`sevenrocks.bots.kernel`. A game the compiled step does not play yet (today Sea Goat, Bergen,
+General and Matador: :func:`~sevenrocks.bots.search.compiled_refusal`) is played by the engine itself (:class:`~sevenrocks.core.match.Match`, the same random
 one-tile moves, much slower), and the summary says so (``player``). The same ``--seed`` gives the
 same hands and the same summary (except the speed figures).
 """
@@ -137,15 +137,15 @@ def simulate(
     True
     """
     from sevenrocks.bots.kernel import HandRunner, HandStats
-    from sevenrocks.fast.game import UnsupportedGameError
+    from sevenrocks.bots.search import compiled_refusal
 
     rules = rules if rules is not None else find_game(DEFAULT_GAME).rules()
     runner: HandRunner | _EngineHands
-    try:
+    if compiled_refusal(rules) is None:
         runner = HandRunner(rules, seed=seed)
         runner.run(0)  # compiles the kernel (or loads it from the cache) before the clock starts
         player, chunk_size = "compiled", CHUNK
-    except UnsupportedGameError:  # a game the compiled step does not play yet: the engine plays it
+    else:  # a game the compiled step does not play yet: the engine plays it
         runner, player, chunk_size = _EngineHands(rules, seed), "engine", ENGINE_CHUNK
     task = progress.add_task("hands", total=hands) if progress is not None else None
     totals = HandStats(0, 0, 0, 0, 0, 0, 0, 0)
