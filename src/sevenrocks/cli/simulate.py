@@ -5,10 +5,11 @@ order), and every seat makes a uniformly random legal one-tile move (drawing and
 game says) until the hand ends. The hands are independent: the scores start from zero in every
 hand and no match goes on. They are played by the compiled step (:mod:`sevenrocks.fast.step`,
 the one compiled statement of the rules, checked against the engine), in the kernel of
-:mod:`sevenrocks.bots.kernel`. A game the compiled step does not play yet (today Sea Goat, Bergen,
-General and Matador: :func:`~sevenrocks.bots.search.compiled_refusal`) is played by the engine itself (:class:`~sevenrocks.core.match.Match`, the same random
-one-tile moves, much slower), and the summary says so (``player``). The same ``--seed`` gives the
-same hands and the same summary (except the speed figures).
+:mod:`sevenrocks.bots.kernel`. A game the compiled step does not play yet (today Sea Goat,
+Bergen, General and Matador: :func:`~sevenrocks.bots.search.compiled_refusal`) is played by the
+engine itself (:class:`~sevenrocks.core.match.Match`, the same random one-tile moves, much
+slower), and the summary says so (``player``). The same ``--seed`` gives the same hands and the
+same summary (except the speed figures).
 """
 
 from __future__ import annotations
