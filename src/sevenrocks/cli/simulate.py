@@ -8,7 +8,8 @@ the one compiled statement of the rules, checked against the engine), in the ker
 :mod:`sevenrocks.bots.kernel`. A game the compiled step does not play yet (today Sea Goat,
 Bergen, General and Matador: :func:`~sevenrocks.bots.search.compiled_refusal`) is played by the
 engine itself (:class:`~sevenrocks.core.match.Match`, the same random one-tile moves, much
-slower), and the summary says so (``player``). The same ``--seed`` gives the same hands and the
+slower), and the summary says so (``player``). Each hand is a match's first, so Sea Goat's
+voluntary hundred, which a first hand never allows, is never asked. The same ``--seed`` gives the same hands and the
 same summary (except the speed figures).
 """
 
