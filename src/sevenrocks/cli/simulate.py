@@ -9,8 +9,8 @@ the one compiled statement of the rules, checked against the engine), in the ker
 Bergen, General and Matador: :func:`~sevenrocks.bots.search.compiled_refusal`) is played by the
 engine itself (:class:`~sevenrocks.core.match.Match`, the same random one-tile moves, much
 slower), and the summary says so (``player``). Each hand is a match's first, so Sea Goat's
-voluntary hundred, which a first hand never allows, is never asked. The same ``--seed`` gives the same hands and the
-same summary (except the speed figures).
+voluntary hundred, which a first hand never allows, is never asked. The same ``--seed`` gives
+the same hands and the same summary (except the speed figures).
 """
 
 from __future__ import annotations
