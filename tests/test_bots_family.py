@@ -131,3 +131,118 @@ def test_search_gets_the_game_or_is_refused_outside_seven_rocks() -> None:
 def test_unknown_bot_and_bad_game_name() -> None:
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
         make_bot("nobody", game="kozel")
+
+
+def _kinds(move: object) -> set[str]:
+    if isinstance(move, Doubles):
+        return {"several"} | {"closed" for p in move.parts if p.closed}
+    kinds = set()
+    if getattr(move, "closed", False):
+        kinds.add("closed")
+    if getattr(move, "open_half", None) is not None:
+        kinds.add("open-half")
+    return kinds
+
+
+@pytest.mark.parametrize(
+    ("game", "seats", "kinds"),
+    [
+        ("donkey", 4, {"several", "closed"}),
+        ("matador", 2, {"open-half"}),
+        ("sea-kozel", 4, {"several"}),
+        ("general", 4, {"several"}),
+    ],
+)
+def test_bots_choose_the_moves_of_the_part_2_games(game: str, seats: int, kinds: set[str]) -> None:
+    """Several doubles, closing doubles and the matadors' open halves are among the moves the
+    bots choose from (``view.moves``), and they choose them."""
+    chosen: dict[str, set[str]] = {"random": set(), "greedy": set()}
+    for seed in range(6):
+        match = Match(game, seats=seats, seed=seed)
+        bots = [GreedyBot(seed=s) if s % 2 else RandomBot(seed=s) for s in range(seats)]
+        while not match.is_over and match.hand_number < 40:
+            match.start_hand()
+            while match.turn is not None:
+                view = match.view(match.turn)
+                bot = bots[match.turn]
+                move = bot.choose(view)
+                assert move in view.moves
+                chosen[bot.name] |= _kinds(move)
+                match.push(move)
+    assert kinds <= chosen["random"], chosen
+    assert kinds - {"closed"} <= chosen["greedy"], chosen  # closing is a tie for greedy: at random
+
+
+def _declaring_views(seats: int, count: int) -> list[object]:
+    """Views of seats that may declare a hundred in Sea Goat, found by random play."""
+    from sevenrocks.core.view import SeatView
+
+    views: list[SeatView] = []
+    for seed in range(400):
+        match = Match("sea-kozel", seats=seats, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over and match.hand_number < 40:
+            match.start_hand()
+            declarer = match.hundred_declarer()
+            if declarer is not None:
+                views.append(match.view(declarer))
+                if len(views) == count:
+                    return list(views)
+            while match.turn is not None:
+                moves = match.legal_moves()
+                match.push(moves[rng.randrange(len(moves))])
+    return list(views)
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_voluntary_hundred(seats: int) -> None:
+    from sevenrocks.bots.base import declares_hundred
+    from sevenrocks.bots.simple import HUNDRED_LIMIT, safe_hundred
+
+    views = _declaring_views(seats, 60)
+    assert len(views) == 60
+    limit = HUNDRED_LIMIT[1] if seats == 2 else HUNDRED_LIMIT[0]
+    answers = []
+    for view in views:
+        assert view.may_declare_hundred  # type: ignore[attr-defined]
+        hand = view.hand  # type: ignore[attr-defined]
+        assert any(t.is_double and t.low == 6 for t in hand)
+        kept = sum(
+            25 if t.is_double and t.low == 0 else t.pips for t in hand if not (t.is_double and t.low == 6)
+        )
+        assert safe_hundred(view) == (kept < limit)  # type: ignore[arg-type]
+        assert RandomBot(seed=1).declare_hundred(view) is False  # type: ignore[arg-type]
+        assert GreedyBot(seed=1).declare_hundred(view) == safe_hundred(view)  # type: ignore[arg-type]
+        assert declares_hundred(ExpertBot(seed=1), view) is False  # a bot without the method never declares
+        answers.append(declares_hundred(GreedyBot(seed=1), view))
+    match = Match("sea-kozel", seats=seats, seed=1)
+    match.start_hand()
+    assert not declares_hundred(GreedyBot(seed=1), match.view(0))  # nobody may declare in a first hand
+    if seats == 4:
+        assert any(answers), "greedy never declared a safe hundred"
+
+
+def _not_compiled(game: str) -> bool:
+    """Whether the compiled step refuses ``game`` (today Sea Goat, Bergen, General and Matador)."""
+    from sevenrocks.bots.search import compiled_refusal
+
+    return compiled_refusal(find_game(game).rules()) is not None
+
+
+NOT_COMPILED = [g.id for g in LAYOUT_GAMES if _not_compiled(g.id)]
+
+
+@pytest.mark.parametrize("game", NOT_COMPILED)
+def test_search_refuses_the_games_the_compiled_step_does_not_play(game: str) -> None:
+    from sevenrocks.bots.search import SearchBot
+
+    with pytest.raises(UnsupportedGameError, match=rf"bot 'search' .*{game}.*choose greedy or random"):
+        make_bot("search", seed=1, game=game)
+    match = Match(game, seed=1)
+    match.start_hand()
+    view = match.view(match.turn or 0)
+    bot = SearchBot(seed=1, iterations=5)
+    if len(view.moves) > 1:
+        with pytest.raises(UnsupportedGameError, match="choose greedy or random"):
+            bot.choose(view)
+    assert SearchBot(seed=1).declare_hundred(view) is False

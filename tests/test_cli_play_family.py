@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from sevenrocks.bots import make_bot
+from sevenrocks.bots.base import declares_hundred
 from sevenrocks.cli.app import app
 from sevenrocks.cli.game_options import choose_game
 from sevenrocks.core import Match, load_record
@@ -41,6 +42,14 @@ CASES = [
     ("fives-and-threes", 4, ["target=21"]),
     ("all-threes", 2, ["target=21"]),
     ("picture", 3, []),
+    ("sea-kozel", 2, ["target=60"]),
+    ("sea-kozel", 4, []),
+    ("donkey", 3, ["target=51"]),
+    ("sebastopol", 4, ["target=30"]),
+    ("bergen", 3, []),
+    ("matador", 2, ["target=40"]),
+    ("general", 4, []),
+    ("general", 4, ["version=naked"]),
 ]
 NAMES = {
     "block": "Block",
@@ -55,6 +64,12 @@ NAMES = {
     "fives-and-threes": "Fives and Threes",
     "all-threes": "All Threes",
     "picture": "Picture dominoes",
+    "sea-kozel": "Sea Goat",
+    "donkey": "Donkey",
+    "sebastopol": "Sebastopol",
+    "bergen": "Bergen",
+    "matador": "Matador",
+    "general": "General",
 }
 OTHERS_DRAW_A_TILE = re.compile(r"^\s*seat [1-3] \S+ (?:\(partner\) )?draws (?:[0-6]-[0-6])", re.M)
 
@@ -96,6 +111,16 @@ def test_every_game_plays_to_its_end(game: str, seats: int, options: list[str]) 
         assert "4 deals" in out and re.search(r"seats [01]\+[23] (\(you\) )?write \d", out)
     elif game == "telephone":
         assert "never goes below 0" in out
+    elif game == "sea-kozel":
+        assert re.search(r"record: seats? [0-3]", out) or "no side holds a record" in out
+        assert "goat" not in final
+    elif game == "donkey":
+        assert "goat" in final
+    elif game == "general":
+        assert "loses the hand for" in out and "hands lost" in final
+        assert ("your partner signals" in out) == (options == [])
+    elif game == "matador":
+        assert re.search(r"plays [0-6]-[0-6]@\S+>[0-6]", out) or ">" not in out
     if rules.partnerships:
         assert "(partner)" in out
     else:
@@ -189,3 +214,73 @@ def test_the_record_of_a_family_game_is_saved_and_loads(tmp_path: Path) -> None:
     assert getattr(record, "game", None) == "kozel"
     assert tuple(record.players) == ("human", "random", "greedy")
     assert record.winner is not None or getattr(record, "outcome", None) is not None
+
+
+def _sea_goat_until(seats: int, seed: int, stop: str) -> list[str] | None:
+    """Replay the Sea Goat terminal match of ``seed`` (seat 0 choosing 1, declining hundreds) up to
+    the first hand in which seat 0 may declare a hundred (``stop`` ``"hundred"``) or the first
+    egg redeal (``"redeal"``); the lines typed before it."""
+    rules = choose_game("sea-kozel", [], seats).rules
+    match = Match(rules, seed=seed)
+    names = ["human", "random", "greedy", "greedy"][:seats]
+    bots = {s: make_bot(names[s], seed=seed * 4 + s, game="sea-kozel") for s in range(1, seats)}
+    typed: list[str] = []
+    while not match.is_over:
+        match.start_hand()
+        if match.turn is None:
+            if stop == "redeal":
+                return typed
+            continue
+        declarer = match.hundred_declarer()
+        if declarer == 0:
+            if stop == "hundred":
+                return typed
+            typed.append("1")
+        elif declarer is not None and declares_hundred(bots[declarer], match.view(declarer)):
+            match.declare_hundred()
+        while match.turn is not None:
+            seat = match.turn
+            if seat == 0:
+                typed.append("1")
+                match.push(play_choices(match.view(0))[0].play)
+            else:
+                match.push(bots[seat].choose(match.view(seat)))
+    return None
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_person_may_declare_a_hundred_in_sea_goat(seats: int) -> None:
+    seed, typed = next((s, t) for s in range(200) if (t := _sea_goat_until(seats, s, "hundred")) is not None)
+    run = play(
+        "sea-kozel", seats, [], "--seed", str(seed), "--no-record", lines="\n".join([*typed, "2", "q"]) + "\n"
+    )
+    assert run.exit_code == 0, run.output
+    assert "you may declare a hundred" in run.output and "2. declare a hundred" in run.output
+    assert "seat 0 human (you) declares a hundred and leads 6-6" in run.output
+    assert "a hundred hand for seat 0 human (you)" in run.output
+    declined = play(
+        "sea-kozel",
+        seats,
+        [],
+        "--seed",
+        str(seed),
+        "--no-record",
+        lines="\n".join([*typed, "x", "1", "q"]) + "\n",
+    )
+    assert declined.exit_code == 0 and "please type 1 or 2" in declined.output
+    assert (
+        "declares a hundred" not in declined.output.split("you may declare a hundred")[-1].split("hand ")[0]
+    )
+
+
+def test_an_egg_redeal_in_the_terminal() -> None:
+    seed, typed = next((s, t) for s in range(500) if (t := _sea_goat_until(2, s, "redeal")) is not None)
+    run = play("sea-kozel", 2, [], "--seed", str(seed), "--no-record", lines="\n".join([*typed, "q"]) + "\n")
+    assert run.exit_code == 0 and "Traceback" not in run.output, run.output
+    assert "eggs are pending and nobody was dealt 1-1: the deal is void (an egg redeal)" in run.output
+
+
+def test_search_is_refused_where_the_compiled_step_does_not_play() -> None:
+    run = play("sea-kozel", 2, [], "--seat1", "search", "--no-record", lines="q\n")
+    assert run.exit_code == 2 and "Traceback" not in run.output
+    assert "seat 1: bot 'search'" in run.output and "sea-kozel" in run.output

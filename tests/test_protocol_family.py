@@ -14,13 +14,17 @@ from typer.testing import CliRunner
 
 from sevenrocks.bots import make_bot
 from sevenrocks.bots.protocol import (
+    ProtocolError,
     ViewTracker,
+    declare_message,
     event_message,
     hand_end_message,
     hand_message,
+    hundred_message,
     match_end_message,
     match_message,
     parse_answer,
+    parse_declaration,
     serve,
     turn_message,
 )
@@ -47,6 +51,7 @@ def _options(game: str) -> dict[str, object] | None:
 
 @pytest.mark.parametrize(("game", "seats"), CONFIGS, ids=[f"{g}-{n}" for g, n in CONFIGS])
 def test_tracker_rebuilds_the_view_in_every_game(game: str, seats: int) -> None:
+    declared = 0
     for seed in range(3):
         match = Match(game, seats=seats, options=_options(game), seed=seed)
         seat = seed % seats
@@ -57,6 +62,14 @@ def test_tracker_rebuilds_the_view_in_every_game(game: str, seats: int) -> None:
         while not match.is_over and match.hand_number < 30:
             match.start_hand()
             tracker.feed(hand_message(match.view(seat)))
+            assert tracker.view().may_declare_hundred == match.view(seat).may_declare_hundred
+            declarer = match.hundred_declarer()
+            if declarer is not None and rng.random() < 0.5:  # Sea Goat: a voluntary hundred
+                if declarer == seat:
+                    tracker.feed(declare_message())
+                match.declare_hundred()
+                tracker.feed(hundred_message(declarer))
+                declared += 1
             sent = 0
             while match.turn is not None:
                 events = match.view(seat).events
@@ -78,14 +91,22 @@ def test_tracker_rebuilds_the_view_in_every_game(game: str, seats: int) -> None:
                     assert mine.scores == view.scores
                     assert mine.void_values() == view.void_values()
                     assert mine.results == view.results
-                    if view.ledger is not None:
-                        assert mine.ledger is not None and mine.ledger.remembered == view.ledger.remembered
-                        assert mine.ledger.eggs == view.ledger.eggs
+                    assert mine.ledger == view.ledger
+                    assert (mine.leader, mine.turn, mine.lead_tile) == (
+                        view.leader,
+                        view.turn,
+                        view.lead_tile,
+                    )
+                    assert mine.signals == view.signals and mine.hundred == view.hundred
+                    assert mine.may_declare_hundred == view.may_declare_hundred
                 match.push(view.moves[rng.randrange(len(view.moves))])
             for event in match.view(seat).events[sent:]:
                 tracker.feed(event_message(event))
-            tracker.feed(hand_end_message(match.results[-1]))
+            tracker.feed(hand_end_message(match.results[-1], match.ledger))
             assert tracker.view().results == match.view(seat).results
+            assert tracker.view().ledger == match.view(seat).ledger
+    if game == "sea-kozel":
+        assert declared, "no hundred was declared: the test does not reach the hundred messages"
 
 
 def test_messages_of_the_family() -> None:
@@ -192,11 +213,134 @@ def test_bot_command_plays_a_family_game_and_refuses_another() -> None:
 
 
 def test_serve_rejects_a_game_it_cannot_read() -> None:
-    from sevenrocks.bots.protocol import ProtocolError
-
     lines = [json.dumps({"type": "match", "seat": 0, "target": 10, "game": "chess"})]
     with pytest.raises(ProtocolError, match="line 1: 'match' message: no game 'chess'"):
         serve(make_bot("random"), lines, io.StringIO())
     lines = [json.dumps({"type": "match", "seat": 3, "target": None, "game": "picture", "seats": 3})]
     with pytest.raises(ProtocolError, match=r"must be 0\.\.2"):
         serve(make_bot("random"), lines, io.StringIO())
+
+
+def test_general_signals_reach_only_the_partners_seat() -> None:
+    match = Match("general", seed=6)
+    match.start_hand()
+    for seat in range(4):
+        partner = match.dealt((seat + 2) % 4)
+        signals = hand_message(match.view(seat))["signals"]
+        assert signals == {
+            "blanks": any(t.index == 0 for t in partner),
+            "sixes": any(t.index == 27 for t in partner),
+        }
+    naked = Match("general", options={"version": "naked"}, seed=6)
+    naked.start_hand()
+    assert "signals" not in hand_message(naked.view(0))
+
+
+def _sea_match_with_a_declaration(seats: int) -> tuple[Match, int]:
+    """A Sea Goat match just dealt where some seat may declare a hundred (found by random play)."""
+    for seed in range(200):
+        match = Match("sea-kozel", seats=seats, seed=seed)
+        rng = random.Random(seed)
+        while not match.is_over and match.hand_number < 40:
+            match.start_hand()
+            declarer = match.hundred_declarer()
+            if declarer is not None:
+                return match, declarer
+            while match.turn is not None:
+                moves = match.legal_moves()
+                match.push(moves[rng.randrange(len(moves))])
+    raise AssertionError("no hand with a voluntary hundred in 200 random matches")
+
+
+def test_sea_goat_hand_messages_declarations_and_results() -> None:
+    match, declarer = _sea_match_with_a_declaration(2)
+    first = hand_message(match.view(declarer))
+    other = hand_message(match.view(1 - declarer))
+    assert first["may_declare_hundred"] is True and other["may_declare_hundred"] is False
+    assert first["hundred"] is None and first["ledger"]["record"]["side"] == declarer
+    assert declare_message() == {"type": "declare"}
+    assert parse_declaration('{"declare": true}') is True
+    with pytest.raises(ProtocolError, match="expected"):
+        parse_declaration('{"play": "6-6"}')
+    tracker = ViewTracker()
+    tracker.feed(match_message(declarer, match.target, match.rules))
+    tracker.feed(first)
+    tracker.feed(declare_message())
+    assert tracker.view().may_declare_hundred
+    assert match.declare_hundred() == declarer
+    tracker.feed(hundred_message(declarer))
+    mine, theirs = tracker.view(), match.view(declarer)
+    assert (mine.leader, mine.hundred, mine.may_declare_hundred) == (declarer, declarer, False)
+    assert (theirs.leader, theirs.hundred) == (declarer, declarer)
+    tracker.feed(turn_message(theirs))
+    assert tracker.view().lead_tile == theirs.lead_tile and str(theirs.lead_tile) == "6-6"
+    while match.turn is not None:
+        match.push(match.legal_moves()[0])
+    end = hand_end_message(match.results[-1], match.ledger)
+    assert "events" in end and "ledger" in end
+    assert end["ledger"]["egg_redeals"] == match.ledger.egg_redeals if match.ledger else True
+
+
+def test_a_declaration_nobody_may_make_is_refused() -> None:
+    tracker = ViewTracker()
+    match = Match("sea-kozel", seats=2, seed=1)
+    match.start_hand()
+    tracker.feed(match_message(0, match.target, match.rules))
+    tracker.feed(hand_message(match.view(0)))
+    with pytest.raises(ProtocolError, match="may not declare"):
+        tracker.feed(declare_message())
+
+
+def test_a_void_deal_has_no_leader_and_ends_as_a_redeal() -> None:
+    for seed in range(300):
+        match = Match("sea-kozel", seats=2, seed=seed)
+        rng = random.Random(seed)
+        tracker = ViewTracker()
+        tracker.feed(match_message(0, match.target, match.rules))
+        while not match.is_over and match.hand_number < 40:
+            match.start_hand()
+            message = hand_message(match.view(0))
+            tracker.feed(message)
+            if match.turn is None:
+                assert message["leader"] is None and tracker.view().turn is None
+                tracker.feed(hand_end_message(match.results[-1], match.ledger))
+                assert tracker.view().results[-1].end.value == "redeal"
+                assert tracker.view().ledger == match.ledger
+                return
+            while match.turn is not None:
+                moves = match.legal_moves()
+                match.push(moves[rng.randrange(len(moves))])
+            tracker.feed(hand_end_message(match.results[-1], match.ledger))
+    raise AssertionError("no egg redeal in 300 random matches")
+
+
+@pytest.mark.parametrize(
+    ("seats", "deals", "seen"),
+    [(2, ("sea-1", "sea-91"), "redeal"), (4, ("sea-2", "sea-80"), "declared")],
+)
+def test_programs_play_sea_goat_and_declare_hundreds(seats: int, deals: tuple[str, ...], seen: str) -> None:
+    """Our greedy bot as a program (asked ``declare``) makes the same choices as in process, its
+    own declarations (seat 0 declares in ``sea-80``) and egg redeals (``sea-91``) included; the
+    example bot answers ``declare`` too."""
+    rules = find_game("sea-kozel").rules(seats=seats)
+    program = f"cmd:{PY} -m sevenrocks.cli.bot greedy --seed 5"  # seat 0: seeded 5 * 4 + 0
+    rest = ("greedy", "greedy", "greedy")[: seats - 1]
+    kinds: list[str | None] = []
+    for deal_seed in deals:
+        direct = play_match(("greedy", *rest), deal_seed=deal_seed, bot_seeds=(20, 1, 2, 3), rules=rules)
+        piped = play_match(
+            (program, *rest), deal_seed=deal_seed, bot_seeds=(None, 1, 2, 3), rules=rules, bot_timeout=30
+        )
+        assert piped.forfeit is None
+        assert direct.record is not None and piped.record is not None
+        assert [h.imposed for h in piped.record.hands] == [h.imposed for h in direct.record.hands]
+        assert (piped.scores, piped.hands, piped.winners) == (direct.scores, direct.hands, direct.winners)
+        kinds += [
+            h.imposed if h.imposed != "declared" or h.hundred == 0 else None for h in piped.record.hands
+        ]
+        kinds += [r.end.value for r in piped.record.results]
+    assert seen in kinds
+    example = f"cmd:{PY} {EXAMPLE}"
+    players = tuple(example if s % 2 == 0 else "greedy" for s in range(seats))
+    outcome = play_match(players, deal_seed="sea-example", rules=rules, record=False, bot_timeout=30)
+    assert outcome.forfeit is None and outcome.winners

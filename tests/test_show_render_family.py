@@ -16,6 +16,7 @@ from sevenrocks.core import Match, MatchEnd, MatchRecord, Tile
 from sevenrocks.core.events import Draw, HandEnd, Knock
 from sevenrocks.core.games import LAYOUT_GAMES
 from sevenrocks.core.script import replay
+from sevenrocks.text import sea_event_text
 from tests.family.configs import Table, random_match
 
 runner = CliRunner()
@@ -98,7 +99,19 @@ def test_show_every_game(records: dict[tuple[str, int], Path], game: str, seats:
     if result.end is HandEnd.BLOCKED and result.fisherman is not None:
         assert f"the fisherman, the last to move before the block: seat {result.fisherman}" in out
     if result.written is not None and any(result.written):
-        assert " writes " in out
+        assert (" adds " if game == "sea-kozel" else " writes ") in out
+    if game == "sea-kozel":
+        assert "record: " in out or "no side holds a record" in out
+        for event in result.events or ():
+            assert (
+                sea_event_text(
+                    event, result, record.rules, names=record.players, hundred=record.hands[-1].hundred
+                )
+                in out
+            )
+    if game == "general" and result.loser is not None:
+        assert f"seat {result.loser} player {result.loser}, next after the finisher, loses the hand" in out
+        assert "hands lost" in tail or "hand lost" in tail
     if result.award is not None and any(result.award):
         assert " scores " in out
     if result.deductions is not None and any(result.deductions) and game != "seven-rocks":
@@ -237,3 +250,34 @@ def test_show_and_render_a_version_1_record() -> None:
     assert "seats 1+3 win at the target" in out and "game:" not in out
     run = runner.invoke(app, ["render", str(path), "--hand", "1", "--play", "3"])
     assert run.exit_code == 0, run.output
+
+
+def test_show_render_and_replay_sea_goat_hundreds_and_egg_redeals(tmp_path: Path) -> None:
+    """A declared hundred (greedy declares in ``sea-80``) and egg redeals (``sea-91``) are shown,
+    drawn (the re-played position declares the hundred again) and replayed."""
+    from sevenrocks.core.games import find_game
+    from sevenrocks.tournament.runner import play_match
+
+    for seats, deal_seed, lead in ((4, "sea-80", "declared"), (2, "sea-91", None)):
+        rules = find_game("sea-kozel").rules(seats=seats)
+        outcome = play_match(("greedy",) * seats, deal_seed=deal_seed, bot_seeds=(20, 1, 2, 3), rules=rules)
+        record = outcome.record
+        assert record is not None
+        path = record.save(tmp_path / f"sea-{seats}.json")
+        out = show(str(path))
+        if lead is not None:
+            h = next(h for h, log in enumerate(record.hands) if log.imposed == lead)
+            assert "declares a hundred and leads 6-6: this is its hundred hand" in out
+            run = runner.invoke(app, ["render", str(path), "--hand", str(h + 1), "--play", "1"])
+            assert run.exit_code == 0, run.output
+        else:
+            h = next(h for h, log in enumerate(record.hands) if log.leader < 0)
+            assert "eggs are pending and nobody was dealt 1-1: the deal is void (an egg redeal)" in out
+            assert (
+                "eggs are pending: seat 0 greedy holds 1-1 and leads it" in out
+                or "holds 1-1 and leads it" in out
+            )
+            run = runner.invoke(app, ["render", str(path), "--hand", str(h + 2)])
+            assert run.exit_code == 0, run.output
+        replayed = runner.invoke(app, ["replay", str(path)])
+        assert replayed.exit_code == 0 and json.loads(replayed.stdout) == record.to_report()

@@ -28,6 +28,7 @@ from sevenrocks.tournament.duplicate import (
 from sevenrocks.tournament.journal import JOURNAL_NAME, read_journal, resume_config
 from sevenrocks.tournament.model import seat_plans
 from sevenrocks.tournament.runner import MatchOutcome, deal_of
+from sevenrocks.tournament.table import TableConfig, run_table, summarize_table
 
 
 def invoke(*args: str) -> Any:
@@ -106,6 +107,12 @@ def test_figures_that_make_sense_per_game() -> None:
     assert figures_for(find_game("block").rules(seats=2)) == ("awarded",)
     assert figures_for(find_game("telephone").rules(seats=2)) == ("scored", "deducted", "drawn")
     assert figures_for(find_game("picture").rules(seats=2)) == ("drawn",)
+    assert figures_for(find_game("sea-kozel").rules(seats=2)) == ("recorded", "drawn")
+    assert figures_for(find_game("donkey").rules(seats=3)) == ("written", "drawn", "goats")
+    assert figures_for(find_game("sebastopol").rules()) == ("awarded",)
+    assert figures_for(find_game("bergen").rules(seats=3)) == ("scored", "awarded", "drawn")
+    assert figures_for(find_game("general").rules()) == ("generals",)
+    assert figures_for(find_game("general").rules({"version": "naked"})) == ("generals", "nakeds")
 
 
 @pytest.mark.parametrize(
@@ -116,6 +123,14 @@ def test_figures_that_make_sense_per_game() -> None:
         ("all-fives", 4, {"target": 80}, 4),
         ("draw", 4, {"target": 40, "partnerships": False}, 4),
         ("picture", 3, {}, 6),
+        ("sea-kozel", 2, {"target": 60}, 4),
+        ("sea-kozel", 4, {}, 4),
+        ("donkey", 3, {"target": 41}, 6),
+        ("sebastopol", 4, {"target": 30}, 4),
+        ("bergen", 3, {}, 6),
+        ("matador", 2, {"target": 40}, 4),
+        ("general", 4, {}, 4),
+        ("general", 4, {"version": "naked"}, 4),
     ],
 )
 def test_tournaments_of_two_entrants_in_two_three_and_four_seat_games(
@@ -140,6 +155,11 @@ def test_tournaments_of_two_entrants_in_two_three_and_four_seat_games(
         assert goats >= matches  # every match of the Goat family ends with a goat
     if "awarded" in summary["figures"]:
         assert summary["team0_awarded_per_hand"] + summary["team1_awarded_per_hand"] > 0
+    if "recorded" in summary["figures"]:
+        assert summary["team0_recorded_per_hand"] + summary["team1_recorded_per_hand"] > 0
+    if "generals" in summary["figures"]:
+        made = sum(r.generals_by_side[0] + r.generals_by_side[1] for r in results)
+        assert summary["team0_generals"] + summary["team1_generals"] == made
     again = run_tournament(config)
     assert [r.winner_side for r in again] == [r.winner_side for r in results]
 
@@ -247,3 +267,86 @@ def test_a_family_tournament_with_records_stops_and_resumes(tmp_path: Path) -> N
     assert json.loads(more.stdout)["matches"] == 12
     other = invoke("tournament", "--resume", str(folder), "--game", "block")
     assert other.exit_code == 2 and "not the game of the tournament" in other.stderr
+
+
+def test_tournament_command_in_the_part_2_games() -> None:
+    general = invoke(
+        "tournament", "--team0", "greedy", "--team1", "random", "--game", "general", "--matches", "6",
+        "--no-records",
+    )  # fmt: skip
+    assert general.exit_code == 0, general.output
+    assert "Generals received" in general.stdout
+    sea = invoke(
+        "tournament", "--team0", "greedy", "--team1", "random", "--game", "sea-kozel", "--matches", "4",
+        "--no-records",
+    )  # fmt: skip
+    assert sea.exit_code == 0, sea.output
+    assert "points added to the record per hand" in sea.stdout
+    refused = invoke(  # the compiled step does not play Sea Goat: search cannot play it
+        "tournament", "--team0", "search", "--team1", "greedy", "--game", "sea-kozel", "--matches", "2",
+        "--no-records",
+    )  # fmt: skip
+    assert refused.exit_code == 2 and "Traceback" not in refused.output
+    assert "--team0: bot 'search'" in refused.stderr and "sea-kozel" in refused.stderr
+
+
+def test_a_general_table_session_queues_the_teams() -> None:
+    config = TableConfig(("greedy", "random", "greedy", "random"), matches=12, seed=5)
+    matches = run_table(config)
+    assert matches == run_table(config)  # the same seed, the same session
+    at, waiting = [0, 1], [2, 3]
+    for match in matches:
+        assert match.sides == tuple(at) and match.forfeit is None
+        assert match.gave_way is not None and {match.gave_way, match.stayed} == set(match.sides)
+        lost = match.sides.index(match.gave_way)
+        assert match.hands_lost[lost] >= 2 or match.generals[lost] == 1  # why it gave way (§9.1)
+        waiting.append(match.gave_way)
+        at[lost] = waiting.pop(0)
+        assert list(match.waiting) == waiting
+    summary = summarize_table(config, matches)
+    teams = summary["teams"]
+    assert sum(t["played"] for t in teams) == 24 and sum(t["won"] for t in teams) == 12
+    assert sum(t["gave_way"] for t in teams) == 12
+    received = sum(t["generals"] for t in teams)
+    assert received == sum(t["generals_made"] for t in teams) == sum(sum(m.generals) for m in matches)
+    assert summary["figures"] == ["generals"] and summary["format"] == "table"
+
+
+def test_two_teams_at_a_table_play_on_and_bad_sessions_are_refused() -> None:
+    matches = run_table(TableConfig(("greedy", "random"), matches=3, seed=1))
+    assert all(m.sides == (0, 1) and m.waiting == () for m in matches)
+    with pytest.raises(ValueError, match="the table format plays general"):
+        TableConfig(("greedy", "random"), matches=2, game="kozel")
+    with pytest.raises(ValueError, match="at least two teams"):
+        TableConfig(("greedy",), matches=2)
+
+
+def test_table_command(tmp_path: Path) -> None:
+    folder = tmp_path / "session"
+    result = invoke(
+        "tournament", "--format", "table", "--game", "general", "--option", "version=naked",
+        "--team0", "greedy", "--team1", "random", "--team", "greedy", "--matches", "5", "--seed", "2",
+        "--records", str(folder), "--json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert summary["matches"] == 5 and len(summary["teams"]) == 3
+    assert summary["figures"] == ["generals", "nakeds"] and summary["options"]["version"] == "naked"
+    assert len(list(folder.glob("match-*.json"))) == 5 and (folder / "tournament.json").exists()
+    shown = invoke("show", str(folder / "match-00001.json"))
+    assert shown.exit_code == 0 and "table session greedy / random / greedy" in shown.stdout
+    table = invoke(
+        "tournament", "--format", "table", "--game", "general", "--team0", "greedy", "--team1", "random",
+        "--team", "random", "--matches", "4", "--no-records",
+    )  # fmt: skip
+    assert table.exit_code == 0, table.output
+    assert "Table session of general" in table.stdout and "Generals" in table.stdout
+    for args, words in (
+        (["--format", "table", "--game", "kozel"], "--format table plays general"),
+        (["--format", "table", "--game", "general", "--workers", "2"], "no --workers"),
+        (["--format", "round", "--game", "general"], "--format must be duplicate or table"),
+        (["--team", "random", "--game", "general"], "use it with --format table"),
+        (["--format", "table", "--game", "general", "--team", "nobody"], "unknown bot 'nobody'"),
+    ):
+        run = invoke("tournament", "--team0", "greedy", "--team1", "random", "--no-records", *args)
+        assert run.exit_code == 2 and words in run.stderr and "Traceback" not in run.output, run.output

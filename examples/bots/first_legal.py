@@ -27,6 +27,8 @@ def main() -> None:
         elif kind == "turn":
             choice = message["legal"][0]  # a real bot would think here
             print(json.dumps({"play": choice}), flush=True)
+        elif kind == "declare":  # Sea Goat asks whether to declare a hundred: never
+            print(json.dumps({"declare": False}), flush=True)
         elif kind == "match_end":
             print(f"seat {seat} ({game}): match over, scores {message['scores']}", file=sys.stderr)
             break

@@ -38,6 +38,8 @@ from typing import Final
 from sevenrocks.core.events import Draw, Event, HandEnd, HandResult, Knock
 from sevenrocks.core.games import DEFAULT_GAME, Boneyard, Points, Rules, Topology, find_game
 from sevenrocks.core.games.ending import FixedDeals, LosersTarget, SingleHand, TargetAtOnce
+from sevenrocks.core.games.general import Counts
+from sevenrocks.core.games.sea import SeaRecord
 from sevenrocks.core.games.settlement import (
     DeductFloor5,
     DeductRound5,
@@ -97,6 +99,12 @@ GAME_NAMES: Final = {
     "fives-and-threes": N_("Fives and Threes"),
     "all-threes": N_("All Threes"),
     "picture": N_("Picture dominoes"),
+    "sea-kozel": N_("Sea Goat"),
+    "donkey": N_("Donkey"),
+    "sebastopol": N_("Sebastopol"),
+    "bergen": N_("Bergen"),
+    "matador": N_("Matador"),
+    "general": N_("General"),
 }
 
 
@@ -379,7 +387,13 @@ def render_scores(
     for side in range(table.sides):
         name = side_label(side, rules=table, gettext=gettext)
         mine = " " + _("(you)") if me is not None and table.side_of(me) == side else ""
-        text = f"{name}{mine}: {scores[side]}"
+        if isinstance(table.settlement, Counts):  # General keeps no points: the hands lost
+            lost = (
+                _("1 hand lost") if scores[side] == 1 else _("{count} hands lost").format(count=scores[side])
+            )
+            text = f"{name}{mine}: {lost}"
+        else:
+            text = f"{name}{mine}: {scores[side]}"
         if remembered is not None and remembered[side]:
             text += " " + _("(remembers {points})").format(points=remembered[side])
         parts.append(text)
@@ -522,6 +536,10 @@ def _end_line(
             return _("the hand is blocked: nobody can place and nothing is left to draw")
         return _("the hand is blocked: nobody can place")
     if result.end is HandEnd.REDEAL:
+        if result.events and "egg-redeal" in result.events:
+            return _(
+                "eggs are pending and nobody was dealt 1-1: the deal is void (an egg redeal), dealt again"
+            )
         return _("the deal is void (a hand held five doubles or six tiles of one suit): it is dealt again")
     return _("the target is reached: the match ends at once, with no settlement")
 
@@ -703,6 +721,131 @@ def _goat_lines(
     return lines
 
 
+def _record_text(
+    record: tuple[int, int] | None, rules: Rules, me: int | None, gettext: Translate | None
+) -> str:
+    """Sea Goat's record in words: ``record: seats 0+2 with 47`` or ``no record``."""
+    _ = gettext or _english
+    if record is None:
+        return _("no side holds a record")
+    who = side_label(record[0], rules=rules, gettext=gettext, me=me)
+    return _("record: {side} with {points}").format(side=who, points=record[1])
+
+
+#: Sea Goat's events (``sea-kozel.md`` §9.2, §8.6), as a result's ``events`` names them.
+SEA_EVENTS: Final = {
+    "bald-goat": N_("bald goat! the last move holds 0-0: the match goes to {side} at once"),
+    "six-six": N_(
+        "the last move holds 6-6 and an opponent holds 25 or more: the match goes to {side} at once"
+    ),
+    "six-six-short": N_("the last move holds 6-6 but no opponent holds 25: {seat} owes a hundred"),
+    "hundred-won": N_("the hundred hand is won: the match goes to {side}"),
+    "hundred-lost": N_(
+        "the hundred hand is lost with 25 or more in the hundred seat's hand: the match goes to {side}"
+    ),
+    "fisherman-hundred": N_(
+        "the fisherman's side holds under 25 and the other over 25: the fisherman's side wins the hand, "
+        "and {seat} owes a hundred"
+    ),
+    "write-off-pending": N_(
+        "the fisherman's side holds more: nothing is written, and {seat} may write the block off "
+        "in the next three hands"
+    ),
+    "write-off": N_("the suspended block is written off"),
+    "write-off-failed": N_("the third attempt failed: the suspended block goes to the other side"),
+    "crossed-out": N_("the record is crossed out"),
+    "rotten-eggs": N_("the third egg redeal in a row: the eggs are rotten and are lost"),
+}
+
+
+def sea_event_text(
+    event: str,
+    result: HandResult,
+    rules: Rules,
+    *,
+    me: int | None = None,
+    names: Sequence[str] | None = None,
+    gettext: Translate | None = None,
+    hundred: int | None = None,
+) -> str:
+    """One Sea Goat event of ``result`` in words (``hundred``: the hand's hundred seat)."""
+    _ = gettext or _english
+    template = SEA_EVENTS.get(event)
+    if template is None:
+        return event
+    side: int | None = None
+    seat: int | None = None
+    if event in ("bald-goat", "six-six", "six-six-short") and result.finisher is not None:
+        seat, side = result.finisher, rules.side_of(result.finisher)
+    elif event in ("hundred-won", "hundred-lost") and hundred is not None:
+        own = rules.side_of(hundred)
+        side = own if event == "hundred-won" else 1 - own
+    elif event in ("fisherman-hundred", "write-off-pending"):
+        seat = result.fisherman
+    return _(template).format(
+        side="?" if side is None else side_label(side, rules=rules, gettext=gettext, me=me),
+        seat="?" if seat is None else seat_label(seat, me=me, names=names, gettext=gettext, rules=rules),
+    )
+
+
+def _sea_lines(
+    result: HandResult,
+    rules: Rules,
+    previous: HandResult | None,
+    me: int | None,
+    names: Sequence[str] | None,
+    gettext: Translate | None,
+    hundred: int | None,
+) -> list[str]:
+    """What a Sea Goat hand did: its events, the points added to the record, the record after it."""
+    _ = gettext or _english
+    lines = [
+        "  " + sea_event_text(e, result, rules, me=me, names=names, gettext=gettext, hundred=hundred)
+        for e in result.events or ()
+    ]
+    over = any(e in ("bald-goat", "six-six", "hundred-won", "hundred-lost") for e in result.events or ())
+    if over:
+        return lines
+    written = result.written or ()
+    added = [(side, n) for side, n in enumerate(written) if n]
+    for side, n in added:
+        who = side_label(side, rules=rules, gettext=gettext, me=me)
+        text = (
+            _("{side} add {points} to the record")
+            if rules.partnerships
+            else _("{side} adds {points} to the record")
+        )
+        lines.append("  " + text.format(side=who, points=n))
+    if not added and "crossed-out" not in (result.events or ()):
+        if result.eggs and (previous is None or (previous.eggs or 0) < result.eggs):
+            lines.append("  " + _("eggs: nobody wins the hand, {eggs} points wait").format(eggs=result.eggs))
+        else:
+            lines.append("  " + _("nothing is added to the record (a record opens with 25 or more)"))
+    lines.append("  " + _record_text(result.record, rules, me, gettext))
+    return lines
+
+
+def _general_lines(
+    result: HandResult, rules: Rules, me: int | None, names: Sequence[str] | None, gettext: Translate | None
+) -> list[str]:
+    """General: who lost the hand, and whether it made a General or a naked."""
+    _ = gettext or _english
+    if result.end is HandEnd.BLOCKED:
+        return ["  " + _("a fish does not count: the hand is void")]
+    if result.loser is None:
+        return []
+    who = seat_label(result.loser, me=me, names=names, gettext=gettext, rules=rules)
+    side = side_label(rules.side_of(result.loser), rules=rules, gettext=gettext, me=me)
+    lines = [
+        "  " + _("{seat}, next after the finisher, loses the hand for {side}").format(seat=who, side=side)
+    ]
+    if result.general is not None:
+        lines.append("  " + _("{seat} is made a General: {side} give way").format(seat=who, side=side))
+    elif result.naked is not None:
+        lines.append("  " + _("{seat} is made naked: {side} give way").format(seat=who, side=side))
+    return lines
+
+
 def _picture_lines(
     result: HandResult, rules: Rules, me: int | None, names: Sequence[str] | None, gettext: Translate | None
 ) -> list[str]:
@@ -737,18 +880,23 @@ def render_result(
     gettext: Translate | None = None,
     rules: Rules | None = None,
     previous: HandResult | None = None,
+    hundred: int | None = None,
 ) -> str:
     """A hand's end and settlement in the game's words, then the scores.
 
     Seven Rocks (no ``rules``): each seat's pips, rounded, deducted. Telephone rounds down; the
     winner-takes games say who scored what; the Goat family says who writes, remembers or wins
     (``previous``, the last hand's result, tells what was remembered before) and the eggs;
-    picture dominoes says who finished first.
+    Sea Goat its events (``hundred``: the hand's hundred seat), what went to the record and the
+    record; General who lost the hand and any General or naked; picture dominoes says who
+    finished first.
     """
     _ = gettext or _english
     table = rules or _SEVEN_ROCKS
     lines = [_end_line(result, table, me, names, gettext)]
     settlement = table.settlement
+    if result.end is HandEnd.REDEAL and result.events and "rotten-eggs" in result.events:
+        lines.append("  " + _(SEA_EVENTS["rotten-eggs"]))
     if result.end in (HandEnd.DOMINO, HandEnd.BLOCKED) and result.pips is not None:
         if isinstance(settlement, DeductRound5 | DeductFloor5) and result.deductions is not None:
             lines.extend(_deductions(result, table, me, names, gettext, isinstance(settlement, DeductFloor5)))
@@ -758,6 +906,11 @@ def render_result(
         elif isinstance(settlement, LosersWrite):
             lines.extend(_hand_values(result, table, me, names, gettext))
             lines.extend(_goat_lines(result, table, previous, me, gettext))
+        elif isinstance(settlement, SeaRecord):
+            lines.extend(_hand_values(result, table, me, names, gettext))
+            lines.extend(_sea_lines(result, table, previous, me, names, gettext, hundred))
+        elif isinstance(settlement, Counts):
+            lines.extend(_general_lines(result, table, me, names, gettext))
         elif isinstance(settlement, NoSettlement):
             lines.extend(_picture_lines(result, table, me, names, gettext))
             return "\n".join(lines)
@@ -867,6 +1020,25 @@ def render_boneyard(view: SeatView, *, gettext: Translate | None = None) -> str 
     return text
 
 
+def _family_lines(view: SeatView, names: Sequence[str] | None, gettext: Translate | None) -> list[str]:
+    """What only some games show a seat: General's partner signals, Sea Goat's hundred hand."""
+    _ = gettext or _english
+    lines = []
+    signals = view.signals
+    if signals is not None:
+        held = [tile for tile, has in (("0-0", signals.blanks), ("6-6", signals.sixes)) if has]
+        if held:
+            lines.append(_("your partner signals that it holds {tiles}").format(tiles=", ".join(held)))
+        else:
+            lines.append(_("your partner signals that it holds neither 0-0 nor 6-6"))
+    if view.hundred is not None:
+        who = seat_label(view.hundred, me=view.seat, names=names, gettext=gettext, rules=view.rules)
+        lines.append(_("a hundred hand for {seat}").format(seat=who))
+    if view.may_declare_hundred:
+        lines.append(_("you may declare a hundred before the lead: you would lead 6-6"))
+    return lines
+
+
 def render_view(
     view: SeatView,
     *,
@@ -920,6 +1092,7 @@ def render_view(
     drawn = [e.tile for e in view.events if isinstance(e, Draw) and e.seat == me and e.tile is not None]
     if drawn:
         lines.append(_("you drew: {tiles}").format(tiles=" ".join(str(t) for t in drawn)))
+    lines.extend(_family_lines(view, names, gettext))
     voids = view.void_values()
     draws = view.draws
     others = []

@@ -36,12 +36,15 @@ from sevenrocks.bots.protocol import (
     MAX_LINE,
     Message,
     ProtocolError,
+    declare_message,
     event_message,
     hand_end_message,
     hand_message,
+    hundred_message,
     match_end_message,
     match_message,
     parse_answer,
+    parse_declaration,
     turn_message,
 )
 from sevenrocks.core.notation import Move
@@ -193,6 +196,7 @@ class ProgramBot:
         self._hand = -1
         self._events_sent = 0
         self._results_sent = 0
+        self._hundred_sent: int | None = None
 
     # ------------------------------------------------------------------ process
     def _start(self) -> subprocess.Popen[bytes]:
@@ -329,14 +333,21 @@ class ProgramBot:
             self._send(hand_message(view))
             self._hand = view.hand_number
             self._events_sent = 0
+            self._hundred_sent = view.hundred
+        if view.hundred is not None and view.hundred != self._hundred_sent:  # a hundred declared since
+            self._send(hundred_message(view.hundred))
+            self._hundred_sent = view.hundred
         for event in view.events[self._events_sent :]:
             self._send(event_message(event))
         self._events_sent = len(view.events)
         self._send_results(view, len(view.results))
 
     def _send_results(self, view: SeatView, upto: int) -> None:
-        for result in view.results[self._results_sent : upto]:
-            self._send(hand_end_message(result))
+        last = len(view.results) - 1
+        for number in range(self._results_sent, upto):
+            # the ledger a view shows is the one after its last result (only a result changes it)
+            ledger = view.ledger if number == last else None
+            self._send(hand_end_message(view.results[number], ledger))
         self._results_sent = max(self._results_sent, upto)
 
     def choose(self, view: SeatView) -> Move:
@@ -350,6 +361,20 @@ class ProgramBot:
         except ProtocolError as err:
             kind = "illegal" if str(err).startswith("illegal") else "garbage"
             raise BotFailure(kind, f"{self.name} {err}") from None
+
+    def declare_hundred(self, view: SeatView) -> bool:
+        """Sea Goat: send ``declare`` and read whether the program declares a voluntary hundred
+        (only asked when the view says it may)."""
+        if not view.may_declare_hundred:
+            return False
+        self._sync(view)
+        self._unsolicited()
+        self._send(declare_message())
+        line = self._read_line()
+        try:
+            return parse_declaration(line)
+        except ProtocolError as err:
+            raise BotFailure("garbage", f"{self.name} {err}") from None
 
     def observe(self, view: SeatView) -> None:
         """Bring the program up to date with ``view`` (called by hosts when a hand ends)."""

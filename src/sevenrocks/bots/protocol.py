@@ -14,7 +14,10 @@ documented in ``docs/bot-protocol.md``. This module holds both sides:
 Every game of the family speaks the same messages: ``match`` names the game, its options and
 the number of seats; ``draw`` tells a draw from the boneyard (the tile to the drawer only);
 a move of several doubles is written with ``+``. Seven Rocks' messages are those it always had,
-with a few fields added.
+with a few fields added. What only some games have comes only in those games: General's partner
+signals and the Goat family's ledger in ``hand``, Sea Goat's hundred seat, its ``declare``
+question (a voluntary hundred, answered ``{"declare": true|false}``) and ``hundred``
+announcement, and each game's fields of ``hand_end``.
 
 >>> from sevenrocks.core import Match
 >>> match = Match(seed=4)
@@ -37,36 +40,66 @@ import json
 from collections.abc import Callable, Iterable, Sequence
 from typing import IO, Any, Final
 
-from sevenrocks.bots.base import Bot
+from sevenrocks.bots.base import Bot, declares_hundred
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.events import Draw, Event, HandEnd, HandResult, Knock, Placement
 from sevenrocks.core.games import DEFAULT_GAME, Ledger, Outcome, Rules, find_game
+from sevenrocks.core.games.settlement import WriteOff
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import Doubles, Move, Play, parse_move
 from sevenrocks.core.tiles import TILES, Tile
-from sevenrocks.core.view import SeatView
+from sevenrocks.core.view import SeatView, Signals
 
 __all__ = [
     "MESSAGE_TYPES",
     "ProtocolError",
     "ViewTracker",
+    "declare_message",
     "draw_message",
     "event_message",
     "hand_end_message",
     "hand_message",
+    "hundred_message",
+    "ledger_from_json",
+    "ledger_json",
     "match_end_message",
     "match_message",
     "parse_answer",
+    "parse_declaration",
     "serve",
     "turn_message",
 ]
 
 #: The ``type`` of every message a host sends, in the order they can first appear.
-MESSAGE_TYPES: Final = ("match", "hand", "play", "knock", "draw", "turn", "hand_end", "match_end")
+MESSAGE_TYPES: Final = (
+    "match",
+    "hand",
+    "declare",
+    "hundred",
+    "play",
+    "knock",
+    "draw",
+    "turn",
+    "hand_end",
+    "match_end",
+)
 #: The longest answer line a host reads before calling it garbage.
 MAX_LINE: Final = 64 * 1024
-#: The family fields of ``hand_end``, each sent only where the game has it.
-RESULT_FIELDS: Final = ("fisherman", "values", "award", "written", "remembered", "eggs", "draws")
+#: The family fields of ``hand_end``, each sent only where the game has it (``record`` too, as
+#: ``{"side": S, "points": P}``).
+RESULT_FIELDS: Final = (
+    "fisherman",
+    "values",
+    "award",
+    "written",
+    "remembered",
+    "eggs",
+    "draws",
+    "loser",
+    "general",
+    "naked",
+    "events",
+)
 
 Message = dict[str, Any]
 #: Makes the bot of a program once the ``match`` message is read: ``factory(seat, rules)``.
@@ -103,21 +136,83 @@ def _own_draws(view: SeatView) -> list[Tile]:
     return [e.tile for e in view.events if isinstance(e, Draw) and e.seat == view.seat and e.tile is not None]
 
 
+def _record_json(record: tuple[int, int] | None) -> dict[str, int] | None:
+    return None if record is None else {"side": record[0], "points": record[1]}
+
+
+def ledger_json(ledger: Ledger) -> Message:
+    """What the Goat family carries from hand to hand, as JSON (``hand`` and ``hand_end``):
+    per side ``remembered`` points and ``opened`` accounts, the ``eggs`` waiting, and Sea Goat's
+    ``record`` (``{"side", "points"}`` or null), ``owed`` (the seat owing a compulsory hundred),
+    ``write_off`` (a suspended block: ``{"seat", "side", "amount", "failures"}``) and
+    ``egg_redeals`` (egg redeals in a row).
+
+    >>> ledger_json(Ledger.empty(2))["record"] is None
+    True
+    """
+    write_off = ledger.write_off
+    return {
+        "remembered": list(ledger.remembered),
+        "opened": list(ledger.opened),
+        "eggs": ledger.eggs,
+        "record": _record_json(ledger.record),
+        "owed": ledger.owed,
+        "write_off": None
+        if write_off is None
+        else {
+            "seat": write_off.seat,
+            "side": write_off.side,
+            "amount": write_off.amount,
+            "failures": write_off.failures,
+        },
+        "egg_redeals": ledger.egg_redeals,
+    }
+
+
 def hand_message(view: SeatView) -> Message:
     """A new hand: the tiles the view's seat was dealt, the leader, the scores before it, and
-    the boneyard's size at the deal."""
+    the boneyard's size at the deal.
+
+    The leader is null for a void deal (a Goat misdeal or a Sea Goat egg redeal: its
+    ``hand_end`` says ``redeal`` and the next ``hand`` is dealt again). Only where the game has
+    them: ``signals`` (General: what this seat's partner signalled, ``{"blanks", "sixes"}``),
+    ``ledger`` (the Goat family, see :func:`ledger_json`), ``hundred`` (Sea Goat: the hand's
+    hundred seat, or null) and ``may_declare_hundred`` (Sea Goat: true in the message to the
+    seat that may declare a voluntary hundred before the lead).
+    """
     drawn = set(_own_draws(view))
     held = [t for t in (*view.hand, *view.played_by(view.seat)) if t not in drawn]
     dealt = sorted(held, key=lambda t: t.index)
     sides = view.rules.sides
     scores = view.results[view.hand_number - 1].scores if view.hand_number > 0 else (0,) * sides
-    return {
+    message: Message = {
         "type": "hand",
         "tiles": [str(t) for t in dealt],
         "leader": view.leader,
         "scores": list(scores),
         "boneyard": view.boneyard + sum(view.draws),
     }
+    if view.signals is not None:
+        message["signals"] = {"blanks": view.signals.blanks, "sixes": view.signals.sixes}
+    if view.ledger is not None:
+        message["ledger"] = ledger_json(view.ledger)
+    if view.rules.sea_values:
+        message["hundred"] = view.hundred
+        message["may_declare_hundred"] = view.may_declare_hundred
+    return message
+
+
+def declare_message() -> Message:
+    """Sea Goat: the host asks the seat that may declare a voluntary hundred (``sea-kozel.md``
+    §3.3) whether it does, before the lead; the answer is ``{"declare": true}`` or
+    ``{"declare": false}`` (:func:`parse_declaration`)."""
+    return {"type": "declare"}
+
+
+def hundred_message(seat: int) -> Message:
+    """Sea Goat: ``seat`` declared a voluntary hundred; it leads 6-6 and the hand is its hundred
+    hand (sent to every seat, the declarer's own included)."""
+    return {"type": "hundred", "seat": seat}
 
 
 def draw_message(event: Draw) -> Message:
@@ -136,16 +231,22 @@ def event_message(event: Event) -> Message:
 
 
 def turn_message(view: SeatView) -> Message:
-    """The bot must move: the legal moves (several doubles included), in the engine's order."""
-    return {"type": "turn", "legal": [str(p) for p in view.moves]}
+    """The bot must move: the legal moves (several doubles included), in the engine's order;
+    ``lead_tile`` where the rules name the tile to lead (a tile order), before the lead."""
+    message: Message = {"type": "turn", "legal": [str(p) for p in view.moves]}
+    if view.lead_tile is not None:
+        message["lead_tile"] = str(view.lead_tile)
+    return message
 
 
-def hand_end_message(result: HandResult) -> Message:
+def hand_end_message(result: HandResult, ledger: Ledger | None = None) -> Message:
     """How a hand ended, the tiles left in each hand (revealed), deductions and scores after it.
 
     After a hand that ended at the target (no settlement) ``hands`` and ``deductions`` are null.
     The family's fields (``values``, ``award``, ``written``, ``remembered``, ``eggs``,
-    ``fisherman``, ``draws``) are added where the game has them.
+    ``fisherman``, ``draws``; General's ``loser``, ``general`` and ``naked``; Sea Goat's
+    ``events`` and ``record``) are added where the game has them, and ``ledger``, the Goat
+    family's ledger after the hand (:func:`ledger_json`), when the host gives it.
     """
     message: Message = {
         "type": "hand_end",
@@ -159,6 +260,10 @@ def hand_end_message(result: HandResult) -> Message:
         value = getattr(result, name)
         if value is not None:
             message[name] = list(value) if isinstance(value, tuple) else value
+    if result.record is not None:
+        message["record"] = _record_json(result.record)
+    if ledger is not None:
+        message["ledger"] = ledger_json(ledger)
     return message
 
 
@@ -223,6 +328,25 @@ def parse_answer(line: str, legal: Sequence[Move]) -> Move:
     return move
 
 
+def parse_declaration(line: str) -> bool:
+    """Whether a bot's answer to ``declare`` declares the hundred; :class:`ProtocolError` unless
+    it is ``{"declare": true}`` or ``{"declare": false}``.
+
+    >>> parse_declaration('{"declare": true}'), parse_declaration('{"declare": false}')
+    (True, False)
+    """
+    text = line.strip()
+    try:
+        answer = json.loads(text)
+    except ValueError:
+        answer = None
+    if not isinstance(answer, dict) or not isinstance(answer.get("declare"), bool):
+        raise ProtocolError(
+            f'answered {_short(text)!r} to "declare": expected {{"declare": true}} or {{"declare": false}}'
+        )
+    return bool(answer["declare"])
+
+
 # ------------------------------------------------------------------ bot side
 def _field(message: Message, key: str, kind: type | tuple[type, ...]) -> Any:
     value = message.get(key)
@@ -255,6 +379,59 @@ def _ints(message: Message, key: str, length: int | None = None) -> tuple[int, .
     return tuple(value)
 
 
+def _optional_seat(message: Message, key: str, seats: int) -> int | None:
+    value = message.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < seats:
+        raise ProtocolError(f"{message.get('type')!r} message: {key!r} must be a seat 0..{seats - 1} or null")
+    return value
+
+
+def _record_from(message: Message, value: Any) -> tuple[int, int] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not all(
+        isinstance(value.get(k), int) and not isinstance(value.get(k), bool) for k in ("side", "points")
+    ):
+        raise ProtocolError(f"{message.get('type')!r} message: bad record {value!r}")
+    return int(value["side"]), int(value["points"])
+
+
+def ledger_from_json(message: Message, value: Any, sides: int) -> Ledger:
+    """The ledger that :func:`ledger_json` wrote, read from ``message``'s field ``value``."""
+    if not isinstance(value, dict):
+        raise ProtocolError(f"{message.get('type')!r} message: 'ledger' must be an object, not {value!r}")
+    remembered = _ints(value, "remembered", sides)
+    opened = value.get("opened")
+    if remembered is None or not isinstance(opened, list) or len(opened) != sides:
+        raise ProtocolError(f"{message.get('type')!r} message: bad ledger {value!r}")
+    numbers = {k: value.get(k, 0) for k in ("eggs", "egg_redeals")}
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in numbers.values()):
+        raise ProtocolError(f"{message.get('type')!r} message: bad ledger {value!r}")
+    raw = value.get("write_off")
+    write_off = None
+    if raw is not None:
+        keys = ("seat", "side", "amount", "failures")
+        if not isinstance(raw, dict) or not all(
+            isinstance(raw.get(k), int) and not isinstance(raw.get(k), bool) for k in keys
+        ):
+            raise ProtocolError(f"{message.get('type')!r} message: bad write_off {raw!r}")
+        write_off = WriteOff(raw["seat"], raw["side"], raw["amount"], raw["failures"])
+    owed = value.get("owed")
+    if owed is not None and (not isinstance(owed, int) or isinstance(owed, bool)):
+        raise ProtocolError(f"{message.get('type')!r} message: bad owed {owed!r}")
+    return Ledger(
+        remembered,
+        tuple(bool(o) for o in opened),
+        numbers["eggs"],
+        record=_record_from(message, value.get("record")),
+        owed=owed,
+        write_off=write_off,
+        egg_redeals=numbers["egg_redeals"],
+    )
+
+
 class ViewTracker:
     """Rebuilds what a seat may know from the protocol messages it receives.
 
@@ -284,13 +461,17 @@ class ViewTracker:
         self.turn: int | None = None
         self.outcome: Outcome | None = None
         self.finished = False
+        self.signals: Signals | None = None
+        self.hundred: int | None = None
+        self.may_declare_hundred = False
+        self.lead_tile: Tile | None = None
 
     def feed(self, message: Message) -> None:
         """Take in one message from the host; :class:`ProtocolError` if it makes no sense."""
         kind = message.get("type")
         if kind != "match" and self.seat < 0:
             raise ProtocolError(f"the first message must be 'match', not {kind!r}")
-        if kind in ("play", "knock", "draw", "turn") and self.hand_number < 0:
+        if kind in ("declare", "hundred", "play", "knock", "draw", "turn") and self.hand_number < 0:
             raise ProtocolError(f"a {kind!r} message came before any 'hand' message")
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
         if handler is None:
@@ -341,7 +522,7 @@ class ViewTracker:
             )
         self.hand_number += 1
         self.hand = set(tiles)
-        self.leader = self._seat_field(message, "leader")
+        self.leader = _optional_seat(message, "leader", rules.seats)  # null: a void deal
         scores = _ints(message, "scores", rules.sides)
         if scores is not None:
             self.scores = scores
@@ -352,6 +533,30 @@ class ViewTracker:
         self.counts = [size] * rules.seats
         self.out = 0
         self.turn = self.leader
+        self.lead_tile = None
+        signals = message.get("signals")
+        self.signals = None
+        if signals is not None:
+            if not isinstance(signals, dict) or not all(
+                isinstance(signals.get(k), bool) for k in ("blanks", "sixes")
+            ):
+                raise ProtocolError(f"'hand' message: bad signals {signals!r}")
+            self.signals = Signals(blanks=signals["blanks"], sixes=signals["sixes"])
+        if "ledger" in message:
+            self.ledger = ledger_from_json(message, message["ledger"], rules.sides)
+        self.hundred = _optional_seat(message, "hundred", rules.seats)
+        self.may_declare_hundred = message.get("may_declare_hundred") is True
+
+    def _declare(self, message: Message) -> None:
+        if not self.may_declare_hundred:
+            raise ProtocolError("'declare' message: this seat may not declare a hundred now")
+
+    def _hundred(self, message: Message) -> None:
+        seat = self._seat_field(message)
+        if self.events:
+            raise ProtocolError("'hundred' message: a hundred is declared before the lead")
+        self.leader = self.turn = self.hundred = seat
+        self.may_declare_hundred = False
 
     def _play(self, message: Message) -> None:
         seat = self._seat_field(message)
@@ -372,6 +577,8 @@ class ViewTracker:
         if not self.counts[seat] and self.rules.team_out:
             self.out |= 1 << seat
         self.events.append(Placement(seat, move, total, points))
+        self.may_declare_hundred = False
+        self.lead_tile = None
         if points:
             scores = list(self.scores)
             scores[self.rules.side_of(seat)] += points
@@ -407,6 +614,8 @@ class ViewTracker:
             raise ProtocolError(f"'turn' message: 'legal' must be a non-empty list, not {legal!r}")
         try:
             self.legal = tuple(parse_move(p) for p in legal)
+            lead_tile = message.get("lead_tile")
+            self.lead_tile = None if lead_tile is None else Tile.parse(lead_tile)
         except (SevenRocksError, TypeError, AttributeError) as err:
             raise ProtocolError(f"'turn' message: bad play in {legal!r}: {err}") from None
         self.turn = self.seat
@@ -428,6 +637,12 @@ class ViewTracker:
         fisherman = message.get("fisherman")
         eggs = message.get("eggs")
         remembered = _ints(message, "remembered", rules.sides)
+        events = message.get("events")
+        if events is not None and (
+            not isinstance(events, list) or not all(isinstance(e, str) for e in events)
+        ):
+            raise ProtocolError(f"'hand_end' message: 'events' must be a list of names, not {events!r}")
+        record = _record_from(message, message.get("record"))
         self.results.append(
             HandResult(
                 end,
@@ -443,15 +658,27 @@ class ViewTracker:
                 remembered=remembered,
                 eggs=eggs if isinstance(eggs, int) else None,
                 draws=_ints(message, "draws", rules.seats),
+                loser=_optional_seat(message, "loser", rules.seats),
+                general=_optional_seat(message, "general", rules.sides),
+                naked=_optional_seat(message, "naked", rules.sides),
+                events=None if events is None else tuple(events),
+                record=record,
             )
         )
-        if self.ledger is not None:
+        if "ledger" in message:
+            self.ledger = ledger_from_json(message, message["ledger"], rules.sides)
+        elif self.ledger is not None:  # a host that does not send the ledger: what the result tells
             self.ledger = Ledger(
                 remembered if remembered is not None else self.ledger.remembered,
-                tuple(score > 0 for score in self.scores),
+                tuple(score > 0 for score in self.scores) if not rules.sea_values else self.ledger.opened,
                 eggs if isinstance(eggs, int) else self.ledger.eggs,
+                record=record if rules.sea_values else None,
+                owed=self.ledger.owed,
+                write_off=self.ledger.write_off,
+                egg_redeals=self.ledger.egg_redeals,
             )
         self.turn = None
+        self.may_declare_hundred = False
 
     def _match_end(self, message: Message) -> None:
         winners = message.get("winners")
@@ -487,12 +714,18 @@ class ViewTracker:
             ledger=self.ledger,
             outcome=self.outcome,
             out=self.out,
+            lead_tile=self.lead_tile if my_turn else None,
+            signals=self.signals,
+            hundred=self.hundred,
+            may_declare_hundred=self.may_declare_hundred,
         )
 
 
 _HANDLERS: Final[dict[str, Callable[[ViewTracker, Message], None]]] = {
     "match": ViewTracker._match,
     "hand": ViewTracker._hand,
+    "declare": ViewTracker._declare,
+    "hundred": ViewTracker._hundred,
     "play": ViewTracker._play,
     "knock": ViewTracker._knock,
     "draw": ViewTracker._draw,
@@ -531,6 +764,10 @@ def serve(bot: Bot | BotFactory, lines: Iterable[str], out: IO[str]) -> int:
             assert player is not None  # a turn needs a match message first (checked by feed)
             move = player.choose(tracker.view())
             out.write(json.dumps({"play": str(move)}) + "\n")
+            out.flush()
+        elif message["type"] == "declare":
+            assert player is not None
+            out.write(json.dumps({"declare": declares_hundred(player, tracker.view())}) + "\n")
             out.flush()
         elif message["type"] == "match_end":
             break

@@ -33,7 +33,14 @@ from sevenrocks.bots.simple import GreedyBot, RandomBot
 from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.sausage import GAME_ID as SAUSAGE
 
-__all__ = ["BOT_NAMES", "UnsupportedGameError", "make_bot", "parse_bot_name", "register_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "UnsupportedGameError",
+    "every_game_text",
+    "make_bot",
+    "parse_bot_name",
+    "register_bot",
+]
 
 
 class UnsupportedGameError(UnknownBotError):
@@ -73,8 +80,13 @@ def _search(
     )
 
 
+def every_game_text() -> str:
+    """The bots that play every game, for refusals: ``greedy or random``."""
+    return " or ".join(EVERY_GAME)
+
+
 def _refusal(name: str, game: str) -> str:
-    return f"bot {name!r} plays only Seven Rocks, not {game}: choose {' or '.join(EVERY_GAME)}"
+    return f"bot {name!r} plays only Seven Rocks, not {game}: choose {every_game_text()}"
 
 
 _FACTORIES: dict[str, Callable[[int | None], Bot]] = {

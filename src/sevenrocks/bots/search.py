@@ -21,6 +21,12 @@ both: whichever ends first). With ``iterations`` alone and a ``seed`` the bot is
 ``workers=2`` shares the deals between this process and a helper process, so both cores work
 (in a process that is itself a pool worker, which may not start processes, it uses one).
 
+The play-outs need the compiled step (:mod:`sevenrocks.fast`), so the bot plays the games it plays:
+asked for another (``game``, or a view of one), it refuses with
+:class:`~sevenrocks.bots.registry.UnsupportedGameError` and a message that names the game and the
+bots that play it. Sea Goat's voluntary hundred is decided by ``greedy``'s rule
+(:func:`~sevenrocks.bots.simple.safe_hundred`): Sea Goat is not among the games the compiled step plays.
+
 >>> from sevenrocks.core import Match
 >>> match = Match(seed=3)
 >>> match.start_hand()
@@ -49,12 +55,14 @@ import numpy as np
 
 from sevenrocks.bots import kernel
 from sevenrocks.bots.base import BotOptionError
+from sevenrocks.bots.registry import UnsupportedGameError, every_game_text
+from sevenrocks.bots.simple import safe_hundred
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.games import find_game
+from sevenrocks.core.games import Matching, Rules, find_game
 from sevenrocks.core.notation import Move
 from sevenrocks.core.view import SeatView
 
-__all__ = ["DEFAULT_THINK", "PlayEstimate", "SearchBot", "SearchReport"]
+__all__ = ["DEFAULT_THINK", "PlayEstimate", "SearchBot", "SearchReport", "check_game", "compiled_refusal"]
 
 #: Seconds per move when neither ``think`` nor ``iterations`` is given.
 DEFAULT_THINK: Final = 0.2
@@ -133,6 +141,43 @@ def _seconds(text: str) -> float | str:
     return value / 1000 if match.group(2) == "ms" else value
 
 
+def compiled_refusal(rules: Rules) -> str | None:
+    """Why the compiled step cannot play ``rules``' game, or ``None`` when it can.
+
+    The step's own refusal (:class:`sevenrocks.fast.game.UnsupportedGameError`) first; then a
+    capability check: a step whose codes have no way of joining tiles other than by equal halves
+    (no ``G_MATCHING``) cannot play Matador's joins by sum to seven, though its encoder does not
+    say so (it would play them by equal halves, and a search of such a position can crash).
+    """
+    from sevenrocks.fast import codes
+    from sevenrocks.fast.game import UnsupportedGameError as NotCompiled
+    from sevenrocks.fast.game import encode_rules
+
+    try:
+        encode_rules(rules)
+    except NotCompiled as err:
+        return str(err)
+    if rules.matching is not Matching.EQUAL and not hasattr(codes, "G_MATCHING"):
+        return f"the compiled step does not join tiles by {rules.matching.value} ({rules.game})"
+    return None
+
+
+def check_game(rules: Rules) -> None:
+    """:class:`UnsupportedGameError` unless the compiled step plays ``rules``' game (what the
+    search's play-outs need).
+
+    >>> check_game(find_game("sea-kozel").rules())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sevenrocks.bots.registry.UnsupportedGameError: bot 'search' does not play sea-kozel yet (its ...
+    """
+    if compiled_refusal(rules) is not None:
+        raise UnsupportedGameError(
+            f"bot 'search' does not play {rules.game} yet (its play-outs need the compiled step, "
+            f"which does not play it): choose {every_game_text()}"
+        )
+
+
 def _close_pool(pool: multiprocessing.pool.Pool) -> None:
     pool.terminate()
 
@@ -164,9 +209,10 @@ class SearchBot:
     ) -> None:
         if game is not None:
             try:
-                find_game(game)
+                definition = find_game(game)
             except SevenRocksError as err:
                 raise BotOptionError(f"search: {err.reason}") from None
+            check_game(definition.rules())
         if isinstance(think, str):
             think = _seconds(think)
         if think is not None and (
@@ -224,6 +270,7 @@ class SearchBot:
             raise ValueError(f"seat {view.seat} has no placement to analyse: it is not its turn")
         if seed is None:
             seed = self._rng.getrandbits(64)
+        check_game(view.rules)
         _warm()
         start = time.perf_counter()
         evaluator = kernel.PlayEvaluator(view, plays, policy=self.policy, target_bonus=self.target_bonus)
@@ -258,6 +305,11 @@ class SearchBot:
         report = SearchReport(tuple(estimates[i] for i in order), deals, time.perf_counter() - start)
         self.last_search = report
         return report
+
+    def declare_hundred(self, view: SeatView) -> bool:
+        """Sea Goat's voluntary hundred, by ``greedy``'s rule
+        (:func:`~sevenrocks.bots.simple.safe_hundred`)."""
+        return safe_hundred(view)
 
     def _shares(self) -> int:
         if self.workers < 2 or multiprocessing.current_process().daemon:

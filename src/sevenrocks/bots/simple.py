@@ -11,6 +11,13 @@ nothing scores during play (Block, Draw, the Goat family, picture dominoes) it s
 pips, since the pips left in hand are what a hand's end costs, then prefers doubles (they join
 one value only and are the tiles most often left stranded). Ties are broken at random.
 
+Sea Goat's voluntary hundred (``sea-kozel.md`` §3.3, asked only when the view says
+``may_declare_hundred``): ``random`` never declares. ``greedy`` declares when the hundred can
+hardly be lost (:func:`safe_hundred`): a hundred hand won wins the match, and one lost costs the
+match only if the declaring seat is left holding 25 or more, so it declares when the tiles it
+keeps after leading 6-6 are worth less than that (0-0 counted as 25, the value of a lone 0-0),
+with two seats, where it may have to draw, less than 13.
+
 >>> from sevenrocks.core import Match
 >>> match = Match("kozel", seats=3, seed=4)
 >>> match.start_hand()
@@ -22,12 +29,25 @@ one value only and are the tiles most often left stranded). Ties are broken at r
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import Doubles, Move, Play
 from sevenrocks.core.view import SeatView
 
-__all__ = ["GreedyBot", "RandomBot", "ends_total_after", "greedy_key", "immediate_points"]
+__all__ = [
+    "HUNDRED_LIMIT",
+    "GreedyBot",
+    "RandomBot",
+    "ends_total_after",
+    "greedy_key",
+    "immediate_points",
+    "safe_hundred",
+]
+
+#: What :func:`safe_hundred` lets the tiles kept after leading 6-6 be worth: (no drawing, drawing).
+HUNDRED_LIMIT: Final = (25, 13)
+_BLANK_VALUE: Final = 25  # a hand of exactly 0-0 is worth 25 in Sea Goat
 
 
 def ends_total_after(layout: Layout, move: Move) -> int:
@@ -74,6 +94,18 @@ def greedy_key(view: SeatView, move: Move) -> tuple[int, int]:
     return pips, sum(1 for p in _tiles(move) if p.tile.is_double)
 
 
+def safe_hundred(view: SeatView) -> bool:
+    """Whether a voluntary hundred is worth declaring by ``greedy``'s rule (see the module): the
+    view allows one and the tiles the seat keeps after leading 6-6 are worth less than
+    :data:`HUNDRED_LIMIT` (25; 13 where the seat may draw), 0-0 counted as 25."""
+    if not view.may_declare_hundred:
+        return False
+    kept = [t for t in view.hand if not (t.is_double and t.low == 6)]
+    worth = sum(_BLANK_VALUE if t.is_double and t.low == 0 else t.pips for t in kept)
+    limit = HUNDRED_LIMIT[1] if view.rules.draws else HUNDRED_LIMIT[0]
+    return worth < limit
+
+
 class _SeededBot:
     """A bot with its own seeded generator, choosing among a view's legal moves."""
 
@@ -98,6 +130,10 @@ class RandomBot(_SeededBot):
         moves = self._moves(view)
         return moves[self._rng.randrange(len(moves))]
 
+    def declare_hundred(self, view: SeatView) -> bool:
+        """Never declares a voluntary hundred (Sea Goat)."""
+        return False
+
 
 class GreedyBot(_SeededBot):
     """Takes the highest immediate score, then the heaviest move; where nothing scores during
@@ -112,3 +148,7 @@ class GreedyBot(_SeededBot):
         best = max(key for key, _ in scored)
         choices = [m for key, m in scored if key == best]
         return choices[self._rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
+
+    def declare_hundred(self, view: SeatView) -> bool:
+        """Declares a voluntary hundred (Sea Goat) when :func:`safe_hundred` says so."""
+        return safe_hundred(view)

@@ -26,7 +26,7 @@ import contextlib
 import threading
 from collections.abc import Callable
 
-from sevenrocks.bots.base import Bot, WarmsUp
+from sevenrocks.bots.base import Bot, WarmsUp, declares_hundred
 from sevenrocks.core.notation import Move
 from sevenrocks.core.view import SeatView
 
@@ -88,6 +88,12 @@ class StandIn:
             self._on_stand_in()
         self.stood_in += 1
         return self.stand_in.choose(view)
+
+    def declare_hundred(self, view: SeatView) -> bool:
+        """Sea Goat's voluntary hundred: the bot's decision once it is warm, else the stand-in's."""
+        if self._ready.is_set() and self._error is None:
+            return declares_hundred(self.bot, view)
+        return declares_hundred(self.stand_in, view)
 
     def close(self) -> None:
         """Stop the bot's helpers, if it has any (the warm-up thread ends with the process)."""

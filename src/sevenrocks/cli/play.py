@@ -30,6 +30,7 @@ from rich.theme import Theme
 
 from sevenrocks import __version__
 from sevenrocks.bots import Bot, make_bot
+from sevenrocks.bots.base import declares_hundred
 from sevenrocks.cli.game_options import (
     DEFAULT_GAME,
     GameChoiceError,
@@ -46,7 +47,7 @@ from sevenrocks.core.games import Later, Outcome, Rules
 from sevenrocks.core.games.ending import SingleHand
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Doubles, Move, Play, parse_move
-from sevenrocks.core.record import MatchEnd, MatchRecord
+from sevenrocks.core.record import LEAD_DECLARED, LEAD_EGGS, LEAD_HUNDRED, MatchEnd, MatchRecord
 from sevenrocks.i18n import N_, translation
 from sevenrocks.messages import error_text, translate
 from sevenrocks.text import (
@@ -255,6 +256,15 @@ def _lead_line(match: Match, rule: Later | None, names: Sequence[str], lang: str
     assert leader is not None
     who = seat_label(leader, me=HUMAN, names=names, gettext=_, rules=match.rules)
     tile = match.lead_tile
+    imposed = match.history[-1].imposed  # Sea Goat's own leads
+    if imposed == LEAD_HUNDRED:
+        return _("{seat} owes a compulsory hundred and leads any tile: this is its hundred hand").format(
+            seat=who
+        )
+    if imposed == LEAD_EGGS:
+        return _("eggs are pending: {seat} holds 1-1 and leads it").format(seat=who)
+    if imposed == LEAD_DECLARED:
+        return _("{seat} declares a hundred and leads 6-6: this is its hundred hand").format(seat=who)
     if tile is not None:
         return _("{seat} leads {tile}, the first tile of the lead order that was dealt").format(
             seat=who, tile=tile
@@ -295,8 +305,25 @@ def run_match(
         rule = _lead_rule(match)
         match.start_hand()
         console.rule(_("hand {number}").format(number=match.hand_number + 1))
+        if match.turn is None:  # a void deal (a Sea Goat egg redeal): dealt again
+            _tell_observers(bots, match, names)
+            console.print(
+                render_result(
+                    match.results[-1],
+                    me=HUMAN,
+                    names=names,
+                    target=match.target,
+                    gettext=_,
+                    rules=match.rules,
+                )
+            )
+            if on_hand_end is not None:
+                on_hand_end()
+            continue
         console.print(_lead_line(match, rule, names, lang))
         _tell_observers(bots, match, names)  # bot programs hear of their tiles now
+        if _offer_hundred(match, bots, console, names, lang):
+            console.print(_lead_line(match, rule, names, lang))
         shown = 0
         while match.turn is not None:
             seat = match.turn
@@ -322,10 +349,55 @@ def run_match(
                 gettext=_,
                 rules=match.rules,
                 previous=_previous_result(match),
+                hundred=match.history[-1].hundred,
             )
         )
         if on_hand_end is not None:
             on_hand_end()
+
+
+def _offer_hundred(
+    match: Match, bots: Mapping[int, Bot], console: Console, names: Sequence[str], lang: str
+) -> bool:
+    """Sea Goat: before the lead, the seat that may declare a voluntary hundred (``sea-kozel.md``
+    §3.3) is asked: the person at seat 0 on standard input, a bot through ``declare_hundred``.
+    True when a hundred was declared."""
+    _ = translation(lang).gettext
+    seat = match.hundred_declarer()
+    if seat is None:
+        return False
+    if seat == HUMAN:
+        _show_position(match, console, names, lang)
+        console.print(_("you hold 6-6 and your side holds the record: you may declare a hundred"))
+        console.print("  " + _("1. play on as dealt"))
+        console.print("  " + _("2. declare a hundred: lead 6-6 now; win this hand and you win the match"))
+        while True:
+            console.print(_("your choice [1]: "), end="")
+            line = sys.stdin.readline()
+            if not line:
+                console.print()
+                raise PlayerQuit(N_("the input ended"))
+            text = line.strip().lower()
+            if not sys.stdin.isatty():
+                console.print(text, highlight=False)
+            if text in ("q", "quit", "exit"):
+                raise PlayerQuit(N_("the player at seat 0 quit"))
+            if text in ("", "1"):
+                return False
+            if text == "2":
+                break
+            console.print(Text(_("please type 1 or 2"), style="red"))
+    else:
+        try:
+            declared = declares_hundred(bots[seat], match.view(seat))
+        except Exception as error:  # as in _bot_choice: a failing bot forfeits
+            raise BotFailed(
+                seat, N_("seat {seat} ({name}) failed: {error}"), seat=seat, name=names[seat], error=error
+            ) from None
+        if not declared:
+            return False
+    match.declare_hundred()
+    return True
 
 
 def _tell_observers(bots: Mapping[int, Bot], match: Match, names: Sequence[str]) -> None:

@@ -19,7 +19,7 @@ from sevenrocks.cli.record_source import GameOption, OptionsOption, load_source
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.events import HandLog
 from sevenrocks.core.match import Match
-from sevenrocks.core.record import MatchRecord
+from sevenrocks.core.record import LEAD_DECLARED, MatchRecord
 
 __all__ = ["RenderError", "position_at", "render_command"]
 
@@ -63,7 +63,7 @@ def position_at(record: MatchRecord, hand: int | None = None, play: int | None =
 
 def _deal(match: Match, log: HandLog) -> None:
     leader = log.leader if log.leader >= 0 else None
-    match.start_hand(log.deal, leader, boneyard=log.boneyard or None)
+    match.start_hand(log.deal, leader, boneyard=log.boneyard or None, hundred=log.imposed == LEAD_DECLARED)
 
 
 def render_command(

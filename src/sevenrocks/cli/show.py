@@ -30,11 +30,12 @@ from sevenrocks.core.deal import first_in_order
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.events import Draw, HandEnd, HandLog, HandResult, Knock
 from sevenrocks.core.games import DEFAULT_GAME, Rules, find_game
+from sevenrocks.core.games.general import Counts
 from sevenrocks.core.layout import Layout
-from sevenrocks.core.record import MatchEnd, MatchRecord
+from sevenrocks.core.record import LEAD_DECLARED, LEAD_EGGS, LEAD_HUNDRED, MatchEnd, MatchRecord
 from sevenrocks.core.tiles import TILES, mask_of
 from sevenrocks.i18n import translation
-from sevenrocks.text import render_layout, render_result, seat_label
+from sevenrocks.text import SEA_EVENTS, render_layout, render_result, sea_event_text, seat_label
 from sevenrocks.untrusted import terminal_safe
 
 __all__ = ["print_record", "show_command"]
@@ -54,7 +55,14 @@ def scores_text(
 ) -> str:
     """The side scores (``seats 0+2: 45 · seats 1+3: -10 · target 250``; ``seat 0 ann: 3 · ...``)."""
     _ = gettext
-    parts = [f"{_side(side, rules, names, _)}: {score}" for side, score in enumerate(scores)]
+    if isinstance(rules.settlement, Counts):  # General keeps no points: the hands lost
+        parts = [
+            f"{_side(side, rules, names, _)}: "
+            + (_("1 hand lost") if score == 1 else _("{count} hands lost").format(count=score))
+            for side, score in enumerate(scores)
+        ]
+    else:
+        parts = [f"{_side(side, rules, names, _)}: {score}" for side, score in enumerate(scores)]
     if target is not None:
         parts.append(_("target {target}").format(target=target))
     return " · ".join(parts)
@@ -113,7 +121,16 @@ def print_record(
         console.rule(_("hand {number}").format(number=h + 1))
         lead = record.lead_by(h)
         if lead is None:
-            say(_("void deal: a hand holds five doubles or six tiles of one suit"))
+            events = log.result.events if log.result is not None else None
+            if events and "egg-redeal" in events:
+                say(
+                    _(
+                        "eggs are pending and nobody was dealt 1-1: the deal is void (an egg redeal), "
+                        "dealt again"
+                    )
+                )
+            else:
+                say(_("void deal: a hand holds five doubles or six tiles of one suit"))
         else:
             say(_lead_line(lead, log, rules, label(log.leader), _))
         if deals:
@@ -131,7 +148,7 @@ def print_record(
             if seven_rocks:
                 say(render_result(log.result, names=names, target=record.target, gettext=_))
             else:
-                for line in _settlement(log.result, rules, record, names, label, _):
+                for line in _settlement(log.result, rules, record, names, label, _, log.hundred):
                     say(line)
             scores = list(log.result.scores)
         else:
@@ -146,6 +163,14 @@ def _value(value: object) -> str:
 
 
 def _lead_line(lead: str, log: HandLog, rules: Rules, who: str, _: Translate) -> str:
+    if lead == LEAD_HUNDRED:
+        return _("{seat} owes a compulsory hundred and leads any tile: this is its hundred hand").format(
+            seat=who
+        )
+    if lead == LEAD_EGGS:
+        return _("eggs are pending: {seat} holds 1-1 and leads it").format(seat=who)
+    if lead == LEAD_DECLARED:
+        return _("{seat} declares a hundred and leads 6-6: this is its hundred hand").format(seat=who)
     if lead == "domino":
         return _("{seat} leads (dominoed the last hand)").format(seat=who)
     if lead == "fisherman":
@@ -214,11 +239,15 @@ def _settlement(
     names: Sequence[str],
     label: Callable[[int], str],
     _: Translate,
+    hundred: int | None = None,
 ) -> list[str]:
-    """A hand's end and the game's own settlement, line by line."""
+    """A hand's end and the game's own settlement, line by line (``hundred``: Sea Goat's hundred
+    seat of the hand)."""
     lines: list[str] = []
     if result.end is HandEnd.REDEAL:
         lines.append(_("the deal is void: the tiles are dealt again and nothing else changes"))
+        if result.events and "rotten-eggs" in result.events:
+            lines.append("  " + _(SEA_EVENTS["rotten-eggs"]))
     elif result.end is HandEnd.TARGET:
         lines.append(_("the target is reached: the match ends at once, with no settlement"))
     elif result.end is HandEnd.DOMINO and result.finisher is not None:
@@ -232,6 +261,8 @@ def _settlement(
             lines.append(_("{seat} dominoes: the hand is over").format(seat=label(result.finisher)))
     else:
         lines.append(_("the hand is blocked: nobody can place"))
+        if isinstance(rules.settlement, Counts):
+            lines.append("  " + _("a fish does not count: the hand is void"))
         if result.fisherman is not None:
             lines.append(
                 "  "
@@ -268,7 +299,17 @@ def _settlement(
                 )
         else:
             lines.append("  " + _("nobody scores"))
-    if result.written is not None:
+    over = {"bald-goat", "six-six", "hundred-won", "hundred-lost"} & set(result.events or ())
+    if result.written is not None and rules.sea_values:  # Sea Goat: the winner adds to the record
+        added = [(side, n) for side, n in enumerate(result.written) if n]
+        for side, n in added:
+            lines.append(
+                "  "
+                + _("{side} adds {points} to the record").format(side=_side(side, rules, names, _), points=n)
+            )
+        if not added and not over:
+            lines.append("  " + _("nothing is added to the record (a record opens with 25 or more)"))
+    elif result.written is not None:
         written = [(side, n) for side, n in enumerate(result.written) if n]
         if written:
             for side, n in written:
@@ -284,6 +325,32 @@ def _settlement(
         lines.append("  " + _("remembered, not yet written: {sides}").format(sides=kept))
     if result.eggs:
         lines.append("  " + _("eggs waiting for the next loser: {eggs}").format(eggs=result.eggs))
+    if result.end is not HandEnd.REDEAL:
+        for event in result.events or ():  # Sea Goat
+            lines.append("  " + sea_event_text(event, result, rules, names=names, gettext=_, hundred=hundred))
+    if rules.sea_values and result.end is not HandEnd.REDEAL:
+        if result.record is None:
+            lines.append("  " + _("no side holds a record"))
+        else:
+            side, points = result.record
+            lines.append(
+                "  "
+                + _("record: {side} with {points}").format(side=_side(side, rules, names, _), points=points)
+            )
+    if result.loser is not None:  # General
+        loser, gives_way = label(result.loser), _side(rules.side_of(result.loser), rules, names, _)
+        lines.append(
+            "  "
+            + _("{seat}, next after the finisher, loses the hand for {side}").format(
+                seat=loser, side=gives_way
+            )
+        )
+        if result.general is not None:
+            lines.append(
+                "  " + _("{seat} is made a General: {side} give way").format(seat=loser, side=gives_way)
+            )
+        if result.naked is not None:
+            lines.append("  " + _("{seat} is made naked: {side} give way").format(seat=loser, side=gives_way))
     lines.append("  " + scores_text(result.scores, rules, record.target, _, names))
     return lines
 

@@ -5,7 +5,11 @@ order), and every seat makes a uniformly random legal one-tile move (drawing and
 game says) until the hand ends. The hands are independent: the scores start from zero in every
 hand and no match goes on. They are played by the compiled step (:mod:`sevenrocks.fast.step`,
 the one compiled statement of the rules, checked against the engine), in the kernel of
-:mod:`sevenrocks.bots.kernel`. The same ``--seed`` gives the same hands and the same summary
+:mod:`sevenrocks.bots.kernel`. A game the compiled step does not play yet
+(:func:`~sevenrocks.bots.search.compiled_refusal`) is played by the engine itself
+(:class:`~sevenrocks.core.match.Match`, the same random one-tile moves, much slower), and the summary
+says so (``player``). Each hand is a match's first, so Sea Goat's voluntary hundred, which a first
+hand never allows, is never asked. The same ``--seed`` gives the same hands and the same summary
 (except the speed figures).
 
 Sausage, which has its own engine, is simulated by it (:class:`~sevenrocks.bots.sausage.SausageRunner`):
@@ -20,7 +24,7 @@ import random
 import sys
 import time
 from dataclasses import asdict, dataclass
-from typing import Annotated, Protocol, Self
+from typing import TYPE_CHECKING, Annotated, Protocol, Self
 
 import typer
 from rich.console import Console
@@ -28,7 +32,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from sevenrocks.cli.game_options import GameOption, OptionsOption, SeatsOption, game_choice
+from sevenrocks.core.events import Draw, HandEnd, Knock, Placement
 from sevenrocks.core.games import DEFAULT_GAME, Engine, Rules, find_game
+from sevenrocks.core.match import Match
+
+if TYPE_CHECKING:
+    from sevenrocks.bots.kernel import HandStats
 from sevenrocks.core.sausage import GAME_ID as SAUSAGE
 
 __all__ = ["SimulationSummary", "simulate", "simulate_command"]
@@ -37,6 +46,8 @@ __all__ = ["SimulationSummary", "simulate", "simulate_command"]
 CHUNK = 20_000
 #: Sausage's deals, played by its engine in Python, between two updates.
 SAUSAGE_CHUNK = 200
+#: The same, where the engine plays the hands (much slower than the compiled step).
+ENGINE_CHUNK = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +73,9 @@ class SimulationSummary:
     deductions: int
     """The score changes at settlement, all sides together, as absolute values (Seven Rocks: the
     rounded remaining pips subtracted)."""
+    player: str = "compiled"
+    """What played the hands: ``compiled`` (the compiled step), ``engine`` (the engine itself, for a
+    game the compiled step does not play yet) or ``sausage`` (Sausage's own engine)."""
 
     @property
     def hands_per_second(self) -> float:
@@ -150,16 +164,60 @@ class _Runner(Protocol):
     def run(self, n: int) -> _Totals: ...
 
 
-def _runner(rules: Rules, seed: int) -> tuple[_Runner, _Totals, int]:
-    """The runner of the game's hands, its totals of no hand, and how many hands to play between two
-    progress updates."""
+class _EngineHands:
+    """Random hands played by the engine itself, for a game the compiled step does not play:
+    the same figures as :class:`~sevenrocks.bots.kernel.HandRunner`, from one seed."""
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules = rules
+        self._rng = random.Random(seed)
+
+    def run(self, n: int) -> HandStats:
+        """Deal and play ``n`` more hands with uniformly random legal one-tile moves; their totals."""
+        from sevenrocks.bots.kernel import HandStats
+
+        rules = self.rules
+        sums = [0] * 8
+        for _ in range(n):
+            match = Match(rules, seed=self._rng.getrandbits(64))
+            match.start_hand()  # a first hand: led by the game's first-hand rule, never void
+            while match.turn is not None:
+                plays = match.legal_plays()
+                match.push(plays[self._rng.randrange(len(plays))])
+            log = match.history[-1]
+            played = [0] * rules.sides
+            for event in log.events:
+                if isinstance(event, Placement):
+                    sums[1] += 1
+                    sums[2] += len(event.play.tiles)
+                    sums[5] += event.points
+                    played[rules.side_of(event.seat)] += event.points
+                elif isinstance(event, Knock):
+                    sums[3] += 1
+                elif isinstance(event, Draw):
+                    sums[6] += 1
+            result = log.result
+            assert result is not None  # the hand was played to its end
+            sums[0] += 1
+            sums[4] += result.end is HandEnd.BLOCKED
+            sums[7] += sum(abs(after - before) for after, before in zip(result.scores, played, strict=True))
+        return HandStats(*sums)
+
+
+def _runner(rules: Rules, seed: int) -> tuple[_Runner, _Totals, int, str]:
+    """The runner of the game's hands, its totals of no hand, how many hands to play between two
+    progress updates, and what plays them (``compiled``, ``engine`` or ``sausage``)."""
     if find_game(rules.game).engine is Engine.SAUSAGE:
         from sevenrocks.bots.sausage import DealStats, SausageRunner
 
-        return SausageRunner(rules, seed=seed), DealStats(0, 0, 0, 0, 0, 0, 0, 0), SAUSAGE_CHUNK
+        return SausageRunner(rules, seed=seed), DealStats(0, 0, 0, 0, 0, 0, 0, 0), SAUSAGE_CHUNK, "sausage"
     from sevenrocks.bots.kernel import HandRunner, HandStats
+    from sevenrocks.bots.search import compiled_refusal
 
-    return HandRunner(rules, seed=seed), HandStats(0, 0, 0, 0, 0, 0, 0, 0), CHUNK
+    empty = HandStats(0, 0, 0, 0, 0, 0, 0, 0)
+    if compiled_refusal(rules) is not None:  # a game the compiled step does not play yet
+        return _EngineHands(rules, seed), empty, ENGINE_CHUNK, "engine"
+    return HandRunner(rules, seed=seed), empty, CHUNK, "compiled"
 
 
 def simulate(
@@ -174,7 +232,7 @@ def simulate(
     True
     """
     rules = rules if rules is not None else find_game(DEFAULT_GAME).rules()
-    runner, totals, step = _runner(rules, seed)
+    runner, totals, step, player = _runner(rules, seed)
     runner.run(0)  # compiles the kernel (or loads it from the cache) before the clock starts
     task = progress.add_task("hands", total=hands) if progress is not None else None
     start, start_cpu = time.perf_counter(), time.process_time()
@@ -198,6 +256,7 @@ def simulate(
         draws=totals.draws,
         points=totals.points,
         deductions=totals.settlement,
+        player=player,
     )
 
 
@@ -205,7 +264,10 @@ def _table(summary: SimulationSummary) -> Table:
     if summary.game == SAUSAGE:
         return _sausage_table(summary)
     title = f"{summary.hands:,} random hands of {summary.game}, {summary.seats} seats (seed {summary.seed})"
-    table = Table(title=title, show_header=False)
+    caption = None
+    if summary.player == "engine":
+        caption = "played by the engine: the compiled step does not play this game yet"
+    table = Table(title=title, caption=caption, show_header=False)
     table.add_column("figure")
     table.add_column("value", justify="right")
     table.add_row("hands per second", f"{summary.hands_per_second:,.0f}")

@@ -1,5 +1,5 @@
 """``sevenrocks tournament``: a duplicate tournament between two bots in any game, with records and
-statistics."""
+statistics; or, with ``--format table``, a General session of teams waiting their turn at the table."""
 
 from __future__ import annotations
 
@@ -49,6 +49,7 @@ from sevenrocks.tournament.journal import (
     config_settings,
     resume_config,
 )
+from sevenrocks.tournament.table import TABLE_GAMES, TableConfig, TableMatch, timed_table
 
 __all__ = ["check_entrant", "prepare_records", "tournament_command"]
 
@@ -140,6 +141,7 @@ def _title(summary: dict[str, Any]) -> str:
 FIGURE_ROWS = {
     "awarded": ("points scored at settlement per hand", "awarded_per_hand"),
     "written": ("points written per hand (penalties)", "written_per_hand"),
+    "recorded": ("points added to the record per hand", "recorded_per_hand"),
     "drawn": ("tiles drawn per hand", "drawn_per_hand"),
 }
 
@@ -185,6 +187,9 @@ def results_table(summary: dict[str, Any]) -> Table:
         table.add_row(label, _num(summary[f"team0_{key}"]), _num(summary[f"team1_{key}"]))
     if "goats" in figures:
         table.add_row("matches ended as the goat", str(summary["team0_goats"]), str(summary["team1_goats"]))
+    for name, label in (("generals", "Generals received"), ("nakeds", "nakeds received")):
+        if name in figures:
+            table.add_row(label, str(summary[f"team0_{name}"]), str(summary[f"team1_{name}"]))
     table.add_row(
         "think ms per move (mean)", _ms(summary["team0_think_ms_mean"]), _ms(summary["team1_think_ms_mean"])
     )
@@ -262,6 +267,108 @@ def _matches_for(ctx: typer.Context, matches: int, choice: GameChoice) -> int:
     raise fail(_matches_error(matches, choice.seats))
 
 
+def _table_session(
+    ctx: typer.Context,
+    teams: list[str],
+    matches: int,
+    seed: int,
+    think_seconds: float | None,
+    bot_timeout: float,
+    choice: GameChoice,
+    records: Path | None,
+    no_records: bool,
+    as_json: bool,
+) -> None:
+    """``--format table``: General's teams queue for one table (``general.md`` §9.1)."""
+    if choice.id not in TABLE_GAMES:
+        raise fail(
+            f"--format table plays {' or '.join(TABLE_GAMES)} (the side that gives way leaves the table "
+            f"for the next waiting team), not {choice.id}"
+        )
+    for name in ("workers", "resume"):
+        if given_on_command_line(ctx, name):
+            raise fail(f"--format table plays its matches in order, one after another: no --{name}")
+    options = {} if think_seconds is None else {"think": think_seconds}
+    for i, team in enumerate(teams):
+        check_entrant(
+            team, "--team0" if i == 0 else "--team1" if i == 1 else f"--team ({team})", options, choice.id
+        )
+    folder = prepare_records(records, no_records, f"{choice.id}-table-{len(teams)}-teams-seed{seed}")
+    config = TableConfig(
+        teams=tuple(teams),
+        matches=matches,
+        seed=seed,
+        game=choice.id,
+        game_options=choice.given,
+        think=think_seconds,
+        bot_timeout=bot_timeout,
+        records=folder,
+    )
+    err_console = Console(stderr=True)
+    try:
+        with progress_bar(err_console) as progress:
+            task = progress.add_task(f"{choice.id} table, {len(teams)} teams", total=matches, status="")
+
+            def on_match(match: TableMatch) -> None:
+                at = " vs ".join(f"team{t}" for t in match.sides)
+                progress.update(task, advance=1, status=at)
+
+            summary = timed_table(config, on_match=on_match)
+    except KeyboardInterrupt:
+        typer.echo("interrupted: a table session cannot be resumed", err=True)
+        raise typer.Exit(130) from None
+    except RecordError as err:
+        raise fail(str(err)) from None
+    if folder is not None:
+        try:
+            (folder / "tournament.json").write_text(json.dumps(summary, indent=1) + "\n")
+        except OSError as err:
+            raise fail(f"cannot write {folder / 'tournament.json'}: {err.strerror or err}") from None
+    if as_json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+        return
+    console = Console()
+    console.print(table_results(summary))
+    if folder is not None:
+        console.print(f"Records: {folder}/match-*.json, summary: {folder}/tournament.json")
+    console.print(f"Played in {summary['seconds']} s.")
+
+
+def table_results(summary: dict[str, Any]) -> Table:
+    """A table session's figures, one column per team."""
+    defaults = find_game(summary["game"]).defaults()
+    options = options_text({k: v for k, v in summary["options"].items() if defaults.get(k) != v})
+    title = (
+        f"Table session of {summary['game']}"
+        + (f" ({options})" if options else "")
+        + f": {summary['matches']} matches, {len(summary['teams'])} teams, seed {summary['seed']}"
+    )
+    table = Table(
+        title=title,
+        caption="the team that gives way leaves the table for the next waiting team; the winner stays",
+    )
+    table.add_column("")
+    for row in summary["teams"]:
+        table.add_column(f"{row['team']}: {row['bot']}", justify="right")
+    rows = [
+        ("matches played", "played"),
+        ("matches won (stayed)", "won"),
+        ("gave way", "gave_way"),
+        ("Generals received", "generals"),
+        ("Generals made", "generals_made"),
+    ]
+    if "nakeds" in summary["figures"]:
+        rows += [("nakeds received", "nakeds"), ("nakeds made", "nakeds_made")]
+    rows += [
+        ("hands lost", "hands_lost"),
+        ("longest stay (wins in a row)", "longest_stay"),
+        ("forfeits", "forfeits"),
+    ]
+    for label, key in rows:
+        table.add_row(label, *(str(team[key]) for team in summary["teams"]))
+    return table
+
+
 def tournament_command(
     ctx: typer.Context,
     team0: Annotated[
@@ -270,6 +377,24 @@ def tournament_command(
     team1: Annotated[
         str | None, typer.Option("--team1", help="The second entrant: a bot (or cmd:COMMAND).")
     ] = None,
+    team: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--team",
+            metavar="BOT",
+            help="With --format table: one more team waiting for the table (repeatable), "
+            "after team0 and team1.",
+        ),
+    ] = None,
+    format_: Annotated[
+        str,
+        typer.Option(
+            "--format",
+            metavar="duplicate|table",
+            help="duplicate (default): two entrants over the same deals; table: General's teams queue "
+            "for one table and the side that gives way leaves it.",
+        ),
+    ] = "duplicate",
     matches: Annotated[
         int,
         typer.Option(
@@ -311,10 +436,27 @@ def tournament_command(
     deductions, settlements, penalties, draws, goats), hands per match, blocks, think time per
     move and forfeits; saves every match as a record that can be replayed, and the results so
     far in the records folder, so a stopped tournament goes on with --resume.
+
+    With --format table (General): team0, team1 and every --team queue for one table; the team
+    that gives way leaves it for the next waiting team, and the session counts each team's
+    matches, Generals (and nakeds) received and made, and hands lost.
     """
     if bot_timeout <= 0:
         raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
     think_seconds = None if think is None else parse_duration(think, what="a time per move")
+    if format_ not in ("duplicate", "table"):
+        raise fail(f"--format must be duplicate or table, not {format_!r}")
+    if format_ == "table":
+        if team0 is None or team1 is None:
+            raise fail("give --team0 and --team1 (and more waiting teams with --team)")
+        choice = game_choice(game, option, seats, target=target)
+        teams = [team0, team1, *(team or [])]
+        _table_session(
+            ctx, teams, matches, seed, think_seconds, bot_timeout, choice, records, no_records, as_json
+        )
+        return
+    if team:
+        raise fail("--team adds waiting teams to a table session: use it with --format table")
     done: dict[int, MatchSummary] | None = None  # None: a new tournament
     if resume is not None:
         given = {"team0": team0, "team1": team1, "seed": seed, "think": think_seconds,

@@ -34,6 +34,8 @@ from typing import Any, Final
 from sevenrocks.bots.program import exit_on_signal
 from sevenrocks.core.games import DEFAULT_GAME, Rules
 from sevenrocks.core.games.ending import LosersTarget
+from sevenrocks.core.games.general import Counts
+from sevenrocks.core.games.sea import SeaRecord
 from sevenrocks.core.games.settlement import DeductFloor5, DeductRound5, HandBonus, LosersWrite, WinnerTakes
 from sevenrocks.tournament.journal import Journal
 from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_path, seat_plans
@@ -206,6 +208,8 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
         written_by_side=per_entrant(outcome.written),
         drawn_by_side=per_entrant(outcome.drawn),
         goats_by_side=per_entrant(tuple(goats)),
+        generals_by_side=per_entrant(outcome.generals),
+        nakeds_by_side=per_entrant(outcome.nakeds),
     )
 
 
@@ -309,8 +313,9 @@ def _rounded(value: float | None, digits: int = 3) -> float | None:
 
 def figures_for(rules: Rules) -> tuple[str, ...]:
     """The per-entrant figures that make sense in ``rules``' game, among ``scored``,
-    ``deducted``, ``awarded``, ``written``, ``drawn`` and ``goats`` (Seven Rocks: scored and
-    deducted)."""
+    ``deducted``, ``awarded``, ``written``, ``recorded`` (Sea Goat), ``drawn``, ``goats``,
+    ``generals`` and ``nakeds`` (General; nakeds in its version ``naked``) (Seven Rocks: scored
+    and deducted)."""
     out: list[str] = []
     settlement = rules.settlement
     if rules.scores_points:
@@ -321,10 +326,16 @@ def figures_for(rules: Rules) -> tuple[str, ...]:
         out.append("awarded")
     if isinstance(settlement, LosersWrite):
         out.append("written")
+    if isinstance(settlement, SeaRecord):
+        out.append("recorded")
     if rules.draws:
         out.append("drawn")
     if isinstance(rules.ending, LosersTarget):
         out.append("goats")
+    if isinstance(settlement, Counts):
+        out.append("generals")
+        if settlement.naked_version:
+            out.append("nakeds")
     return tuple(out)
 
 
@@ -335,9 +346,10 @@ def summarize(
 
     Per entrant, per hand: ``points`` (placement points less deductions, as Seven Rocks counts
     them), ``scored`` and ``deducted``, and where the game has them ``awarded`` (winner-takes and
-    hand-bonus settlements), ``written`` (the Goat family's penalty points) and ``drawn`` (tiles
-    drawn); ``goats`` counts the matches an entrant ended as the goat. ``figures`` names the ones
-    that make sense in the game.
+    hand-bonus settlements), ``written`` (the Goat family's penalty points), ``recorded`` (Sea
+    Goat: points added to the record) and ``drawn`` (tiles drawn); ``goats`` counts the matches an
+    entrant ended as the goat, ``generals`` and ``nakeds`` the Generals and nakeds its sides
+    received (General). ``figures`` names the ones that make sense in the game.
     """
     n = len(results)
     wins = [sum(1 for r in results if r.winner_side == side) for side in (0, 1)]
@@ -402,8 +414,11 @@ def summarize(
         out[f"{name}_deducted_per_hand"] = per_hand(deductions)
         out[f"{name}_awarded_per_hand"] = per_hand(sum(r.awards_by_side[side] for r in results))
         out[f"{name}_written_per_hand"] = per_hand(sum(r.written_by_side[side] for r in results))
+        out[f"{name}_recorded_per_hand"] = out[f"{name}_written_per_hand"]  # Sea Goat's written
         out[f"{name}_drawn_per_hand"] = per_hand(sum(r.drawn_by_side[side] for r in results))
         out[f"{name}_goats"] = sum(r.goats_by_side[side] for r in results)
+        out[f"{name}_generals"] = sum(r.generals_by_side[side] for r in results)
+        out[f"{name}_nakeds"] = sum(r.nakeds_by_side[side] for r in results)
         out[f"{name}_moves"] = len(times)
         out[f"{name}_think_ms_mean"] = _rounded(None if m is None else m * 1000)
         out[f"{name}_think_ms_p95"] = _rounded(None if p95 is None else p95 * 1000)

@@ -85,6 +85,8 @@ def summary_to_json(summary: MatchSummary) -> dict[str, Any]:
         "written_by_side": list(summary.written_by_side),
         "drawn_by_side": list(summary.drawn_by_side),
         "goats_by_side": list(summary.goats_by_side),
+        "generals_by_side": list(summary.generals_by_side),
+        "nakeds_by_side": list(summary.nakeds_by_side),
     }
 
 
@@ -153,6 +155,8 @@ def summary_from_json(data: Any, group: int = 2) -> MatchSummary:
         written_by_side=_pair_or_zero(data, "written_by_side", "two written totals"),
         drawn_by_side=_pair_or_zero(data, "drawn_by_side", "two numbers of tiles drawn"),
         goats_by_side=_pair_or_zero(data, "goats_by_side", "two numbers of goats"),
+        generals_by_side=_pair_or_zero(data, "generals_by_side", "two numbers of Generals"),
+        nakeds_by_side=_pair_or_zero(data, "nakeds_by_side", "two numbers of nakeds"),
         winner_side=winner,
         scores_by_side=tuple(_field(data, "scores_by_side", _int_pair, "two scores")),
         hands=_field(data, "hands", _is_int, "a number of hands"),

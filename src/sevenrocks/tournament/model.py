@@ -103,7 +103,8 @@ class MatchSummary:
 
     Each ``..._by_side`` pair sums, for each entrant, what the sides it held did: their final
     scores, placement points, deductions (Seven Rocks, Telephone), settlement awards (winner-takes
-    and hand-bonus games), points written (the Goat family), tiles drawn and goats.
+    and hand-bonus games), points written (the Goat family; Sea Goat: added to the record), tiles
+    drawn, goats, and General's Generals and nakeds received.
     ``pair`` is the set of deals (the duplicate group) and ``rotation`` the seating within it.
     """
 
@@ -125,6 +126,8 @@ class MatchSummary:
     written_by_side: tuple[int, int] = (0, 0)
     drawn_by_side: tuple[int, int] = (0, 0)
     goats_by_side: tuple[int, int] = (0, 0)
+    generals_by_side: tuple[int, int] = (0, 0)
+    nakeds_by_side: tuple[int, int] = (0, 0)
 
 
 def record_path(records: Path, index: int) -> Path:

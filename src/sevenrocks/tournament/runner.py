@@ -10,6 +10,11 @@ A bot that fails (an illegal play, garbage, a crash, no answer in time, an excep
 match by forfeit for its side; the record says who and why. Bot programs are always stopped
 when the match ends.
 
+In Sea Goat, before each lead, the seat that may declare a voluntary hundred (``sea-kozel.md``
+§3.3) is asked through its bot's ``declare_hundred`` (:func:`~sevenrocks.bots.base.declares_hundred`:
+a bot without the method never declares; a bot program gets the ``declare`` message). A void deal
+(an egg redeal) is recorded and the next hand dealt.
+
 >>> outcome = play_match(("greedy", "random", "greedy", "random"), deal_seed="doc", target=50)
 >>> outcome.winner in (0, 1), outcome.forfeit is None, outcome.record.is_finished
 (True, True, True)
@@ -30,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, runtime_checkable
 
-from sevenrocks.bots.base import Bot, warm_up
+from sevenrocks.bots.base import Bot, declares_hundred, warm_up
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, BotFailure
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.core.deal import deal, is_goat_misdeal
@@ -101,8 +106,9 @@ class MatchOutcome:
     the Goat family, the side of a seat that forfeited). Per side: ``points`` are the placement
     points scored, ``deductions`` what Seven Rocks' or Telephone's settlements took, ``awards``
     what winner-takes and hand-bonus settlements added, ``written`` what the Goat family's losers
-    wrote, ``drawn`` the tiles drawn from the boneyard. ``think`` holds each seat's seconds per
-    move; ``record`` is ``None`` when not asked for.
+    wrote (Sea Goat: what its winners added to the record), ``drawn`` the tiles drawn from the
+    boneyard, ``generals`` and ``nakeds`` the Generals and nakeds each side received (General).
+    ``think`` holds each seat's seconds per move; ``record`` is ``None`` when not asked for.
     """
 
     winner: int | None
@@ -119,6 +125,8 @@ class MatchOutcome:
     awards: tuple[int, ...] = ()
     written: tuple[int, ...] = ()
     drawn: tuple[int, ...] = ()
+    generals: tuple[int, ...] = ()
+    nakeds: tuple[int, ...] = ()
 
 
 _SEVEN_ROCKS = find_game(DEFAULT_GAME)
@@ -225,6 +233,8 @@ def _play(
             tiles, boneyard = deal_of(deal_seed, hand, rules)
             match.start_hand(tiles, leader, boneyard=boneyard)
             forfeit = _tell_observers(observers, match, hand)  # bot programs get their tiles (and start) now
+            if forfeit is None:
+                forfeit = _offer_hundred(bots, players, match, hand)
             while match.turn is not None and forfeit is None:
                 seat = match.turn
                 view = match.view(seat)
@@ -250,6 +260,22 @@ def _play(
     finally:
         _tell_match_end(observers, match, forfeit)
     return _outcome(match, players, think, forfeit, abandoned, max_hands, metadata, record)
+
+
+def _offer_hundred(bots: Sequence[Bot], players: Sequence[str], match: Match, hand: int) -> Forfeit | None:
+    """Sea Goat: ask the seat that may declare a voluntary hundred whether it does; a bot that
+    fails to answer forfeits, as on a turn."""
+    seat = match.hundred_declarer()
+    if seat is None:
+        return None
+    try:
+        if declares_hundred(bots[seat], match.view(seat)):
+            match.declare_hundred()
+    except BotFailure as err:
+        return Forfeit(seat, err.kind, err.reason, hand)
+    except Exception as err:
+        return Forfeit(seat, "error", f"{players[seat]} raised {type(err).__name__}: {err}", hand)
+    return None
 
 
 def _tell_observers(
@@ -300,6 +326,8 @@ def _outcome(
     awards = [0] * sides
     written = [0] * sides
     drawn = [0] * sides
+    generals = [0] * sides
+    nakeds = [0] * sides
     blocks = 0
     history = match.history
     for log in history:
@@ -312,6 +340,9 @@ def _outcome(
         if result is None:
             continue
         blocks += result.end is HandEnd.BLOCKED
+        for counts, side in ((generals, result.general), (nakeds, result.naked)):
+            if side is not None:
+                counts[side] += 1
         if result.deductions is not None:
             for seat, amount in enumerate(result.deductions):
                 deductions[rules.side_of(seat)] += amount
@@ -354,4 +385,6 @@ def _outcome(
         awards=tuple(awards),
         written=tuple(written),
         drawn=tuple(drawn),
+        generals=tuple(generals),
+        nakeds=tuple(nakeds),
     )

@@ -6,7 +6,7 @@ from typing import Any
 
 from sevenrocks.core.events import Knock
 from sevenrocks.core.match import Match
-from sevenrocks.core.record import MatchRecord
+from sevenrocks.core.record import LEAD_DECLARED, MatchRecord
 from sevenrocks.untrusted import clean_name
 from sevenrocks.web.protocol import event_json, result_json
 from sevenrocks.web.render import render_layout
@@ -69,7 +69,7 @@ def position(match: Match, hand: int, step: int) -> dict[str, Any]:
     replay = Match(target=match.target)
     for h in range(hand + 1):
         log = history[h]
-        replay.start_hand(log.deal, leader=log.leader)
+        replay.start_hand(log.deal, leader=log.leader, hundred=log.imposed == LEAD_DECLARED)
         todo = log.placements if h < hand else log.placements[:step]
         for placement in todo:
             replay.push(placement.play)
