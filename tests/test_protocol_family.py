@@ -98,6 +98,7 @@ def test_tracker_rebuilds_the_view_in_every_game(game: str, seats: int) -> None:
                         view.lead_tile,
                     )
                     assert mine.signals == view.signals and mine.hundred == view.hundred
+                    assert mine.imposed == view.imposed
                     assert mine.may_declare_hundred == view.may_declare_hundred
                 match.push(view.moves[rng.randrange(len(view.moves))])
             for event in match.view(seat).events[sent:]:

@@ -355,6 +355,8 @@ def test_declaring_a_hundred_after_the_deal() -> None:
     assert declared.declare_hundred() == 1
     assert declared.lead_tile == sixes and declared.history[-1].hundred == 1
     assert declared.hundred_declarer() is None and declared.view(0).hundred == 1
+    rebuilt = Match.from_view(declared.view(0), {1: declared.hand(1)}, declared.boneyard)
+    assert rebuilt.view(0).imposed == "declared" and rebuilt.hundred_declarer() is None
     with pytest.raises(LeaderError, match="already named"):
         declared.declare_hundred()
     assert MatchRecord.from_match(declared).lead_by(1) == "declared"

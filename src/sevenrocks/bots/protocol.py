@@ -177,8 +177,9 @@ def hand_message(view: SeatView) -> Message:
     ``hand_end`` says ``redeal`` and the next ``hand`` is dealt again). Only where the game has
     them: ``signals`` (General: what this seat's partner signalled, ``{"blanks", "sixes"}``),
     ``ledger`` (the Goat family, see :func:`ledger_json`), ``hundred`` (Sea Goat: the hand's
-    hundred seat, or null) and ``may_declare_hundred`` (Sea Goat: true in the message to the
-    seat that may declare a voluntary hundred before the lead).
+    hundred seat, or null), ``imposed`` (Sea Goat: ``"hundred"``, ``"eggs"`` or null, the rule of
+    its own that named the leader) and ``may_declare_hundred`` (Sea Goat: true in the message to
+    the seat that may declare a voluntary hundred before the lead).
     """
     drawn = set(_own_draws(view))
     held = [t for t in (*view.hand, *view.played_by(view.seat)) if t not in drawn]
@@ -198,6 +199,7 @@ def hand_message(view: SeatView) -> Message:
         message["ledger"] = ledger_json(view.ledger)
     if view.rules.sea_values:
         message["hundred"] = view.hundred
+        message["imposed"] = view.imposed
         message["may_declare_hundred"] = view.may_declare_hundred
     return message
 
@@ -463,6 +465,7 @@ class ViewTracker:
         self.finished = False
         self.signals: Signals | None = None
         self.hundred: int | None = None
+        self.imposed: str | None = None
         self.may_declare_hundred = False
         self.lead_tile: Tile | None = None
 
@@ -545,6 +548,12 @@ class ViewTracker:
         if "ledger" in message:
             self.ledger = ledger_from_json(message, message["ledger"], rules.sides)
         self.hundred = _optional_seat(message, "hundred", rules.seats)
+        imposed = message.get("imposed")
+        if imposed not in (None, "hundred", "eggs", "declared"):
+            raise ProtocolError(
+                f"'hand' message: 'imposed' is hundred, eggs, declared or null, not {imposed!r}"
+            )
+        self.imposed = imposed
         self.may_declare_hundred = message.get("may_declare_hundred") is True
 
     def _declare(self, message: Message) -> None:
@@ -556,6 +565,7 @@ class ViewTracker:
         if self.events:
             raise ProtocolError("'hundred' message: a hundred is declared before the lead")
         self.leader = self.turn = self.hundred = seat
+        self.imposed = "declared"
         self.may_declare_hundred = False
 
     def _play(self, message: Message) -> None:
@@ -717,6 +727,7 @@ class ViewTracker:
             lead_tile=self.lead_tile if my_turn else None,
             signals=self.signals,
             hundred=self.hundred,
+            imposed=self.imposed,
             may_declare_hundred=self.may_declare_hundred,
         )
 

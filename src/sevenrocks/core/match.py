@@ -1161,6 +1161,7 @@ class Match:
             lead_tile=self.lead_tile if my_turn else None,
             signals=self._signals(seat),
             hundred=self._hundred if self._hundred >= 0 else None,
+            imposed=self._imposed,
             may_declare_hundred=self.rules.sea_values and self.hundred_declarer() == seat,
         )
 
@@ -1283,6 +1284,7 @@ class Match:
         match._last_mover = last.seat if last is not None else -1
         match._lead_tile = view.lead_tile.index if view.lead_tile is not None else -1
         match._hundred = view.hundred if view.hundred is not None else -1
+        match._imposed = view.imposed
         return match
 
     def _seat(self, seat: int) -> int:

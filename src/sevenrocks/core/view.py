@@ -77,6 +77,9 @@ class SeatView:
     """General: what this seat's partner signalled about 0-0 and 6-6 (``None`` in other games)."""
     hundred: int | None = None
     """Sea Goat: the hundred seat of the hand in progress (everyone knows it), else ``None``."""
+    imposed: str | None = None
+    """Sea Goat: the rule of its own that named this hand's leader (``"hundred"``, ``"eggs"``,
+    ``"declared"``), as :attr:`HandLog.imposed <sevenrocks.core.events.HandLog.imposed>`; public."""
     may_declare_hundred: bool = False
     """Sea Goat: this seat may declare a voluntary hundred now, before the lead (§3.3); only this
     seat's own view says so, as it tells that the seat holds 6-6."""
