@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 from sevenrocks.bots.kernel import decode_play, encode_play
-from sevenrocks.core import HandEnd, Knock, Match, Placement
+from sevenrocks.core import HandEnd, Knock, Match, Placement, Play
 from sevenrocks.core.games import GAMES
 from sevenrocks.core.notation import PLAY_TABLE
 from sevenrocks.core.tables import OPENS, POINT_COUNT, SUIT_OF_POINT
@@ -117,8 +117,10 @@ def _check_hand_end(match: Match, st: np.ndarray) -> None:
         assert int(st[C.S_NAKED]) == (-1 if result.naked is None else result.naked)
 
 
-def play_both(table: Table, seed: int, hands: int = 3) -> int:
-    """Play a random match with the engine and the step side by side; the moves compared."""
+def play_both(table: Table, seed: int, hands: int = 3, *, doubles: bool = False) -> int:
+    """Play a random match with the engine and the step side by side; the moves compared. With
+    ``doubles`` a move of several doubles is chosen whenever there is one (to reach the endings
+    that depend on them, such as General's last move with 0-0 and 6-6)."""
     rng = random.Random(seed)
     match = Match(table.game, options=table.options, seats=table.seats, seed=seed)
     game = encode_rules(match.rules)
@@ -139,7 +141,8 @@ def play_both(table: Table, seed: int, hands: int = 3) -> int:
             legal = match.legal_moves()
             expected = [tuple(tuple(r) for r in encode_play(m).tolist()) for m in legal]
             assert sorted(_all_moves(st, game)) == sorted(expected)
-            move = rng.choice(legal)
+            several = [m for m in legal if not isinstance(m, Play)]
+            move = rng.choice(several if doubles and several else legal)
             rows = encode_play(move)
             n_events = len(match.events)
             placement = match.push(move)
@@ -159,7 +162,8 @@ def play_both(table: Table, seed: int, hands: int = 3) -> int:
 @pytest.mark.parametrize("table", TABLES, ids=str)
 def test_the_step_plays_the_engine_s_game(table: Table) -> None:
     if table.game in PART_TWO:
-        total = sum(play_both(table, seed, hands=12) for seed in range(20))
+        seeds = 60 if table.game == "general" else 30
+        total = sum(play_both(table, seed, hands=12, doubles=seed % 3 == 2) for seed in range(seeds))
     else:
         total = sum(play_both(table, seed) for seed in range(6))
     assert total > 0
@@ -236,3 +240,41 @@ def test_cached_code_is_dropped_when_the_shared_rules_change(tmp_path: Path) -> 
     (fast / "step.py").write_text("A = 2\n")
     _drop_stale_caches(fast)
     assert not old.exists()  # the rules changed: the callers' cache goes
+
+
+@pytest.mark.parametrize("version", ["general", "naked"])
+def test_general_settlement_by_last_move(version: str) -> None:
+    """General's settlement in the step against the core's (:class:`Counts`), for every last move
+    that matters (0-0, 6-6, both in one move of two doubles, neither), finisher and score."""
+    from sevenrocks.core.games.settlement import HandFacts
+    from sevenrocks.core.tiles import tile_of
+
+    rules = Match("general", options={"version": version}).rules
+    game = encode_rules(rules)
+    blanks, sixes, other = tile_of(0, 0).index, tile_of(6, 6).index, tile_of(2, 2).index
+    for last_move in ((blanks,), (sixes,), (blanks, sixes), (other,), (other, sixes), (blanks, other)):
+        for finisher in range(4):
+            for scores in ((0, 0), (1, 0), (0, 1), (1, 1)):
+                for end in ("domino", "blocked"):
+                    st = np.zeros(C.STATE_SIZE, dtype=np.int64)
+                    st[C.S_END] = C.END_DOMINO if end == "domino" else C.END_BLOCKED
+                    st[C.S_FINISHER] = finisher if end == "domino" else -1
+                    st[C.S_LAST_MOVE] = sum(1 << t for t in last_move)
+                    st[C.S_SCORE : C.S_SCORE + 2] = scores
+                    st[C.S_HANDS + (finisher + 1) % 4] = 1 << 5
+                    step.settle(st, game)
+                    facts = HandFacts.of_pips(
+                        rules, end, finisher if end == "domino" else None, finisher,
+                        (0, 0, 0, 0), (0, 0, 0, 0), (False,) * 4, scores, None, last_move=last_move,
+                    )  # fmt: skip
+                    settled = rules.settlement.settle(facts)
+                    assert [int(x) for x in st[C.S_SCORE : C.S_SCORE + 2]] == list(settled.scores)
+                    assert int(st[C.S_LOSER]) == (-1 if settled.loser is None else settled.loser)
+                    assert int(st[C.S_GENERAL]) == (-1 if settled.general is None else settled.general)
+                    assert int(st[C.S_NAKED]) == (-1 if settled.naked is None else settled.naked)
+                    outcome = settled.outcome
+                    if outcome is None:
+                        assert int(st[C.S_OVER]) == C.OVER_NO
+                    else:
+                        assert int(st[C.S_OVER]) == C.OVER_WON
+                        assert [s for s in range(2) if int(st[C.S_WINNERS]) >> s & 1] == list(outcome.winners)
