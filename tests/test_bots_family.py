@@ -131,3 +131,28 @@ def test_search_gets_the_game_or_is_refused_outside_seven_rocks() -> None:
 def test_unknown_bot_and_bad_game_name() -> None:
     with pytest.raises(ValueError, match="unknown bot 'nobody'"):
         make_bot("nobody", game="kozel")
+
+
+@pytest.mark.parametrize("game", [g.id for g in GAMES])
+def test_search_plays_a_hand_of_every_game(game: str) -> None:
+    """The search bot plays every game through the compiled step (no game is refused), its moves
+    legal; several doubles are among its candidates where the game has them."""
+    definition = find_game(game)
+    options = (
+        {"several_doubles": True} if any(o.name == "several_doubles" for o in definition.options) else None
+    )
+    match = Match(game, seats=definition.default_seats, options=options, seed=3)
+    bot = make_bot("search:iterations=6", seed=2, game=game)
+    rng = random.Random(4)
+    match.start_hand()
+    searched = 0
+    while match.turn is not None:
+        view = match.view(match.turn)
+        if match.turn == 0:
+            move = bot.choose(view)
+            searched += 1
+        else:
+            move = rng.choice(view.moves)
+        assert move in view.moves
+        match.push(move)
+    assert searched

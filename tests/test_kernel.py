@@ -150,7 +150,9 @@ def check_sample(
         assert len(tiles) == view.tile_counts[seat]
         for tile in tiles:
             assert (view.possible_mask(seat) >> tile.index) & 1  # type: ignore[attr-defined]
-            if view.rules.matching is Matching.SUM_SEVEN and voids[seat]:  # no tile adding up to 7, no matador
+            if (
+                view.rules.matching is Matching.SUM_SEVEN and voids[seat]
+            ):  # no tile adding up to 7, no matador
                 assert not (void_mask(tuple(voids[seat])) >> tile.index) & 1  # type: ignore[attr-defined]
             else:
                 assert not any(tile.has(v) for v in voids[seat])  # type: ignore[attr-defined]
@@ -215,7 +217,8 @@ def test_tight_voids_still_sample() -> None:
 
 
 @pytest.mark.parametrize(
-    "game", ["seven-rocks", "draw", "kozel", "picture", "donkey", "sebastopol", "bergen", "matador", "general"]
+    "game",
+    ["seven-rocks", "draw", "kozel", "picture", "donkey", "sebastopol", "bergen", "matador", "general"],
 )
 def test_random_hands_statistics_match_engine(game: str) -> None:
     """Kernel hands and engine hands (random one-tile moves) have the same blocked share, tiles

@@ -162,3 +162,29 @@ def test_bad_game_arguments_are_one_line_errors(args: list[str], words: str) -> 
     assert result.exit_code == 2
     assert words in result.output and "Traceback" not in result.output
     assert result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("game", ["donkey", "sebastopol", "bergen", "matador", "general"])
+def test_the_second_part_s_games_simulate(game: str) -> None:
+    result = runner.invoke(app, ["simulate", "--game", game, "--hands", "300", "--seed", "2", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["game"] == game and data["hands"] == 300 and data["placements"] > 300
+
+
+def test_a_game_the_compiled_step_refuses_is_refused_cleanly(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were a game's rules unknown to the compiled step, ``simulate`` and the ``search`` bot say
+    so instead of playing it by other rules."""
+    from sevenrocks.bots import make_bot
+    from sevenrocks.bots.registry import UnsupportedGameError
+    from sevenrocks.fast import game as fast_game
+
+    def refuse(rules: object) -> None:
+        raise fast_game.UnsupportedGameError("the compiled step does not play matador (test)")
+
+    monkeypatch.setattr(fast_game, "encode_rules", refuse)
+    result = runner.invoke(app, ["simulate", "--game", "matador", "--hands", "10"])
+    assert result.exit_code == 2
+    assert "error: the compiled step does not play matador" in result.output
+    with pytest.raises(UnsupportedGameError, match="'search' cannot play matador"):
+        make_bot("search", seed=1, game="matador")

@@ -72,8 +72,8 @@ from sevenrocks.fast.codes import (
     S_WINNERS,
     STATE_SIZE,
 )
-from sevenrocks.fast.game import encode_match as _encode_match
 from sevenrocks.fast.game import decode_part, encode_move, encode_rules
+from sevenrocks.fast.game import encode_match as _encode_match
 from sevenrocks.fast.game import encode_view as _encode_view
 from sevenrocks.fast.step import (
     MAX_OPTIONS,
@@ -597,7 +597,17 @@ def playout(
     draws0 = sum(int(st[S_DRAWS + s]) for s in range(rules.seats))
     rows_out = np.zeros((64 if trace else 0, 4), dtype=np.int64)
     scratch = np.zeros(STATE_SIZE, dtype=np.int64)
-    _run(st, g, _policy(policy), _rng(seed), rows, len(rows) if first is not None else 0, buf, rows_out, scratch)
+    _run(
+        st,
+        g,
+        _policy(policy),
+        _rng(seed),
+        rows,
+        len(rows) if first is not None else 0,
+        buf,
+        rows_out,
+        scratch,
+    )
     scores = tuple(int(st[S_SCORE + s]) for s in range(rules.sides))
     n_moves = int(st[S_MOVES]) - int(state[S_MOVES]) if trace else 0
     over = int(st[S_OVER])

@@ -192,6 +192,13 @@ def simulate_command(
     scored and the mean settlement per hand. The progress bar goes to stderr and only on a terminal.
     """
     rules = game_choice(game, option, seats).rules
+    from sevenrocks.fast.game import UnsupportedGameError, encode_rules
+
+    try:
+        encode_rules(rules)  # the hands are played by the compiled step
+    except UnsupportedGameError as refusal:
+        typer.echo(f"error: {refusal}", err=True)
+        raise typer.Exit(2) from None
     err = Console(stderr=True)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)

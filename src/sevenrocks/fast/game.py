@@ -39,7 +39,8 @@ from sevenrocks.core.games.settlement import (
 from sevenrocks.core.layout import CLOSED, LENGTHWISE, Layout
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Move, Play
-from sevenrocks.core.tiles import TILES, Tile, tile_of
+from sevenrocks.core.tiles import TILES, Tile
+from sevenrocks.core.tiles import tile_of as _tile_of
 from sevenrocks.core.view import SeatView
 from sevenrocks.fast import codes
 
@@ -67,7 +68,7 @@ _MATCHING: Final = {
     Matching.SUM_SEVEN: codes.MATCH_SEVEN,
 }
 #: General's tiles (``general.md`` §8): a last move with 0-0 or 6-6 makes a General.
-_GENERAL_TILES: Final = (tile_of(0, 0).bit, tile_of(6, 6).bit)
+_GENERAL_TILES: Final = (_tile_of(0, 0).bit, _tile_of(6, 6).bit)
 _STUCK: Final = {
     Stuck.KNOCK: codes.STUCK_KNOCK,
     Stuck.DRAW_UNTIL_PLAYABLE: codes.STUCK_UNTIL,

@@ -555,7 +555,7 @@ def moves(st: Int64Array, g: Int64Array, buf: Int64Array, out: Int64Array) -> in
     if nd < 2:
         return m
     topology = g[G_TOPOLOGY]
-    to_come = st[S_SPINNER] < 0 and (topology == TOPO_SPINNER or topology == TOPO_SPINNER_OPEN)
+    to_come = st[S_SPINNER] < 0 and topology in (TOPO_SPINNER, TOPO_SPINNER_OPEN)
     chosen = np.zeros(4, dtype=np.int64)
     nxt = np.zeros(5, dtype=np.int64)
     depth = 0
