@@ -51,6 +51,7 @@ from sevenrocks.fast.codes import (
     G_HAND_SIZE,
     G_MISDEAL,
     G_ORDER,
+    G_PLAIN,
     G_SEATS,
     G_SIDES,
     OVER_DRAW,
@@ -83,7 +84,7 @@ from sevenrocks.fast.step import (
     move_of,
     njit,
     options,
-    points_after,
+    points_after_as,
     popcount,
 )
 from sevenrocks.fast.tables import PIPS, SUIT_OF_VALUE
@@ -146,12 +147,22 @@ def _choose(
     n = options(st, g, buf)
     if policy == RANDOM or n == 1:
         return _below(rng, n) if n > 1 else 0
+    if g[G_PLAIN]:  # (tested once, out of the loop: the loop is compiled for plain games apart)
+        return _greedy(st, g, rng, buf, n, scratch, True)
+    return _greedy(st, g, rng, buf, n, scratch, False)
+
+
+@_inline
+def _greedy(
+    st: Int64Array, g: Int64Array, rng: UInt64Array, buf: Int64Array, n: int, scratch: Int64Array, plain: bool
+) -> int:
+    """The greedy row of the ``n`` rows of ``buf``: the most points now, then the most pips."""
     best = -1
     ties = 0
     choice = 0
     for i in range(n):
         t, pid, mark = move_of(buf[i])
-        key = points_after(st, g, t, pid, mark, scratch) * 64 + PIPS[t]
+        key = points_after_as(st, g, t, pid, mark, scratch, plain) * 64 + PIPS[t]
         if key > best:
             best = key
             ties = 1

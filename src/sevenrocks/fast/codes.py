@@ -159,7 +159,10 @@ G_LOST_HANDS: Final = 125
 """General: the hands lost that make a side give way."""
 G_GENERAL_TILES: Final = 126
 """General: two slots, the bits of the tiles whose last move makes a General (0-0, then 6-6)."""
-GAME_SIZE: Final = 128
+G_PLAIN: Final = 128
+"""1 when the game needs none of the rules of joining, layout and points that only some games
+have (sum to seven, the forced four, headers): the step then runs code compiled without them."""
+GAME_SIZE: Final = 129
 
 BONEYARD_NONE: Final = 0
 BONEYARD_OUT: Final = 1

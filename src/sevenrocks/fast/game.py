@@ -191,6 +191,11 @@ def encode_rules(rules: Rules) -> Int64Array:
         g[codes.G_ENDING] = codes.ENDING_GIVE_WAY
     else:
         raise UnsupportedGameError(f"the compiled step does not end {rules.game} ({ending!r})")
+    g[codes.G_PLAIN] = (
+        rules.matching is Matching.EQUAL
+        and rules.topology is not Topology.FORCED_FOUR
+        and rules.points is not Points.HEADERS
+    )
     if rules.first_lead is not None:
         g[codes.G_FIRST_LEAD] = 1
         g[codes.G_ORDER : codes.G_ORDER + 28] = rules.first_lead

@@ -58,6 +58,7 @@ from sevenrocks.fast.codes import (
     G_MATCHING,
     G_NAKED,
     G_PARTNERS,
+    G_PLAIN,
     G_POINTS,
     G_POINTS_TABLE,
     G_REMEMBER,
@@ -167,6 +168,7 @@ __all__ = [
     "play_part",
     "playable",
     "points_after",
+    "points_after_as",
     "popcount",
     "settle",
     "total_after",
@@ -224,8 +226,15 @@ def _side_of(g: Int64Array, seat: int) -> int:
 @_inline
 def playable(st: Int64Array, g: Int64Array) -> int:
     """The tiles that fit some open point (a bitmask), by the game's way of joining."""
+    if g[G_PLAIN]:
+        return _playable(st, g, True)
+    return _playable(st, g, False)
+
+
+@_inline
+def _playable(st: Int64Array, g: Int64Array, plain: bool) -> int:
     mask = 0
-    if g[G_MATCHING]:
+    if not plain and g[G_MATCHING]:
         for i in range(S_POINTS, S_POINTS + st[S_NPTS]):
             mask |= SEVEN_FITS_MASK[st[i]]
         return mask
@@ -234,7 +243,7 @@ def playable(st: Int64Array, g: Int64Array) -> int:
     return mask
 
 
-@_inline
+@njit
 def _seven_side(t: int, pid: int, mark: int) -> int:
     """Matador: the side of tile ``t`` left open when it joins point ``pid`` with ``mark`` (a
     double in line leaves ``B``; a matador the half it names; another tile the half that does
@@ -284,6 +293,16 @@ def _add_point(st: Int64Array, k: int, pid: int) -> int:
 def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> None:
     """Place tile ``t`` on open point ``pid`` (-1: the lead) with ``mark``, for the seat to move:
     the layout changes as the game's topology says and the tile leaves the seat's hand."""
+    if g[G_PLAIN]:
+        _place(st, g, t, pid, mark, True)
+    else:
+        _place(st, g, t, pid, mark, False)
+
+
+@_inline
+def _place(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, plain: bool) -> None:
+    """:func:`play_part`; ``plain`` (a constant where it is inlined) leaves out the code of the
+    rules plain games never need (``G_PLAIN``), so that their compiled step does not pay for it."""
     topology = g[G_TOPOLOGY]
     seat = st[S_TURN]
     st[S_HANDS + seat] ^= np.int64(1) << t
@@ -301,7 +320,7 @@ def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> Non
                     st[S_POINTS + 2] = base + _BA
                     st[S_POINTS + 3] = base + _BB
                     st[S_NPTS] = 4
-                    if topology == TOPO_FORCED:  # the arms wait until the lead is surrounded
+                    if not plain and topology == TOPO_FORCED:  # the arms wait until the lead is surrounded
                         st[S_FORCED] = 1
                         st[S_NWAIT] = 0
         else:
@@ -310,14 +329,14 @@ def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> Non
             st[S_NPTS] = 2
         st[S_TOTAL] = _count(st)
         return
-    st[S_TOTAL] = total_after(st, g, t, pid, mark)  # (branches that open below count nothing)
+    st[S_TOTAL] = _total_after(st, g, t, pid, mark, plain)  # (branches that open below count nothing)
     k = 0
     for i in range(st[S_NPTS]):
         p = st[S_POINTS + i]
         if p != pid:
             st[S_POINTS + k] = p
             k += 1
-    if g[G_MATCHING]:  # Matador: every tile in line, one half open
+    if not plain and g[G_MATCHING]:  # Matador: every tile in line, one half open
         k = _add_point(st, k, t * 6 + _seven_side(t, pid, mark))
     elif IS_DOUBLE[t]:
         if mark & MARK_CLOSED:
@@ -345,25 +364,8 @@ def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> Non
             if not still:
                 k = _add_point(st, k, anchor * 6 + _BA)
                 k = _add_point(st, k, anchor * 6 + _BB)
-    if st[S_FORCED]:  # forced four: only the lead's sides are open until all are covered
-        lead = st[S_OPENING]
-        sides = 0
-        for i in range(S_POINTS, S_POINTS + k):
-            p = st[i]
-            if p // 6 == lead:
-                st[S_POINTS + sides] = p
-                sides += 1
-            else:
-                st[S_WAIT + st[S_NWAIT]] = p
-                st[S_NWAIT] += 1
-        if sides:
-            k = sides
-        else:
-            k = st[S_NWAIT]
-            for i in range(k):
-                st[S_POINTS + i] = st[S_WAIT + i]
-            st[S_NWAIT] = 0
-            st[S_FORCED] = 0
+    if not plain and st[S_FORCED]:
+        k = _forced_four(st, k)
     for i in range(S_POINTS + 1, S_POINTS + k):  # insertion sort: a handful of points
         v = st[i]
         j = i - 1
@@ -374,9 +376,41 @@ def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> Non
     st[S_NPTS] = k
 
 
+@njit
+def _forced_four(st: Int64Array, k: int) -> int:
+    """Forced four, after a placement that left ``k`` open points: only the lead's sides stay
+    open until all four are covered; the arms' ends wait, and open together once they are.
+    Return how many points are open."""
+    lead = st[S_OPENING]
+    sides = 0
+    for i in range(S_POINTS, S_POINTS + k):
+        p = st[i]
+        if p // 6 == lead:
+            st[S_POINTS + sides] = p
+            sides += 1
+        else:
+            st[S_WAIT + st[S_NWAIT]] = p
+            st[S_NWAIT] += 1
+    if sides:
+        return sides
+    k = st[S_NWAIT]
+    for i in range(k):
+        st[S_POINTS + i] = st[S_WAIT + i]
+    st[S_NWAIT] = 0
+    st[S_FORCED] = 0
+    return k
+
+
 @_inline
 def total_after(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> int:
     """The counted total a placement would make, without making it (for greedy choices)."""
+    if g[G_PLAIN]:
+        return _total_after(st, g, t, pid, mark, True)
+    return _total_after(st, g, t, pid, mark, False)
+
+
+@_inline
+def _total_after(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, plain: bool) -> int:
     if pid < 0:
         return 2 * LOW[t] if IS_DOUBLE[t] else PIPS[t]  # type: ignore[no-any-return]
     total = st[S_TOTAL]
@@ -395,7 +429,7 @@ def total_after(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> i
         removed = LOW[anchor]
     else:
         removed = COUNT[pid]
-    if g[G_MATCHING]:
+    if not plain and g[G_MATCHING]:
         added = PIPS[t] - LOW[t] if _seven_side(t, pid, mark) == _HIGH else LOW[t]
     elif IS_DOUBLE[t]:
         added = 0 if mark & MARK_CLOSED else (LOW[t] if mark & MARK_LONG else 2 * LOW[t])
@@ -410,7 +444,7 @@ def points_of(g: Int64Array, total: int) -> int:
     return g[G_POINTS_TABLE + total]  # type: ignore[no-any-return]
 
 
-@_inline
+@njit
 def headers(st: Int64Array) -> int:
     """Bergen's headers (README §2.14, :meth:`Layout.header_points
     <sevenrocks.core.layout.Layout.header_points>`): 2 for a double header, 3 for a triple, else 0."""
@@ -427,9 +461,9 @@ def headers(st: Int64Array) -> int:
 
 
 @_inline
-def _move_points(st: Int64Array, g: Int64Array) -> int:
+def _move_points(st: Int64Array, g: Int64Array, plain: bool) -> int:
     """What the layout now scores for the move just made (before an exact target's refusal)."""
-    if g[G_POINTS] == POINTS_HEADERS:
+    if not plain and g[G_POINTS] == POINTS_HEADERS:
         return headers(st)
     return points_of(g, st[S_TOTAL])
 
@@ -439,12 +473,29 @@ def points_after(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, wor
     """The points placing tile ``t`` on ``pid`` with ``mark`` would score (before an exact target's
     refusal), leaving ``st`` as it is; ``work`` is scratch room of a position's size (used only
     where the points depend on more than the counted total: headers)."""
-    if g[G_POINTS] == POINTS_HEADERS:
-        for i in range(work.shape[0]):
-            work[i] = st[i]
-        play_part(work, g, t, pid, mark)
-        return headers(work)
-    return points_of(g, total_after(st, g, t, pid, mark))
+    if g[G_PLAIN]:
+        return points_after_as(st, g, t, pid, mark, work, True)
+    return points_after_as(st, g, t, pid, mark, work, False)
+
+
+@_inline
+def points_after_as(
+    st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, work: Int64Array, plain: bool
+) -> int:
+    """:func:`points_after` for a caller that tests ``G_PLAIN`` once, out of its loop, and gives
+    the answer as the constant ``plain``."""
+    if not plain and g[G_POINTS] == POINTS_HEADERS:
+        return _headers_after(st, g, t, pid, mark, work)
+    return points_of(g, _total_after(st, g, t, pid, mark, plain))
+
+
+@njit
+def _headers_after(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, work: Int64Array) -> int:
+    """The headers a placement would make: placed on a copy of the position in ``work``."""
+    for i in range(work.shape[0]):
+        work[i] = st[i]
+    play_part(work, g, t, pid, mark)
+    return headers(work)
 
 
 @_inline
@@ -464,6 +515,13 @@ def move_of(code: int) -> tuple[int, int, int]:
 def options(st: Int64Array, g: Int64Array, out: Int64Array) -> int:
     """Every legal one-tile move of the seat to move into ``out`` (as :func:`move_code`), in the
     order of :meth:`Match.legal_plays <sevenrocks.core.match.Match.legal_plays>`; return how many."""
+    if g[G_PLAIN]:
+        return _options(st, g, out, True)
+    return _options(st, g, out, False)
+
+
+@_inline
+def _options(st: Int64Array, g: Int64Array, out: Int64Array, plain: bool) -> int:
     hand = st[S_HANDS + st[S_TURN]]
     n = 0
     if st[S_PLACED] == 0:
@@ -477,7 +535,7 @@ def options(st: Int64Array, g: Int64Array, out: Int64Array) -> int:
             n += 1
             h &= h - 1
         return n
-    if g[G_MATCHING]:
+    if not plain and g[G_MATCHING]:
         return _seven_options(st, hand, out)
     marked = (g[G_LENGTHWISE] and (st[S_SPINNER] >= 0 or g[G_TOPOLOGY] == TOPO_LINE)) or g[G_CLOSING]
     h = hand & st[S_FITS]
@@ -500,7 +558,7 @@ def options(st: Int64Array, g: Int64Array, out: Int64Array) -> int:
     return n
 
 
-@_inline
+@njit
 def _seven_options(st: Int64Array, hand: int, out: Int64Array) -> int:
     """Matador's one-tile moves (:func:`sevenrocks.core.matching.seven_plays` for each tile and
     point): a join by sum to seven, or a matador with each half it may leave open."""
@@ -628,7 +686,9 @@ def apply_move(st: Int64Array, g: Int64Array, parts: Int64Array, nparts: int) ->
         play_part(st, g, parts[i, 0], parts[i, 1], parts[i, 2])
         tiles |= np.int64(1) << parts[i, 0]
     st[S_LAST_MOVE] = tiles
-    return _after(st, g, seat)
+    if g[G_PLAIN]:
+        return _after(st, g, seat, True)
+    return _after(st, g, seat, False)
 
 
 @njit
@@ -636,17 +696,24 @@ def apply_one(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> int
     """Place tile ``t`` on point ``pid`` (-1: the lead) with ``mark`` for the seat to move, then
     carry out everything the rules force (points, target, domino, team out, knocks, draws, block,
     settlement). Return the points the move scored."""
-    seat = st[S_TURN]
-    play_part(st, g, t, pid, mark)
-    st[S_LAST_MOVE] = np.int64(1) << t
-    return _after(st, g, seat)
+    if g[G_PLAIN]:
+        return _apply_one(st, g, t, pid, mark, True)
+    return _apply_one(st, g, t, pid, mark, False)
 
 
 @_inline
-def _after(st: Int64Array, g: Int64Array, seat: int) -> int:
+def _apply_one(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, plain: bool) -> int:
+    seat = st[S_TURN]
+    _place(st, g, t, pid, mark, plain)
+    st[S_LAST_MOVE] = np.int64(1) << t
+    return _after(st, g, seat, plain)
+
+
+@_inline
+def _after(st: Int64Array, g: Int64Array, seat: int, plain: bool) -> int:
     st[S_MOVES] += 1
     st[S_LAST] = seat
-    pts = _move_points(st, g)
+    pts = _move_points(st, g, plain)
     side = _side_of(g, seat)
     if pts:
         score = st[S_SCORE + side]
@@ -672,7 +739,7 @@ def _after(st: Int64Array, g: Int64Array, seat: int) -> int:
     if g[G_ALL_CLOSED] and st[S_NPTS] == 0:
         _finish(st, g, END_BLOCKED, -1)
         return pts
-    advance(st, g, seat)
+    _advance(st, g, seat, plain)
     return pts
 
 
@@ -687,8 +754,16 @@ def _won(g: Int64Array, score: int) -> bool:
 def advance(st: Int64Array, g: Int64Array, seat: int) -> None:
     """After ``seat`` moved: the next seat that can move becomes the seat to move (the seats in
     between knock, or draw as the game says); or the hand is blocked and settled."""
+    if g[G_PLAIN]:
+        _advance(st, g, seat, True)
+    else:
+        _advance(st, g, seat, False)
+
+
+@_inline
+def _advance(st: Int64Array, g: Int64Array, seat: int, plain: bool) -> None:
     n = g[G_SEATS]
-    fits = playable(st, g)
+    fits = _playable(st, g, plain)
     st[S_FITS] = fits
     drawing = g[G_BONEYARD] == BONEYARD_DRAW and g[G_STUCK] != STUCK_KNOCK
     s = seat
