@@ -2,12 +2,20 @@
 
 The second implementation of the rules (the first, the reference, is :mod:`sevenrocks.core`),
 compiled with numba and driven by a game's codes (:mod:`sevenrocks.fast.codes`,
-:func:`sevenrocks.fast.game.encode_rules`): placing a tile in every topology with its marks, the
-counted total and the placement points, the next seat to move with its knocks and draws, the
-end of a hand by domino, team out, block or target, the settlement of every kind and the end of
-the match. The search kernel (:mod:`sevenrocks.bots.kernel`) and the batched simulator
-(:mod:`sevenrocks.rl.batched`) both play through these functions, and ``tests/test_fast.py``
-replays them against :class:`~sevenrocks.core.match.Match` on random positions of every game.
+:func:`sevenrocks.fast.game.encode_rules`): placing a tile in every topology (Sebastopol's forced
+four included) with its marks, joins by equal numbers or by sum to seven (Matador's matadors and
+their open half), the counted total and the placement points (Bergen's headers included), the
+next seat to move with its knocks and draws, the end of a hand by domino, team out, block or
+target, the settlement of every kind (General's included) and the end of the match; every legal
+move, several doubles included (:func:`moves`). The search kernel (:mod:`sevenrocks.bots.kernel`)
+and the batched simulator (:mod:`sevenrocks.rl.batched`) both play through these functions, and
+``tests/test_fast.py`` replays them against :class:`~sevenrocks.core.match.Match` on random
+matches of every game.
+
+Games that join by equal numbers, have no forced four and score no headers (``G_PLAIN``: every
+game but Sebastopol, Bergen and Matador) run variants of the functions compiled without the code
+of those rules (a ``plain`` constant, tested once per call and folded away by the compiler), so
+that the rules some games need cost the others nothing.
 
 >>> import numpy as np
 >>> from sevenrocks.core import Match
