@@ -246,3 +246,28 @@ def test_search_refuses_the_games_the_compiled_step_does_not_play(game: str) -> 
         with pytest.raises(UnsupportedGameError, match="choose greedy or random"):
             bot.choose(view)
     assert SearchBot(seed=1).declare_hundred(view) is False
+
+
+@pytest.mark.parametrize("game", [g.id for g in LAYOUT_GAMES if g.id not in NOT_COMPILED])
+def test_search_plays_a_hand_of_every_game(game: str) -> None:
+    """The search bot plays every game through the compiled step (no game is refused), its moves
+    legal; several doubles are among its candidates where the game has them."""
+    definition = find_game(game)
+    options = (
+        {"several_doubles": True} if any(o.name == "several_doubles" for o in definition.options) else None
+    )
+    match = Match(game, seats=definition.default_seats, options=options, seed=3)
+    bot = make_bot("search:iterations=6", seed=2, game=game)
+    rng = random.Random(4)
+    match.start_hand()
+    searched = 0
+    while match.turn is not None:
+        view = match.view(match.turn)
+        if match.turn == 0:
+            move = bot.choose(view)
+            searched += 1
+        else:
+            move = rng.choice(view.moves)
+        assert move in view.moves
+        match.push(move)
+    assert searched

@@ -2,10 +2,13 @@
 
 Random matches of every game, seat count and option set (``tests/family/configs.py``) are played
 by :class:`Match`; each hand is packed into the compiled step's arrays at its deal, and every move
-the engine makes (several doubles included) is also made by the step: the legal one-tile moves,
-the layout, the counted total, the points, the turn, the knocks, the draws, the boneyard, the end
-of the hand, the settlement (pips, hand values, awards, deductions, Goat ledger) and the end of the
-match must agree after every move.
+the engine makes (several doubles included) is also made by the step: the legal one-tile moves (in
+order), every legal move with several doubles (as a set), the layout (forced four's waiting arms
+included), the counted total, the points (headers included), the turn, the knocks, the draws, the
+boneyard, the end of the hand, the settlement (pips, hand values, awards, deductions, Goat ledger,
+General's loser, General and naked) and the end of the match must agree after every move. The
+games of the second part (Donkey, Sebastopol, Bergen, Matador, General) are played longer, to
+the end of their matches.
 """
 
 from __future__ import annotations
@@ -16,13 +19,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from sevenrocks.bots.kernel import encode_play
-from sevenrocks.core import HandEnd, Knock, Match, Placement
+from sevenrocks.bots.kernel import decode_play, encode_play
+from sevenrocks.core import HandEnd, Knock, Match, Placement, Play
+from sevenrocks.core.games import LAYOUT_GAMES
 from sevenrocks.core.notation import PLAY_TABLE
 from sevenrocks.core.tables import OPENS, POINT_COUNT, SUIT_OF_POINT
 from sevenrocks.fast import codes as C
 from sevenrocks.fast import step, tables
-from sevenrocks.fast.game import encode_match, encode_rules
+from sevenrocks.fast.game import UnsupportedGameError, encode_match, encode_rules
 
 from .family.configs import TABLES, Table
 
@@ -34,12 +38,27 @@ def test_tables_are_the_cores() -> None:
     assert tables.ACTION_AT.tolist() == [-1 if p is None else p.action for p in PLAY_TABLE]
 
 
+#: The games of the second part, played to the end of more matches.
+PART_TWO = ("donkey", "sebastopol", "bergen", "matador", "general")
+
+
 def _rows(match: Match) -> list[tuple[int, int, int]]:
     out = []
     for play in match.legal_plays():
         (row,) = encode_play(play).tolist()
         out.append(tuple(row))
     return out
+
+
+def _all_moves(st: np.ndarray, game: np.ndarray) -> list[tuple[tuple[int, int, int], ...]]:
+    """Every legal move by the step (:func:`step.moves`), as tuples of rows."""
+    buf = np.zeros(step.MAX_OPTIONS, dtype=np.int64)
+    out = np.zeros((step.MAX_MOVES, 4), dtype=np.int64)
+    n = step.moves(st, game, buf, out)
+    if n > len(out):
+        out = np.zeros((n, 4), dtype=np.int64)
+        assert step.moves(st, game, buf, out) == n
+    return [tuple(step.move_of(int(c)) for c in row if c >= 0) for row in out[:n]]
 
 
 def _same(match: Match, st: np.ndarray) -> None:
@@ -55,6 +74,9 @@ def _same(match: Match, st: np.ndarray) -> None:
     assert points == [p.id for p in layout.points]
     assert int(st[C.S_TOTAL]) == layout.ends_total
     assert int(st[C.S_SPINNER]) == (-1 if layout.spinner is None else layout.spinner.index)
+    waiting = [int(p) for p in st[C.S_WAIT : C.S_WAIT + int(st[C.S_NWAIT])]]
+    assert waiting == [p.id for p in layout.waiting]
+    assert bool(st[C.S_FORCED]) == (layout._waiting is not None)
     ledger = match.ledger
     if ledger is not None:
         assert [int(st[C.S_REMEMBER + s]) for s in range(rules.sides)] == list(ledger.remembered)
@@ -89,10 +111,16 @@ def _check_hand_end(match: Match, st: np.ndarray) -> None:
         assert [int(x) for x in st[C.S_AWARD : C.S_AWARD + sides]] == list(result.award)
     if result.written is not None:
         assert [int(x) for x in st[C.S_AWARD : C.S_AWARD + sides]] == list(result.written)
+    if match.rules.game == "general":
+        assert int(st[C.S_LOSER]) == (-1 if result.loser is None else result.loser)
+        assert int(st[C.S_GENERAL]) == (-1 if result.general is None else result.general)
+        assert int(st[C.S_NAKED]) == (-1 if result.naked is None else result.naked)
 
 
-def play_both(table: Table, seed: int, hands: int = 3) -> int:
-    """Play a random match with the engine and the step side by side; the moves compared."""
+def play_both(table: Table, seed: int, hands: int = 3, *, doubles: bool = False) -> int:
+    """Play a random match with the engine and the step side by side; the moves compared. With
+    ``doubles`` a move of several doubles is chosen whenever there is one (to reach the endings
+    that depend on them, such as General's last move with 0-0 and 6-6)."""
     rng = random.Random(seed)
     match = Match(table.game, options=table.options, seats=table.seats, seed=seed)
     game = encode_rules(match.rules)
@@ -109,7 +137,12 @@ def play_both(table: Table, seed: int, hands: int = 3) -> int:
         while match.turn is not None:
             n = step.options(st, game, buf)
             assert [step.move_of(int(buf[i])) for i in range(n)] == _rows(match)
-            move = rng.choice(match.legal_moves())
+            assert [decode_play(*step.move_of(int(buf[i]))) for i in range(n)] == match.legal_plays()
+            legal = match.legal_moves()
+            expected = [tuple(tuple(r) for r in encode_play(m).tolist()) for m in legal]
+            assert sorted(_all_moves(st, game)) == sorted(expected)
+            several = [m for m in legal if not isinstance(m, Play)]
+            move = rng.choice(several if doubles and several else legal)
             rows = encode_play(move)
             n_events = len(match.events)
             placement = match.push(move)
@@ -128,8 +161,58 @@ def play_both(table: Table, seed: int, hands: int = 3) -> int:
 
 @pytest.mark.parametrize("table", TABLES, ids=str)
 def test_the_step_plays_the_engine_s_game(table: Table) -> None:
-    total = sum(play_both(table, seed) for seed in range(6))
+    if table.game in PART_TWO:
+        seeds = 60 if table.game == "general" else 30
+        total = sum(play_both(table, seed, hands=12, doubles=seed % 3 == 2) for seed in range(seeds))
+    else:
+        total = sum(play_both(table, seed) for seed in range(6))
     assert total > 0
+
+
+def test_every_game_is_encoded() -> None:
+    """The step plays every game of the family: none is refused (and none is accepted without
+    being played exactly: :func:`test_the_step_plays_the_engine_s_game`)."""
+    for definition in LAYOUT_GAMES:  # Sausage has its own engine
+        for seats in definition.seats:
+            encode_rules(definition.rules(seats=seats))
+
+
+def test_an_unknown_rule_is_refused() -> None:
+    """A parameter the step does not read refuses the game, unless it has its default value."""
+    import dataclasses
+
+    from sevenrocks.core.games import Matching, Rules
+
+    rules = Match("matador").rules
+    assert rules.matching is Matching.SUM_SEVEN
+    encode_rules(rules)
+
+    @dataclasses.dataclass(frozen=True, kw_only=True)
+    class Newer(Rules):
+        tiles_face_up: bool = False
+
+    newer = Newer(**{f.name: getattr(rules, f.name) for f in dataclasses.fields(Rules)})
+    encode_rules(newer)
+    with pytest.raises(UnsupportedGameError, match="tiles_face_up"):
+        encode_rules(dataclasses.replace(newer, tiles_face_up=True))
+
+
+def test_several_doubles_moves_need_room() -> None:
+    """:func:`step.moves` counts every move even when its buffer is too small."""
+    rng = random.Random(5)
+    for seed in range(200):
+        match = Match("donkey", seats=2, seed=seed)
+        match.start_hand()
+        game = encode_rules(match.rules)
+        while match.turn is not None:
+            legal = match.legal_moves()
+            if len(legal) > 3:
+                st = encode_match(match)
+                small = np.zeros((2, 4), dtype=np.int64)
+                assert step.moves(st, game, np.zeros(step.MAX_OPTIONS, dtype=np.int64), small) == len(legal)
+                return
+            match.push(rng.choice(legal))
+    raise AssertionError("no position with more than three moves")
 
 
 def test_bits() -> None:
@@ -157,3 +240,41 @@ def test_cached_code_is_dropped_when_the_shared_rules_change(tmp_path: Path) -> 
     (fast / "step.py").write_text("A = 2\n")
     _drop_stale_caches(fast)
     assert not old.exists()  # the rules changed: the callers' cache goes
+
+
+@pytest.mark.parametrize("version", ["general", "naked"])
+def test_general_settlement_by_last_move(version: str) -> None:
+    """General's settlement in the step against the core's (:class:`Counts`), for every last move
+    that matters (0-0, 6-6, both in one move of two doubles, neither), finisher and score."""
+    from sevenrocks.core.games.settlement import HandFacts
+    from sevenrocks.core.tiles import tile_of
+
+    rules = Match("general", options={"version": version}).rules
+    game = encode_rules(rules)
+    blanks, sixes, other = tile_of(0, 0).index, tile_of(6, 6).index, tile_of(2, 2).index
+    for last_move in ((blanks,), (sixes,), (blanks, sixes), (other,), (other, sixes), (blanks, other)):
+        for finisher in range(4):
+            for scores in ((0, 0), (1, 0), (0, 1), (1, 1)):
+                for end in ("domino", "blocked"):
+                    st = np.zeros(C.STATE_SIZE, dtype=np.int64)
+                    st[C.S_END] = C.END_DOMINO if end == "domino" else C.END_BLOCKED
+                    st[C.S_FINISHER] = finisher if end == "domino" else -1
+                    st[C.S_LAST_MOVE] = sum(1 << t for t in last_move)
+                    st[C.S_SCORE : C.S_SCORE + 2] = scores
+                    st[C.S_HANDS + (finisher + 1) % 4] = 1 << 5
+                    step.settle(st, game)
+                    facts = HandFacts.of_pips(
+                        rules, end, finisher if end == "domino" else None, finisher,
+                        (0, 0, 0, 0), (0, 0, 0, 0), (False,) * 4, scores, None, last_move=last_move,
+                    )  # fmt: skip
+                    settled = rules.settlement.settle(facts)
+                    assert [int(x) for x in st[C.S_SCORE : C.S_SCORE + 2]] == list(settled.scores)
+                    assert int(st[C.S_LOSER]) == (-1 if settled.loser is None else settled.loser)
+                    assert int(st[C.S_GENERAL]) == (-1 if settled.general is None else settled.general)
+                    assert int(st[C.S_NAKED]) == (-1 if settled.naked is None else settled.naked)
+                    outcome = settled.outcome
+                    if outcome is None:
+                        assert int(st[C.S_OVER]) == C.OVER_NO
+                    else:
+                        assert int(st[C.S_OVER]) == C.OVER_WON
+                        assert [s for s in range(2) if int(st[C.S_WINNERS]) >> s & 1] == list(outcome.winners)

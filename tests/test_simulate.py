@@ -191,3 +191,20 @@ def test_the_part_2_games_simulate(game: str) -> None:
     if player == "engine":
         table = runner.invoke(app, ["simulate", "--hands", "20", "--seed", "4", "--game", game])
         assert table.exit_code == 0 and "played by the engine" in table.output
+
+
+def test_search_refuses_a_game_the_compiled_step_refuses(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Were a game's rules unknown to the compiled step, the ``search`` bot says so instead of
+    playing it by other rules (and ``simulate`` plays it with the engine)."""
+    from sevenrocks.bots import make_bot
+    from sevenrocks.bots.registry import UnsupportedGameError
+    from sevenrocks.fast import game as fast_game
+
+    def refuse(rules: object) -> None:
+        raise fast_game.UnsupportedGameError("the compiled step does not play matador (test)")
+
+    monkeypatch.setattr(fast_game, "encode_rules", refuse)
+    with pytest.raises(UnsupportedGameError, match="'search' cannot play matador"):
+        make_bot("search", seed=1, game="matador")
+    result = runner.invoke(app, ["simulate", "--game", "matador", "--hands", "10", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["player"] == "engine"

@@ -40,7 +40,8 @@ import numpy.typing as npt
 
 from sevenrocks.core.games import DEFAULT_GAME, Rules, find_game
 from sevenrocks.core.match import Match
-from sevenrocks.core.notation import PLAY_TABLE, Move, Play
+from sevenrocks.core.matching import SEVEN_PLAY, is_matador
+from sevenrocks.core.notation import PLAY_TABLE, POINTS, Move, Play
 from sevenrocks.core.tiles import TILES, Tile
 from sevenrocks.core.view import SeatView
 from sevenrocks.fast import codes
@@ -50,6 +51,7 @@ from sevenrocks.fast.codes import (
     G_HAND_SIZE,
     G_MISDEAL,
     G_ORDER,
+    G_PLAIN,
     G_SEATS,
     G_SIDES,
     OVER_DRAW,
@@ -71,8 +73,8 @@ from sevenrocks.fast.codes import (
     S_WINNERS,
     STATE_SIZE,
 )
+from sevenrocks.fast.game import decode_part, encode_move, encode_rules
 from sevenrocks.fast.game import encode_match as _encode_match
-from sevenrocks.fast.game import encode_move, encode_rules
 from sevenrocks.fast.game import encode_view as _encode_view
 from sevenrocks.fast.step import (
     MAX_OPTIONS,
@@ -82,9 +84,8 @@ from sevenrocks.fast.step import (
     move_of,
     njit,
     options,
-    points_of,
+    points_after_as,
     popcount,
-    total_after,
 )
 from sevenrocks.fast.tables import PIPS, SUIT_OF_VALUE
 
@@ -138,17 +139,30 @@ def _below(rng: UInt64Array, n: int) -> int:
 
 # ---------------------------------------------------------------------- policies
 @_inline
-def _choose(st: Int64Array, g: Int64Array, policy: int, rng: UInt64Array, buf: Int64Array) -> int:
-    """The row of ``buf`` (filled by :func:`options`) that ``policy`` plays."""
+def _choose(
+    st: Int64Array, g: Int64Array, policy: int, rng: UInt64Array, buf: Int64Array, scratch: Int64Array
+) -> int:
+    """The row of ``buf`` (filled by :func:`options`) that ``policy`` plays (``scratch``: room for
+    a position, where a move's points need a trial placement)."""
     n = options(st, g, buf)
     if policy == RANDOM or n == 1:
         return _below(rng, n) if n > 1 else 0
+    if g[G_PLAIN]:  # (tested once, out of the loop: the loop is compiled for plain games apart)
+        return _greedy(st, g, rng, buf, n, scratch, True)
+    return _greedy(st, g, rng, buf, n, scratch, False)
+
+
+@_inline
+def _greedy(
+    st: Int64Array, g: Int64Array, rng: UInt64Array, buf: Int64Array, n: int, scratch: Int64Array, plain: bool
+) -> int:
+    """The greedy row of the ``n`` rows of ``buf``: the most points now, then the most pips."""
     best = -1
     ties = 0
     choice = 0
     for i in range(n):
         t, pid, mark = move_of(buf[i])
-        key = points_of(g, total_after(st, t, pid, mark)) * 64 + PIPS[t]
+        key = points_after_as(st, g, t, pid, mark, scratch, plain) * 64 + PIPS[t]
         if key > best:
             best = key
             ties = 1
@@ -170,11 +184,12 @@ def _run(
     nfirst: int,
     buf: Int64Array,
     trace: Int64Array,
+    scratch: Int64Array,
 ) -> None:
     """Play the hand of ``st`` to its end with ``policy``; the first move is ``first`` (its
     ``nfirst`` rows) when ``nfirst`` > 0. ``trace`` (``(m, 4)``, ``m`` 0 for none) receives a row
     ``(seat, tile, point id, mark)`` per one-tile move (a forced first move of several doubles:
-    its first part)."""
+    its first part); ``scratch`` is room for a position (see :func:`_choose`)."""
     row = 0
     if nfirst > 0:
         if row < trace.shape[0]:
@@ -185,7 +200,7 @@ def _run(
         row += 1
         apply_move(st, g, first, nfirst)
     while st[S_TURN] >= 0:
-        t, pid, mark = move_of(buf[_choose(st, g, policy, rng, buf)])
+        t, pid, mark = move_of(buf[_choose(st, g, policy, rng, buf, scratch)])
         if row < trace.shape[0]:
             trace[row, 0] = st[S_TURN]
             trace[row, 1] = t
@@ -262,9 +277,10 @@ def _random_hands(n: int, g: Int64Array, policy: int, rng: UInt64Array, sums: In
     buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
     first = np.zeros((1, 3), dtype=np.int64)
     trace = np.zeros((0, 4), dtype=np.int64)
+    scratch = np.zeros(STATE_SIZE, dtype=np.int64)
     for _ in range(n):
         _deal(st, g, order, rng)
-        _run(st, g, policy, rng, first, 0, buf, trace)
+        _run(st, g, policy, rng, first, 0, buf, trace, scratch)
         sums[0] += 1
         sums[1] += st[S_MOVES]
         sums[2] += st[codes.S_PLACED]
@@ -440,6 +456,7 @@ def _evaluate(
     cap = np.zeros(holders, dtype=np.int64)
     types = np.zeros(32, dtype=np.int64)
     before = np.zeros(4, dtype=np.int64)
+    scratch = np.zeros(STATE_SIZE, dtype=np.int64)
     for s in range(4):
         before[s] = base[S_SCORE + s]
     side = me & 1 if g[codes.G_PARTNERS] else me
@@ -449,7 +466,7 @@ def _evaluate(
         for c in range(cand.shape[0]):
             for i in range(STATE_SIZE):
                 work[i] = st[i]
-            _run(work, g, policy, rng, cand[c], ncand[c], buf, trace)
+            _run(work, g, policy, rng, cand[c], ncand[c], buf, trace, scratch)
             v = _value(work, g, before, side, bonus)
             sums[c] += v
             squares[c] += v * v
@@ -547,24 +564,26 @@ def encode_view(
 
 def encode_play(play: Move) -> Int64Array:
     """A move as rows ``(tile index, point id or -1, mark)``."""
-    rows = []
-    for code in encode_move(play):
-        if code >= 0:
-            t, rest = divmod(code, 1024)
-            pid, mark = divmod(rest, 4)
-            rows.append((t, -1 if pid == 168 else pid, mark))
-    return np.array(rows, dtype=np.int64)
+    return np.array([decode_part(code) for code in encode_move(play) if code >= 0], dtype=np.int64)
 
 
 def decode_play(tile: int, pid: int, mark: int = 0) -> Play:
-    """The :class:`Play` of a kernel placement ``(tile index, point id, mark)``."""
+    """The :class:`Play` of a kernel placement ``(tile index, point id, mark)`` (the marks of
+    :func:`sevenrocks.core.layout.mark_bits`: lengthwise 1, closed 2, a matador's open half low 4
+    or high 8)."""
+    t = TILES[tile]
     if pid < 0:
-        play = Play.opening(TILES[tile])
+        play = Play.opening(t)
     else:
-        found = PLAY_TABLE[tile * 168 + pid]
+        found = PLAY_TABLE[tile * 168 + pid] or SEVEN_PLAY[tile * 168 + pid]
+        point = POINTS[pid]
+        if found is None and is_matador(t) and point is not None:
+            found = Play.on(t, point.anchor, point.side)
         if found is None:
-            raise ValueError(f"tile {TILES[tile]} cannot join point id {pid}")
+            raise ValueError(f"tile {t} cannot join point id {pid}")
         play = found
+    if mark & 12:
+        return play.marked(open_half=t.low if mark & 4 else t.high)
     return play.marked(lengthwise=bool(mark & 1), closed=bool(mark & 2)) if mark else play
 
 
@@ -588,7 +607,18 @@ def playout(
     before = [int(st[S_SCORE + s]) for s in range(rules.sides)]
     draws0 = sum(int(st[S_DRAWS + s]) for s in range(rules.seats))
     rows_out = np.zeros((64 if trace else 0, 4), dtype=np.int64)
-    _run(st, g, _policy(policy), _rng(seed), rows, len(rows) if first is not None else 0, buf, rows_out)
+    scratch = np.zeros(STATE_SIZE, dtype=np.int64)
+    _run(
+        st,
+        g,
+        _policy(policy),
+        _rng(seed),
+        rows,
+        len(rows) if first is not None else 0,
+        buf,
+        rows_out,
+        scratch,
+    )
     scores = tuple(int(st[S_SCORE + s]) for s in range(rules.sides))
     n_moves = int(st[S_MOVES]) - int(state[S_MOVES]) if trace else 0
     over = int(st[S_OVER])

@@ -61,9 +61,12 @@ def _search(
     policy: str = "greedy",
     target_bonus: float = 100.0,
 ) -> Bot:
-    """The search bot, imported on first use (it loads the compiled kernel)."""
+    """The search bot, imported on first use (it loads the compiled kernel); refused for a game
+    the compiled step does not play."""
     from sevenrocks.bots.search import SearchBot
 
+    if game is not None:
+        _check_compiled(game)
     extra: dict[str, Any] = {}
     if "game" in inspect.signature(SearchBot).parameters:
         extra["game"] = game
@@ -83,6 +86,26 @@ def _search(
 def every_game_text() -> str:
     """The bots that play every game, for refusals: ``greedy or random``."""
     return " or ".join(EVERY_GAME)
+
+
+def _check_compiled(game: str) -> None:
+    """Refuse ``search`` for a game whose rules the compiled step refuses (its play-outs would
+    need them); an unknown game name is left to the bot's own check."""
+    from sevenrocks.core.errors import SevenRocksError
+    from sevenrocks.core.games import find_game
+    from sevenrocks.fast.game import UnsupportedGameError as StepRefusal
+    from sevenrocks.fast.game import encode_rules
+
+    try:
+        rules = find_game(game).rules()
+    except SevenRocksError:
+        return
+    try:
+        encode_rules(rules)
+    except StepRefusal as err:
+        raise UnsupportedGameError(
+            f"bot 'search' cannot play {game}: {err}; choose {' or '.join(EVERY_GAME)}"
+        ) from None
 
 
 def _refusal(name: str, game: str) -> str:

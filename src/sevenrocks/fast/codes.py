@@ -85,7 +85,22 @@ S_MOVE_POINTS: Final = 104
 """Points scored by moves in this hand, all sides together."""
 S_FITS: Final = 105
 """Bitmask of the tiles that fit some open point (kept up to date by every move)."""
-STATE_SIZE: Final = 106
+S_FORCED: Final = 106
+"""Forced four: 1 while the lead's four sides are not all covered (only they are open), else 0."""
+S_NWAIT: Final = 107
+"""Forced four: how many arm ends wait in ``S_WAIT`` until the lead is surrounded."""
+S_WAIT: Final = 108
+MAX_WAIT: Final = 8
+"""Slots for the waiting arm ends (at most one per side of the lead)."""
+S_LAST_MOVE: Final = 116
+"""Bitmask of the tiles of the hand's last move (General's endings look at it)."""
+S_LOSER: Final = 117
+"""General: the seat that lost the hand (the seat after the finisher), -1 for none."""
+S_GENERAL: Final = 118
+"""General: the side that received a General, -1 for none."""
+S_NAKED: Final = 119
+"""General (version ``naked``): the side made naked, -1 for none."""
+STATE_SIZE: Final = 120
 
 END_NONE: Final = 0
 END_DOMINO: Final = 1
@@ -134,7 +149,20 @@ G_ORDER: Final = 30
 """28 slots: the tile order of the first lead."""
 G_POINTS_TABLE: Final = 58
 """64 slots: what a counted total of 0..63 scores."""
-GAME_SIZE: Final = 122
+G_MATCHING: Final = 122
+"""0: tiles join by equal numbers; 1: by sum to seven, with matadors (Matador)."""
+G_BONUS_BLOCK: Final = 123
+"""1 when a hand bonus also goes to the lightest side of a block (Bergen)."""
+G_NAKED: Final = 124
+"""General: 1 for the version ``naked``."""
+G_LOST_HANDS: Final = 125
+"""General: the hands lost that make a side give way."""
+G_GENERAL_TILES: Final = 126
+"""General: two slots, the bits of the tiles whose last move makes a General (0-0, then 6-6)."""
+G_PLAIN: Final = 128
+"""1 when the game needs none of the rules of joining, layout and points that only some games
+have (sum to seven, the forced four, headers): the step then runs code compiled without them."""
+GAME_SIZE: Final = 129
 
 BONEYARD_NONE: Final = 0
 BONEYARD_OUT: Final = 1
@@ -155,6 +183,7 @@ POINTS_FIVES: Final = 1
 POINTS_FIVES_IN_FIVES: Final = 2
 POINTS_THREES_IN_THREES: Final = 3
 POINTS_FIVES_AND_THREES: Final = 4
+POINTS_HEADERS: Final = 5
 
 SETTLE_ROUND5: Final = 0
 SETTLE_FLOOR5: Final = 1
@@ -162,13 +191,21 @@ SETTLE_WINNER_TAKES: Final = 2
 SETTLE_BONUS: Final = 3
 SETTLE_LOSERS_WRITE: Final = 4
 SETTLE_NONE: Final = 5
+SETTLE_COUNTS: Final = 6
 
 ENDING_AT_ONCE: Final = 0
 ENDING_AFTER_HAND: Final = 1
 ENDING_LOSERS: Final = 2
 ENDING_DEALS: Final = 3
 ENDING_SINGLE: Final = 4
+ENDING_GIVE_WAY: Final = 5
 
-#: Marks of a placed double (as in :mod:`sevenrocks.core.layout`).
+MATCH_EQUAL: Final = 0
+MATCH_SEVEN: Final = 1
+
+#: Marks of a placed tile (as in :mod:`sevenrocks.core.layout`): a double laid lengthwise or
+#: closed, a matador leaving its low or its high half open.
 MARK_LONG: Final = 1
 MARK_CLOSED: Final = 2
+MARK_OPEN_LOW: Final = 4
+MARK_OPEN_HIGH: Final = 8

@@ -17,6 +17,7 @@ states a rule: each code names a parameter of the game's description.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -24,8 +25,9 @@ import numpy as np
 import numpy.typing as npt
 
 from sevenrocks.core.events import Placement
-from sevenrocks.core.games import Boneyard, Points, Rules, Stuck, Topology
+from sevenrocks.core.games import Boneyard, Matching, Points, Rules, Stuck, Topology
 from sevenrocks.core.games.ending import FixedDeals, LosersTarget, SingleHand, TargetAfterHand, TargetAtOnce
+from sevenrocks.core.games.general import LOST_HANDS, Counts, GiveWay
 from sevenrocks.core.games.settlement import (
     DeductFloor5,
     DeductRound5,
@@ -38,6 +40,7 @@ from sevenrocks.core.layout import CLOSED, LENGTHWISE, Layout
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Move, Play
 from sevenrocks.core.tiles import TILES, Tile
+from sevenrocks.core.tiles import tile_of as _tile_of
 from sevenrocks.core.view import SeatView
 from sevenrocks.fast import codes
 
@@ -58,7 +61,14 @@ _POINTS: Final = {
     Points.FIVES_IN_FIVES: codes.POINTS_FIVES_IN_FIVES,
     Points.THREES_IN_THREES: codes.POINTS_THREES_IN_THREES,
     Points.FIVES_AND_THREES: codes.POINTS_FIVES_AND_THREES,
+    Points.HEADERS: codes.POINTS_HEADERS,
 }
+_MATCHING: Final = {
+    Matching.EQUAL: codes.MATCH_EQUAL,
+    Matching.SUM_SEVEN: codes.MATCH_SEVEN,
+}
+#: General's tiles (``general.md`` §8): a last move with 0-0 or 6-6 makes a General.
+_GENERAL_TILES: Final = (_tile_of(0, 0).bit, _tile_of(6, 6).bit)
 _STUCK: Final = {
     Stuck.KNOCK: codes.STUCK_KNOCK,
     Stuck.DRAW_UNTIL_PLAYABLE: codes.STUCK_UNTIL,
@@ -71,12 +81,42 @@ _BONEYARD: Final = {
 }
 
 
+#: The parameters of :class:`Rules` that :func:`encode_rules` reads, and the ones the step has no
+#: use for: the game's name and options, what a seat may know, who leads the next hand (each hand
+#: is packed at its deal, :func:`encode_match`). A parameter in neither set refuses the game unless
+#: it has its default value, so a new rule is never played as if it were not there.
+_READ: Final = frozenset(
+    {
+        "seats", "hand_size", "settlement", "ending", "partnerships", "boneyard", "reserve", "goat_misdeal",
+        "first_lead", "topology", "matching", "several_doubles", "lengthwise", "closing", "stuck",
+        "team_out", "points", "lone_blank", "all_ends_closed",
+    }
+)  # fmt: skip
+_NOT_NEEDED: Final = frozenset({"game", "options", "information", "after_domino", "after_block"})
+
+
 class UnsupportedGameError(ValueError):
     """A game whose rules the compiled step cannot play (a kind it does not know yet)."""
 
 
+def _check_known(rules: Rules) -> None:
+    for field in dataclasses.fields(rules):
+        if field.name in _READ or field.name in _NOT_NEEDED:
+            continue
+        if field.default is dataclasses.MISSING or getattr(rules, field.name) != field.default:
+            raise UnsupportedGameError(
+                f"the compiled step does not play {rules.game} (it does not know the rule {field.name!r})"
+            )
+
+
 def encode_rules(rules: Rules) -> Int64Array:
-    """The codes of a game (see :mod:`sevenrocks.fast.codes`)."""
+    """The codes of a game (see :mod:`sevenrocks.fast.codes`).
+
+    Every parameter of the rules is read: a value the compiled step does not know (a new topology,
+    way of joining, kind of points, settlement or match end) raises :class:`UnsupportedGameError`
+    rather than being played by other rules.
+    """
+    _check_known(rules)
     g = np.zeros(codes.GAME_SIZE, dtype=np.int64)
     g[codes.G_SEATS] = rules.seats
     g[codes.G_SIDES] = rules.sides
@@ -88,6 +128,7 @@ def encode_rules(rules: Rules) -> Int64Array:
     try:
         g[codes.G_TOPOLOGY] = _TOPOLOGY[rules.topology]
         g[codes.G_POINTS] = _POINTS[rules.points]
+        g[codes.G_MATCHING] = _MATCHING[rules.matching]
     except KeyError as err:
         raise UnsupportedGameError(f"the compiled step does not play {rules.game} ({err.args[0]})") from None
     g[codes.G_LENGTHWISE] = rules.lengthwise
@@ -101,46 +142,60 @@ def encode_rules(rules: Rules) -> Int64Array:
     g[codes.G_ROUND] = 1
     g[codes.G_DIVISOR] = 1
     settlement = rules.settlement
-    if isinstance(settlement, DeductRound5):
+    if type(settlement) is DeductRound5:
         g[codes.G_SETTLE] = codes.SETTLE_ROUND5
-    elif isinstance(settlement, DeductFloor5):
+    elif type(settlement) is DeductFloor5:
         g[codes.G_SETTLE] = codes.SETTLE_FLOOR5
-    elif isinstance(settlement, WinnerTakes):
+    elif type(settlement) is WinnerTakes:
         g[codes.G_SETTLE] = codes.SETTLE_WINNER_TAKES
         g[codes.G_ROUND] = settlement.rounding
         g[codes.G_DIVISOR] = settlement.divisor
-    elif isinstance(settlement, HandBonus):
+    elif type(settlement) is HandBonus:
         g[codes.G_SETTLE] = codes.SETTLE_BONUS
         g[codes.G_BONUS] = settlement.bonus
-    elif isinstance(settlement, LosersWrite):
+        g[codes.G_BONUS_BLOCK] = settlement.block
+    elif type(settlement) is LosersWrite:
         g[codes.G_SETTLE] = codes.SETTLE_LOSERS_WRITE
         g[codes.G_THRESHOLD] = settlement.threshold
         g[codes.G_REMEMBER] = settlement.remember
         g[codes.G_EGGS] = settlement.eggs
         g[codes.G_DIRECTION] = -1
-    elif isinstance(settlement, NoSettlement):
+    elif type(settlement) is NoSettlement:
         g[codes.G_SETTLE] = codes.SETTLE_NONE
+    elif type(settlement) is Counts:
+        g[codes.G_SETTLE] = codes.SETTLE_COUNTS
+        g[codes.G_NAKED] = settlement.naked_version
+        g[codes.G_LOST_HANDS] = LOST_HANDS
+        g[codes.G_GENERAL_TILES : codes.G_GENERAL_TILES + 2] = _GENERAL_TILES
+        g[codes.G_DIRECTION] = -1  # a side's score counts the hands it lost
     else:
         raise UnsupportedGameError(f"the compiled step does not settle {rules.game} ({settlement!r})")
     ending = rules.ending
-    if isinstance(ending, TargetAtOnce):
+    if type(ending) is TargetAtOnce:
         g[codes.G_ENDING] = codes.ENDING_AT_ONCE
         g[codes.G_TARGET] = ending.target
         g[codes.G_EXACT] = ending.exact
-    elif isinstance(ending, TargetAfterHand):
+    elif type(ending) is TargetAfterHand:
         g[codes.G_ENDING] = codes.ENDING_AFTER_HAND
         g[codes.G_TARGET] = ending.target
         g[codes.G_BOTH_DRAW] = ending.both_draw
-    elif isinstance(ending, LosersTarget):
+    elif type(ending) is LosersTarget:
         g[codes.G_ENDING] = codes.ENDING_LOSERS
         g[codes.G_TARGET] = ending.target
-    elif isinstance(ending, FixedDeals):
+    elif type(ending) is FixedDeals:
         g[codes.G_ENDING] = codes.ENDING_DEALS
         g[codes.G_DEALS] = ending.deals
-    elif isinstance(ending, SingleHand):
+    elif type(ending) is SingleHand:
         g[codes.G_ENDING] = codes.ENDING_SINGLE
+    elif type(ending) is GiveWay:
+        g[codes.G_ENDING] = codes.ENDING_GIVE_WAY
     else:
         raise UnsupportedGameError(f"the compiled step does not end {rules.game} ({ending!r})")
+    g[codes.G_PLAIN] = (
+        rules.matching is Matching.EQUAL
+        and rules.topology is not Topology.FORCED_FOUR
+        and rules.points is not Points.HEADERS
+    )
     if rules.first_lead is not None:
         g[codes.G_FIRST_LEAD] = 1
         g[codes.G_ORDER : codes.G_ORDER + 28] = rules.first_lead
@@ -181,6 +236,11 @@ def _pack(
     state[codes.S_PLACED] = len(layout)
     state[codes.S_FITS] = layout.playable_mask
     state[codes.S_OPENING] = layout._placed[0][0] if layout._placed else -1
+    waiting = layout._waiting
+    if waiting is not None:
+        state[codes.S_FORCED] = 1
+        state[codes.S_NWAIT] = len(waiting)
+        state[codes.S_WAIT : codes.S_WAIT + len(waiting)] = waiting
     state[codes.S_BLEN] = len(boneyard)
     state[codes.S_BONE : codes.S_BONE + len(boneyard)] = boneyard
     for seat, n in enumerate(draws):
@@ -202,8 +262,7 @@ def encode_match(match: Match) -> Int64Array:
     _pack_match(state, match.rules, match.ledger, match.out, match.leader, match.hands_played)
     lead = match.lead_tile
     state[codes.S_LEAD_TILE] = -1 if lead is None else lead.index
-    last = next((e.seat for e in reversed(match.events) if isinstance(e, Placement)), -1)
-    state[codes.S_LAST] = last
+    _pack_last(state, match.events)
     return state
 
 
@@ -224,10 +283,16 @@ def encode_view(
     played = sum(1 for r in view.results if r.end.value != "redeal")
     _pack_match(state, view.rules, view.ledger, tuple(s for s in range(view.seats) if view.out >> s & 1),
                 view.leader, played)  # fmt: skip
-    placements = [e for e in view.events if isinstance(e, Placement)]
-    state[codes.S_LAST] = placements[-1].seat if placements else -1
+    _pack_last(state, view.events)
     state[codes.S_LEAD_TILE] = -1 if view.lead_tile is None else view.lead_tile.index
     return state
+
+
+def _pack_last(state: Int64Array, events: Sequence[object]) -> None:
+    """The seat and the tiles of the hand's last move."""
+    last = next((e for e in reversed(events) if isinstance(e, Placement)), None)
+    state[codes.S_LAST] = -1 if last is None else last.seat
+    state[codes.S_LAST_MOVE] = 0 if last is None else sum(t.bit for t in last.play.tiles)
 
 
 def _pack_match(
@@ -252,20 +317,21 @@ def _pack_match(
 
 
 def encode_move(move: Move) -> tuple[int, int, int, int]:
-    """A move as up to four parts ``tile * 1024 + point id * 4 + marks`` (the lead's point id is
-    168), -1 for the parts a move does not have."""
+    """A move as up to four parts ``tile * 4096 + point id * 16 + marks`` (the lead's point id is
+    168; the marks of :func:`sevenrocks.core.layout.mark_bits`), -1 for the parts a move does not
+    have."""
     parts = [-1, -1, -1, -1]
     for i, play in enumerate(move.parts if not isinstance(move, Play) else (move,)):
         point = play.point
         pid = 168 if point is None else point.id
-        parts[i] = play.tile.index * 1024 + pid * 4 + Layout.marks(play)
+        parts[i] = play.tile.index * 4096 + pid * 16 + Layout.marks(play)
     return parts[0], parts[1], parts[2], parts[3]
 
 
 def decode_part(code: int) -> tuple[int, int, int]:
     """``(tile index, point id or -1 for the lead, marks)`` of an encoded part."""
-    t, rest = divmod(code, 1024)
-    pid, mark = divmod(rest, 4)
+    t, rest = divmod(code, 4096)
+    pid, mark = divmod(rest, 16)
     return t, (-1 if pid == 168 else pid), mark
 
 

@@ -2,12 +2,20 @@
 
 The second implementation of the rules (the first, the reference, is :mod:`sevenrocks.core`),
 compiled with numba and driven by a game's codes (:mod:`sevenrocks.fast.codes`,
-:func:`sevenrocks.fast.game.encode_rules`): placing a tile in every topology with its marks, the
-counted total and the placement points, the next seat to move with its knocks and draws, the
-end of a hand by domino, team out, block or target, the settlement of every kind and the end of
-the match. The search kernel (:mod:`sevenrocks.bots.kernel`) and the batched simulator
-(:mod:`sevenrocks.rl.batched`) both play through these functions, and ``tests/test_fast.py``
-replays them against :class:`~sevenrocks.core.match.Match` on random positions of every game.
+:func:`sevenrocks.fast.game.encode_rules`): placing a tile in every topology (Sebastopol's forced
+four included) with its marks, joins by equal numbers or by sum to seven (Matador's matadors and
+their open half), the counted total and the placement points (Bergen's headers included), the
+next seat to move with its knocks and draws, the end of a hand by domino, team out, block or
+target, the settlement of every kind (General's included) and the end of the match; every legal
+move, several doubles included (:func:`moves`). The search kernel (:mod:`sevenrocks.bots.kernel`)
+and the batched simulator (:mod:`sevenrocks.rl.batched`) both play through these functions, and
+``tests/test_fast.py`` replays them against :class:`~sevenrocks.core.match.Match` on random
+matches of every game.
+
+Games that join by equal numbers, have no forced four and score no headers (``G_PLAIN``: every
+game but Sebastopol, Bergen and Matador) run variants of the functions compiled without the code
+of those rules (a ``plain`` constant, tested once per call and folded away by the compiler), so
+that the rules some games need cost the others nothing.
 
 >>> import numpy as np
 >>> from sevenrocks.core import Match
@@ -43,6 +51,7 @@ from sevenrocks.fast.codes import (
     G_ALL_CLOSED,
     G_BONEYARD,
     G_BONUS,
+    G_BONUS_BLOCK,
     G_BOTH_DRAW,
     G_CLOSING,
     G_DEALS,
@@ -50,15 +59,22 @@ from sevenrocks.fast.codes import (
     G_EGGS,
     G_ENDING,
     G_EXACT,
+    G_GENERAL_TILES,
     G_LENGTHWISE,
     G_LONE,
+    G_LOST_HANDS,
+    G_MATCHING,
+    G_NAKED,
     G_PARTNERS,
+    G_PLAIN,
+    G_POINTS,
     G_POINTS_TABLE,
     G_REMEMBER,
     G_RESERVE,
     G_ROUND,
     G_SEATS,
     G_SETTLE,
+    G_SEVERAL,
     G_SIDES,
     G_STUCK,
     G_TARGET,
@@ -67,9 +83,12 @@ from sevenrocks.fast.codes import (
     G_TOPOLOGY,
     MARK_CLOSED,
     MARK_LONG,
+    MARK_OPEN_HIGH,
+    MARK_OPEN_LOW,
     OVER_DRAW,
     OVER_NO,
     OVER_WON,
+    POINTS_HEADERS,
     S_AWARD,
     S_BLEN,
     S_BONE,
@@ -81,15 +100,21 @@ from sevenrocks.fast.codes import (
     S_END,
     S_FINISHER,
     S_FITS,
+    S_FORCED,
+    S_GENERAL,
     S_GOATS,
     S_HANDS,
     S_KNOCKS,
     S_LAST,
+    S_LAST_MOVE,
     S_LEAD_TILE,
     S_LONG,
+    S_LOSER,
     S_MOVE_POINTS,
     S_MOVES,
+    S_NAKED,
     S_NPTS,
+    S_NWAIT,
     S_OPENED,
     S_OPENING,
     S_OUT,
@@ -105,8 +130,10 @@ from sevenrocks.fast.codes import (
     S_TOTAL,
     S_TURN,
     S_VALUES,
+    S_WAIT,
     S_WINNERS,
     SETTLE_BONUS,
+    SETTLE_COUNTS,
     SETTLE_FLOOR5,
     SETTLE_LOSERS_WRITE,
     SETTLE_NONE,
@@ -120,20 +147,36 @@ from sevenrocks.fast.codes import (
     TOPO_SPINNER,
     TOPO_SPINNER_OPEN,
 )
-from sevenrocks.fast.tables import COUNT, IS_DOUBLE, JOIN, LOW, PIPS, POINT_VALUE_OF, SUIT_OF_POINT_MASK
+from sevenrocks.fast.tables import (
+    COUNT,
+    IS_DOUBLE,
+    JOIN,
+    LOW,
+    MATADORS,
+    PIPS,
+    POINT_VALUE_OF,
+    SEVEN_FITS_MASK,
+    SEVEN_SIDE_OF,
+    SUIT_OF_POINT_MASK,
+)
 
 __all__ = [
+    "MAX_MOVES",
     "MAX_OPTIONS",
     "advance",
     "apply_move",
     "apply_one",
+    "headers",
     "lowest",
     "move_code",
     "move_of",
+    "moves",
     "njit",
     "options",
     "play_part",
     "playable",
+    "points_after",
+    "points_after_as",
     "popcount",
     "settle",
     "total_after",
@@ -149,7 +192,11 @@ Int64Array = npt.NDArray[np.int64]
 
 #: Room for the one-tile moves of a position (tiles x open points x marks), with room to spare.
 MAX_OPTIONS: Final = 512
+#: A first size for the buffer of :func:`moves` (it says how many rows it needs when that is more).
+MAX_MOVES: Final = 1024
 
+_LOW: Final = 0
+_HIGH: Final = 1
 _A: Final = 2
 _B: Final = 3
 _BA: Final = 4
@@ -185,12 +232,37 @@ def _side_of(g: Int64Array, seat: int) -> int:
 
 # ------------------------------------------------------------------ the layout
 @_inline
-def playable(st: Int64Array) -> int:
-    """The tiles that fit some open point (a bitmask)."""
+def playable(st: Int64Array, g: Int64Array) -> int:
+    """The tiles that fit some open point (a bitmask), by the game's way of joining."""
+    if g[G_PLAIN]:
+        return _playable(st, g, True)
+    return _playable(st, g, False)
+
+
+@_inline
+def _playable(st: Int64Array, g: Int64Array, plain: bool) -> int:
     mask = 0
+    if not plain and g[G_MATCHING]:
+        for i in range(S_POINTS, S_POINTS + st[S_NPTS]):
+            mask |= SEVEN_FITS_MASK[st[i]]
+        return mask
     for i in range(S_POINTS, S_POINTS + st[S_NPTS]):
         mask |= SUIT_OF_POINT_MASK[st[i]]
     return mask
+
+
+@njit
+def _seven_side(t: int, pid: int, mark: int) -> int:
+    """Matador: the side of tile ``t`` left open when it joins point ``pid`` with ``mark`` (a
+    double in line leaves ``B``; a matador the half it names; another tile the half that does
+    not add up to seven with the point)."""
+    if IS_DOUBLE[t]:
+        return _B
+    if mark & MARK_OPEN_LOW:
+        return _LOW
+    if mark & MARK_OPEN_HIGH:
+        return _HIGH
+    return SEVEN_SIDE_OF[t * _NP + pid]  # type: ignore[no-any-return]
 
 
 @_inline
@@ -229,6 +301,16 @@ def _add_point(st: Int64Array, k: int, pid: int) -> int:
 def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> None:
     """Place tile ``t`` on open point ``pid`` (-1: the lead) with ``mark``, for the seat to move:
     the layout changes as the game's topology says and the tile leaves the seat's hand."""
+    if g[G_PLAIN]:
+        _place(st, g, t, pid, mark, True)
+    else:
+        _place(st, g, t, pid, mark, False)
+
+
+@_inline
+def _place(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, plain: bool) -> None:
+    """:func:`play_part`; ``plain`` (a constant where it is inlined) leaves out the code of the
+    rules plain games never need (``G_PLAIN``), so that their compiled step does not pay for it."""
     topology = g[G_TOPOLOGY]
     seat = st[S_TURN]
     st[S_HANDS + seat] ^= np.int64(1) << t
@@ -246,20 +328,25 @@ def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> Non
                     st[S_POINTS + 2] = base + _BA
                     st[S_POINTS + 3] = base + _BB
                     st[S_NPTS] = 4
+                    if not plain and topology == TOPO_FORCED:  # the arms wait until the lead is surrounded
+                        st[S_FORCED] = 1
+                        st[S_NWAIT] = 0
         else:
             st[S_POINTS] = base
             st[S_POINTS + 1] = base + 1
             st[S_NPTS] = 2
         st[S_TOTAL] = _count(st)
         return
-    st[S_TOTAL] = total_after(st, t, pid, mark)  # (branches that open below count nothing)
+    st[S_TOTAL] = _total_after(st, g, t, pid, mark, plain)  # (branches that open below count nothing)
     k = 0
     for i in range(st[S_NPTS]):
         p = st[S_POINTS + i]
         if p != pid:
             st[S_POINTS + k] = p
             k += 1
-    if IS_DOUBLE[t]:
+    if not plain and g[G_MATCHING]:  # Matador: every tile in line, one half open
+        k = _add_point(st, k, t * 6 + _seven_side(t, pid, mark))
+    elif IS_DOUBLE[t]:
         if mark & MARK_CLOSED:
             st[S_CLOSED] |= np.int64(1) << t
         else:
@@ -285,6 +372,8 @@ def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> Non
             if not still:
                 k = _add_point(st, k, anchor * 6 + _BA)
                 k = _add_point(st, k, anchor * 6 + _BB)
+    if not plain and st[S_FORCED]:
+        k = _forced_four(st, k)
     for i in range(S_POINTS + 1, S_POINTS + k):  # insertion sort: a handful of points
         v = st[i]
         j = i - 1
@@ -295,9 +384,41 @@ def play_part(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> Non
     st[S_NPTS] = k
 
 
+@njit
+def _forced_four(st: Int64Array, k: int) -> int:
+    """Forced four, after a placement that left ``k`` open points: only the lead's sides stay
+    open until all four are covered; the arms' ends wait, and open together once they are.
+    Return how many points are open."""
+    lead = st[S_OPENING]
+    sides = 0
+    for i in range(S_POINTS, S_POINTS + k):
+        p = st[i]
+        if p // 6 == lead:
+            st[S_POINTS + sides] = p
+            sides += 1
+        else:
+            st[S_WAIT + st[S_NWAIT]] = p
+            st[S_NWAIT] += 1
+    if sides:
+        return sides
+    k = st[S_NWAIT]
+    for i in range(k):
+        st[S_POINTS + i] = st[S_WAIT + i]
+    st[S_NWAIT] = 0
+    st[S_FORCED] = 0
+    return k
+
+
 @_inline
-def total_after(st: Int64Array, t: int, pid: int, mark: int) -> int:
+def total_after(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> int:
     """The counted total a placement would make, without making it (for greedy choices)."""
+    if g[G_PLAIN]:
+        return _total_after(st, g, t, pid, mark, True)
+    return _total_after(st, g, t, pid, mark, False)
+
+
+@_inline
+def _total_after(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, plain: bool) -> int:
     if pid < 0:
         return 2 * LOW[t] if IS_DOUBLE[t] else PIPS[t]  # type: ignore[no-any-return]
     total = st[S_TOTAL]
@@ -316,7 +437,9 @@ def total_after(st: Int64Array, t: int, pid: int, mark: int) -> int:
         removed = LOW[anchor]
     else:
         removed = COUNT[pid]
-    if IS_DOUBLE[t]:
+    if not plain and g[G_MATCHING]:
+        added = PIPS[t] - LOW[t] if _seven_side(t, pid, mark) == _HIGH else LOW[t]
+    elif IS_DOUBLE[t]:
         added = 0 if mark & MARK_CLOSED else (LOW[t] if mark & MARK_LONG else 2 * LOW[t])
     else:
         added = COUNT[JOIN[t * _NP + pid]]
@@ -329,23 +452,84 @@ def points_of(g: Int64Array, total: int) -> int:
     return g[G_POINTS_TABLE + total]  # type: ignore[no-any-return]
 
 
+@njit
+def headers(st: Int64Array) -> int:
+    """Bergen's headers (README §2.14, :meth:`Layout.header_points
+    <sevenrocks.core.layout.Layout.header_points>`): 2 for a double header, 3 for a triple, else 0."""
+    if st[S_PLACED] == 1:
+        return 2 if IS_DOUBLE[st[S_OPENING]] else 0
+    if st[S_NPTS] != 2:
+        return 0
+    p = st[S_POINTS]
+    q = st[S_POINTS + 1]
+    if POINT_VALUE_OF[p] != POINT_VALUE_OF[q]:
+        return 0
+    doubles = (1 if p % 6 >= _A else 0) + (1 if q % 6 >= _A else 0)
+    return 3 if doubles == 1 else (2 if doubles == 0 else 0)
+
+
+@_inline
+def _move_points(st: Int64Array, g: Int64Array, plain: bool) -> int:
+    """What the layout now scores for the move just made (before an exact target's refusal)."""
+    if not plain and g[G_POINTS] == POINTS_HEADERS:
+        return headers(st)
+    return points_of(g, st[S_TOTAL])
+
+
+@_inline
+def points_after(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, work: Int64Array) -> int:
+    """The points placing tile ``t`` on ``pid`` with ``mark`` would score (before an exact target's
+    refusal), leaving ``st`` as it is; ``work`` is scratch room of a position's size (used only
+    where the points depend on more than the counted total: headers)."""
+    if g[G_PLAIN]:
+        return points_after_as(st, g, t, pid, mark, work, True)
+    return points_after_as(st, g, t, pid, mark, work, False)
+
+
+@_inline
+def points_after_as(
+    st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, work: Int64Array, plain: bool
+) -> int:
+    """:func:`points_after` for a caller that tests ``G_PLAIN`` once, out of its loop, and gives
+    the answer as the constant ``plain``."""
+    if not plain and g[G_POINTS] == POINTS_HEADERS:
+        return _headers_after(st, g, t, pid, mark, work)
+    return points_of(g, _total_after(st, g, t, pid, mark, plain))
+
+
+@njit
+def _headers_after(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, work: Int64Array) -> int:
+    """The headers a placement would make: placed on a copy of the position in ``work``."""
+    for i in range(work.shape[0]):
+        work[i] = st[i]
+    play_part(work, g, t, pid, mark)
+    return headers(work)
+
+
 @_inline
 def move_code(t: int, pid: int, mark: int) -> int:
-    """One one-tile move as one integer: tile, point id (-1: the lead) and mark."""
-    return (t * 169 + pid + 1) * 4 + mark
+    """One one-tile move as one integer: tile, point id (-1: the lead) and marks (4 bits)."""
+    return (t * 169 + pid + 1) * 16 + mark
 
 
 @_inline
 def move_of(code: int) -> tuple[int, int, int]:
     """``(tile, point id or -1, mark)`` of a :func:`move_code`."""
-    q = code >> 2
-    return q // 169, q % 169 - 1, code & 3
+    q = code >> 4
+    return q // 169, q % 169 - 1, code & 15
 
 
 @_inline
 def options(st: Int64Array, g: Int64Array, out: Int64Array) -> int:
     """Every legal one-tile move of the seat to move into ``out`` (as :func:`move_code`), in the
     order of :meth:`Match.legal_plays <sevenrocks.core.match.Match.legal_plays>`; return how many."""
+    if g[G_PLAIN]:
+        return _options(st, g, out, True)
+    return _options(st, g, out, False)
+
+
+@_inline
+def _options(st: Int64Array, g: Int64Array, out: Int64Array, plain: bool) -> int:
     hand = st[S_HANDS + st[S_TURN]]
     n = 0
     if st[S_PLACED] == 0:
@@ -359,6 +543,8 @@ def options(st: Int64Array, g: Int64Array, out: Int64Array) -> int:
             n += 1
             h &= h - 1
         return n
+    if not plain and g[G_MATCHING]:
+        return _seven_options(st, hand, out)
     marked = (g[G_LENGTHWISE] and (st[S_SPINNER] >= 0 or g[G_TOPOLOGY] == TOPO_LINE)) or g[G_CLOSING]
     h = hand & st[S_FITS]
     while h:
@@ -380,6 +566,122 @@ def options(st: Int64Array, g: Int64Array, out: Int64Array) -> int:
     return n
 
 
+@njit
+def _seven_options(st: Int64Array, hand: int, out: Int64Array) -> int:
+    """Matador's one-tile moves (:func:`sevenrocks.core.matching.seven_plays` for each tile and
+    point): a join by sum to seven, or a matador with each half it may leave open."""
+    n = 0
+    h = hand & st[S_FITS]
+    while h:
+        t = lowest(h)
+        h &= h - 1
+        for i in range(S_POINTS, S_POINTS + st[S_NPTS]):
+            pid = st[i]
+            if (SEVEN_FITS_MASK[pid] >> t) & 1 and t != pid // 6:
+                if (MATADORS >> t) & 1 and not IS_DOUBLE[t]:
+                    out[n] = move_code(t, pid, MARK_OPEN_LOW)
+                    out[n + 1] = move_code(t, pid, MARK_OPEN_HIGH)
+                    n += 2
+                else:
+                    out[n] = move_code(t, pid, 0)
+                    n += 1
+    return n
+
+
+@njit
+def moves(st: Int64Array, g: Int64Array, buf: Int64Array, out: Int64Array) -> int:
+    """Every legal move of the seat to move, several doubles included, as rows of ``out`` (up to
+    four :func:`move_code` parts each, -1 after the last), as :meth:`Match.legal_moves
+    <sevenrocks.core.match.Match.legal_moves>` lists them: the one-tile moves (:func:`options`,
+    into ``buf``), then every set of two or more doubles (not lengthwise) on different open points,
+    up to the game's limit, its parts in the order of the one-tile moves; while the spinner is to
+    come, each double of the set that is not closed may be placed first (and becomes it), each a
+    move of its own. Return how many moves there are; only the first ``len(out)`` are written, so
+    a caller whose buffer was too small calls again with a larger one."""
+    n1 = options(st, g, buf)
+    cap = out.shape[0]
+    m = 0
+    for i in range(n1):
+        if m < cap:
+            out[m, 0] = buf[i]
+            out[m, 1] = -1
+            out[m, 2] = -1
+            out[m, 3] = -1
+        m += 1
+    limit = g[G_SEVERAL]
+    if limit < 2 or st[S_PLACED] == 0:
+        return m
+    doubles = np.empty(n1, dtype=np.int64)
+    nd = 0
+    for i in range(n1):
+        t, _, mark = move_of(buf[i])
+        if IS_DOUBLE[t] and not mark & MARK_LONG:
+            doubles[nd] = buf[i]
+            nd += 1
+    if nd < 2:
+        return m
+    topology = g[G_TOPOLOGY]
+    to_come = st[S_SPINNER] < 0 and topology in (TOPO_SPINNER, TOPO_SPINNER_OPEN)
+    chosen = np.zeros(4, dtype=np.int64)
+    nxt = np.zeros(5, dtype=np.int64)
+    depth = 0
+    while True:
+        i = nxt[depth]
+        if i >= nd:
+            if depth == 0:
+                break
+            depth -= 1
+            nxt[depth] = chosen[depth] + 1
+            continue
+        nxt[depth] = i + 1
+        ti, pi, _ = move_of(doubles[i])
+        fits = True
+        for j in range(depth):
+            tj, pj, _ = move_of(doubles[chosen[j]])
+            if tj == ti or pj == pi:
+                fits = False
+        if not fits:
+            continue
+        chosen[depth] = i
+        size = depth + 1
+        if size >= 2:
+            m = _emit(doubles, chosen, size, to_come, out, m)
+        if size < limit:
+            depth += 1
+            nxt[depth] = i + 1
+    return m
+
+
+@_inline
+def _emit(doubles: Int64Array, chosen: Int64Array, size: int, to_come: bool, out: Int64Array, m: int) -> int:
+    """Write the moves of one set of doubles (see :func:`moves`); return the new count."""
+    cap = out.shape[0]
+    firsts = 0
+    if to_come:
+        for j in range(size):
+            if not move_of(doubles[chosen[j]])[2] & MARK_CLOSED:
+                firsts += 1
+    if firsts < 2:
+        if m < cap:
+            for j in range(4):
+                out[m, j] = doubles[chosen[j]] if j < size else -1
+        return m + 1
+    for f in range(size):
+        if move_of(doubles[chosen[f]])[2] & MARK_CLOSED:
+            continue
+        if m < cap:
+            out[m, 0] = doubles[chosen[f]]
+            c = 1
+            for j in range(size):
+                if j != f:
+                    out[m, c] = doubles[chosen[j]]
+                    c += 1
+            for j in range(size, 4):
+                out[m, j] = -1
+        m += 1
+    return m
+
+
 # -------------------------------------------------------------- after a move
 @njit
 def apply_move(st: Int64Array, g: Int64Array, parts: Int64Array, nparts: int) -> int:
@@ -387,9 +689,14 @@ def apply_move(st: Int64Array, g: Int64Array, parts: Int64Array, nparts: int) ->
     doubles at once), then carry out everything the rules force (see :func:`apply_one`). Return
     the points the move scored."""
     seat = st[S_TURN]
+    tiles = 0
     for i in range(nparts):
         play_part(st, g, parts[i, 0], parts[i, 1], parts[i, 2])
-    return _after(st, g, seat)
+        tiles |= np.int64(1) << parts[i, 0]
+    st[S_LAST_MOVE] = tiles
+    if g[G_PLAIN]:
+        return _after(st, g, seat, True)
+    return _after(st, g, seat, False)
 
 
 @njit
@@ -397,16 +704,24 @@ def apply_one(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> int
     """Place tile ``t`` on point ``pid`` (-1: the lead) with ``mark`` for the seat to move, then
     carry out everything the rules force (points, target, domino, team out, knocks, draws, block,
     settlement). Return the points the move scored."""
-    seat = st[S_TURN]
-    play_part(st, g, t, pid, mark)
-    return _after(st, g, seat)
+    if g[G_PLAIN]:
+        return _apply_one(st, g, t, pid, mark, True)
+    return _apply_one(st, g, t, pid, mark, False)
 
 
 @_inline
-def _after(st: Int64Array, g: Int64Array, seat: int) -> int:
+def _apply_one(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, plain: bool) -> int:
+    seat = st[S_TURN]
+    _place(st, g, t, pid, mark, plain)
+    st[S_LAST_MOVE] = np.int64(1) << t
+    return _after(st, g, seat, plain)
+
+
+@_inline
+def _after(st: Int64Array, g: Int64Array, seat: int, plain: bool) -> int:
     st[S_MOVES] += 1
     st[S_LAST] = seat
-    pts = points_of(g, st[S_TOTAL])
+    pts = _move_points(st, g, plain)
     side = _side_of(g, seat)
     if pts:
         score = st[S_SCORE + side]
@@ -432,7 +747,7 @@ def _after(st: Int64Array, g: Int64Array, seat: int) -> int:
     if g[G_ALL_CLOSED] and st[S_NPTS] == 0:
         _finish(st, g, END_BLOCKED, -1)
         return pts
-    advance(st, g, seat)
+    _advance(st, g, seat, plain)
     return pts
 
 
@@ -447,8 +762,16 @@ def _won(g: Int64Array, score: int) -> bool:
 def advance(st: Int64Array, g: Int64Array, seat: int) -> None:
     """After ``seat`` moved: the next seat that can move becomes the seat to move (the seats in
     between knock, or draw as the game says); or the hand is blocked and settled."""
+    if g[G_PLAIN]:
+        _advance(st, g, seat, True)
+    else:
+        _advance(st, g, seat, False)
+
+
+@_inline
+def _advance(st: Int64Array, g: Int64Array, seat: int, plain: bool) -> None:
     n = g[G_SEATS]
-    fits = playable(st)
+    fits = _playable(st, g, plain)
     st[S_FITS] = fits
     drawing = g[G_BONEYARD] == BONEYARD_DRAW and g[G_STUCK] != STUCK_KNOCK
     s = seat
@@ -565,7 +888,7 @@ def settle(st: Int64Array, g: Int64Array) -> None:
             for side in range(sides):
                 if side != winner:
                     raw += totals[side]
-        elif kind == SETTLE_WINNER_TAKES:
+        elif kind == SETTLE_WINNER_TAKES or g[G_BONUS_BLOCK]:
             low = totals[0]
             for side in range(1, sides):
                 low = min(low, totals[side])
@@ -587,6 +910,8 @@ def settle(st: Int64Array, g: Int64Array) -> None:
             st[S_SCORE + winner] += amount
     elif kind == SETTLE_LOSERS_WRITE:
         _losers_write(st, g, totals, award)
+    elif kind == SETTLE_COUNTS:
+        _counts(st, g, award)
     elif kind == SETTLE_NONE:
         if end == END_DOMINO:
             st[S_OVER] = OVER_WON
@@ -608,6 +933,37 @@ def settle(st: Int64Array, g: Int64Array) -> None:
                 st[S_WINNERS] = winners
         return
     _after_hand(st, g)
+
+
+@njit
+def _counts(st: Int64Array, g: Int64Array, award: Int64Array) -> None:
+    """General's settlement (``general.md`` §8): after a domino the seat after the finisher loses
+    the hand, its side scores one lost hand, and a last move with 0-0 or 6-6 makes it a General
+    (version ``naked``: both a General, 0-0 alone a naked); a side given a General or a naked, or
+    with the hands lost that make it give way, loses the match. A block is void."""
+    st[S_LOSER] = -1
+    st[S_GENERAL] = -1
+    st[S_NAKED] = -1
+    finisher = st[S_FINISHER]
+    if st[S_END] != END_DOMINO or finisher < 0:
+        return
+    loser = (finisher + 1) % g[G_SEATS]
+    side = _side_of(g, loser)
+    blanks = (st[S_LAST_MOVE] & g[G_GENERAL_TILES]) != 0
+    sixes = (st[S_LAST_MOVE] & g[G_GENERAL_TILES + 1]) != 0
+    if g[G_NAKED]:
+        if blanks and sixes:
+            st[S_GENERAL] = side
+        elif blanks:
+            st[S_NAKED] = side
+    elif blanks or sixes:
+        st[S_GENERAL] = side
+    st[S_LOSER] = loser
+    st[S_SCORE + side] += 1
+    award[side] = 1
+    if st[S_GENERAL] >= 0 or st[S_NAKED] >= 0 or st[S_SCORE + side] >= g[G_LOST_HANDS]:
+        st[S_OVER] = OVER_WON
+        st[S_WINNERS] = ((np.int64(1) << g[G_SIDES]) - 1) & ~(np.int64(1) << side)
 
 
 @njit
@@ -750,4 +1106,3 @@ def _finish(st: Int64Array, g: Int64Array, end: int, finisher: int) -> None:
 #: (exported for the documentation and the tests)
 ENDS: Final = {END_NONE: None, END_DOMINO: "domino", END_BLOCKED: "blocked", END_TARGET: "target"}
 OVER: Final = {OVER_NO: None, OVER_WON: "won", OVER_DRAW: "draw"}
-_ = POINT_VALUE_OF  # the knock values are read by callers that keep a history

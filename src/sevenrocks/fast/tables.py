@@ -1,7 +1,8 @@
 """The core's placement tables as NumPy arrays, for compiled code.
 
 Every array is a copy of a table of :mod:`sevenrocks.core.tables`, :mod:`sevenrocks.core.notation`,
-:mod:`sevenrocks.core.tiles` or :mod:`sevenrocks.core.scoring`; nothing here restates a rule.
+:mod:`sevenrocks.core.tiles`, :mod:`sevenrocks.core.matching` (Matador's joins by sum to seven) or
+:mod:`sevenrocks.core.scoring`; nothing here restates a rule.
 A connection point is an integer id ``anchor.index * 6 + side`` and a placement of tile ``t`` on
 point ``pid`` is indexed ``t * 168 + pid``.
 
@@ -14,6 +15,10 @@ True
 True
 >>> int(PLACEMENT_POINTS[15]), int(PLACEMENT_POINTS[14]), int(ROUNDED_PIPS[12])
 (15, 0, 10)
+>>> play = Play.parse("2-4@1-5:high")  # Matador: 2 + 5 = 7, the 4 stays open
+>>> choice = play.tile.index * NUM_POINT_IDS + play.point.id
+>>> int(SEVEN_FITS_MASK[play.point.id]) >> play.tile.index & 1, int(SEVEN_SIDE_OF[choice])
+(1, 1)
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Final
 
 import numpy as np
 
+from sevenrocks.core.matching import MATADOR_MASK, SEVEN_FITS, SEVEN_SIDE
 from sevenrocks.core.notation import NUM_POINT_IDS, PLAY_TABLE, POINT_VALUE, Side
 from sevenrocks.core.scoring import placement_points, round_pips
 from sevenrocks.core.tables import OPENS, POINT_COUNT, SUIT_OF_POINT
@@ -33,6 +39,7 @@ __all__ = [
     "IS_DOUBLE",
     "JOIN",
     "LOW",
+    "MATADORS",
     "MAX_POINTS",
     "NUM_POINT_IDS",
     "OPENS",
@@ -40,6 +47,8 @@ __all__ = [
     "PLACEMENT_POINTS",
     "POINT_VALUE_OF",
     "ROUNDED_PIPS",
+    "SEVEN_FITS_MASK",
+    "SEVEN_SIDE_OF",
     "SIDE_A",
     "SIDE_B",
     "SIDE_BA",
@@ -82,3 +91,11 @@ PLACEMENT_POINTS: Final = np.array(
 )
 #: ``ROUNDED_PIPS[pips]``: a seat's deduction at settlement (:func:`sevenrocks.core.scoring.round_pips`).
 ROUNDED_PIPS: Final = np.array([round_pips(p) for p in range(sum(t.pips for t in TILES) + 1)], dtype=np.int64)
+#: ``SEVEN_FITS_MASK[pid]``: Matador's tiles that may join point ``pid`` by sum to seven, the
+#: matadors always (:data:`sevenrocks.core.matching.SEVEN_FITS`).
+SEVEN_FITS_MASK: Final = np.array(SEVEN_FITS, dtype=np.int64)
+#: ``SEVEN_SIDE_OF[t * 168 + pid]``: the side an ordinary Matador join leaves open (0 low, 1 high,
+#: 3 ``B``), -1 where there is none (:data:`sevenrocks.core.matching.SEVEN_SIDE`).
+SEVEN_SIDE_OF: Final = np.array(SEVEN_SIDE, dtype=np.int8)
+#: The matadors (0-0, 1-6, 2-5, 3-4) as a bitmask (:data:`sevenrocks.core.matching.MATADOR_MASK`).
+MATADORS: Final = MATADOR_MASK
