@@ -271,3 +271,30 @@ def test_search_plays_a_hand_of_every_game(game: str) -> None:
         assert move in view.moves
         match.push(move)
     assert searched
+
+
+def test_greedy_scores_bergen_s_headers() -> None:
+    """In Bergen greedy counts the headers a move makes (``Layout.header_points`` after the move)
+    and takes the move that scores most."""
+    from sevenrocks.bots.simple import immediate_points
+
+    scored = 0
+    for seed in range(40):
+        match = Match("bergen", seats=2, seed=seed)
+        rng = random.Random(seed)
+        match.start_hand()
+        while match.turn is not None:
+            view = match.view(match.turn)
+            best = 0
+            for move in view.moves:
+                trial = match.layout.copy()
+                trial.place(move)  # type: ignore[arg-type]
+                assert immediate_points(view, move) == trial.header_points()
+                best = max(best, trial.header_points())
+            if best:
+                scored += 1
+                assert immediate_points(view, GreedyBot(seed=1).choose(view)) == best
+            match.push(view.moves[rng.randrange(len(view.moves))])
+            if match.is_over:
+                break
+    assert scored > 10

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from typing import Final
 
+from sevenrocks.core.games import Points
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import Doubles, Move, Play
 from sevenrocks.core.view import SeatView
@@ -75,7 +76,13 @@ def immediate_points(view: SeatView, move: Move) -> int:
     rules = view.rules
     if not rules.scores_points:
         return 0
-    points = rules.points.of(ends_total_after(view.layout, move))
+    if rules.points is Points.HEADERS:  # Bergen: the headers the layout shows after the move
+        trial = view.layout.copy()
+        for part in _tiles(move):
+            trial.place(part)
+        points = trial.header_points()
+    else:
+        points = rules.points.of(ends_total_after(view.layout, move))
     if points:
         points = rules.ending.admit(points, view.scores[view.side])
     return points
