@@ -42,7 +42,7 @@ from typing import IO, Any, Final
 
 from sevenrocks.bots.base import Bot, declares_hundred
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.events import Draw, Event, HandEnd, HandResult, Knock, Placement
+from sevenrocks.core.events import FAMILY_RESULT_FIELDS, Draw, Event, HandEnd, HandResult, Knock, Placement
 from sevenrocks.core.games import DEFAULT_GAME, Ledger, Outcome, Rules, find_game
 from sevenrocks.core.games.settlement import WriteOff
 from sevenrocks.core.layout import Layout
@@ -87,19 +87,7 @@ MESSAGE_TYPES: Final = (
 MAX_LINE: Final = 64 * 1024
 #: The family fields of ``hand_end``, each sent only where the game has it (``record`` too, as
 #: ``{"side": S, "points": P}``).
-RESULT_FIELDS: Final = (
-    "fisherman",
-    "values",
-    "award",
-    "written",
-    "remembered",
-    "eggs",
-    "draws",
-    "loser",
-    "general",
-    "naked",
-    "events",
-)
+RESULT_FIELDS: Final = tuple(name for name in FAMILY_RESULT_FIELDS if name != "record")
 
 Message = dict[str, Any]
 #: Makes the bot of a program once the ``match`` message is read: ``factory(seat, rules)``.

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from sevenrocks.core.notation import Move
 from sevenrocks.core.tiles import Tile
 
-__all__ = ["Draw", "Event", "HandEnd", "HandLog", "HandResult", "Knock", "Placement"]
+__all__ = ["FAMILY_RESULT_FIELDS", "Draw", "Event", "HandEnd", "HandLog", "HandResult", "Knock", "Placement"]
 
 
 class Placement(NamedTuple):
@@ -123,6 +123,24 @@ class HandResult:
     """Sea Goat: the hand's events in order (``sea-kozel.md`` §9.2; egg redeals, rotten eggs)."""
     record: tuple[int, int] | None = None
     """Sea Goat: the record after the hand, ``(side, points)``, or ``None`` when no side holds one."""
+
+
+#: The fields of :class:`HandResult` that belong to games of the family (``None`` elsewhere), in
+#: the order records and messages write them.
+FAMILY_RESULT_FIELDS: Final = (
+    "fisherman",
+    "values",
+    "award",
+    "written",
+    "remembered",
+    "eggs",
+    "draws",
+    "loser",
+    "general",
+    "naked",
+    "events",
+    "record",
+)
 
 
 @dataclass(frozen=True, slots=True)

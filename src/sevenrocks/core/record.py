@@ -64,7 +64,16 @@ from sevenrocks.core.errors import (
     RecordError,
     SevenRocksError,
 )
-from sevenrocks.core.events import Draw, Event, HandEnd, HandLog, HandResult, Knock, Placement
+from sevenrocks.core.events import (
+    FAMILY_RESULT_FIELDS,
+    Draw,
+    Event,
+    HandEnd,
+    HandLog,
+    HandResult,
+    Knock,
+    Placement,
+)
 from sevenrocks.core.games import DEFAULT_GAME, Later, OptionValue, Outcome, Rules, find_game
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Move, parse_move
@@ -158,20 +167,7 @@ _KNOCK_KEYS: Final = ("seat", "knock")
 _DRAW_KEYS: Final = ("seat", "draw")
 _RESULT_KEYS_V1: Final = ("end", "finisher", "pips", "deductions", "remaining", "scores")
 #: The family fields of a hand's result (``HandResult``), written where they are not null.
-_FAMILY_KEYS: Final = (
-    "fisherman",
-    "values",
-    "award",
-    "written",
-    "remembered",
-    "eggs",
-    "draws",
-    "loser",
-    "general",
-    "naked",
-    "events",
-    "record",
-)
+_FAMILY_KEYS: Final = FAMILY_RESULT_FIELDS
 _RESULT_KEYS: Final = (*_RESULT_KEYS_V1, *_FAMILY_KEYS)
 _OUTCOME_KEYS_V1: Final = ("end", "winner", "reason")
 _OUTCOME_KEYS: Final = ("end", "winner", "reason", "goats")

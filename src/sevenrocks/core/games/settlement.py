@@ -164,26 +164,13 @@ class HandFacts:
     ) -> HandFacts:
         """Facts from each seat's remaining tiles, given as pip totals of single tiles.
 
-        ``hands[seat]`` lists the pip count of each tile the seat holds (a lone 0-0 is ``(0,)``).
+        ``hands[seat]`` lists the pip count of each tile the seat holds (a lone 0-0 is ``(0,)``,
+        which is all this form tells of the tiles: no sea values).
         """
+        masks = tuple(1 if tuple(h) == (0,) else 0 for h in hands)  # the lone 0-0 only
         pips = tuple(sum(h) for h in hands)
-        lone = rules.lone_blank
-        values = tuple(lone if lone is not None and tuple(h) == (0,) else sum(h) for h in hands)
-        totals = [0] * rules.sides
-        for seat, value in enumerate(values):
-            totals[rules.side_of(seat)] += value
-        return cls(
-            rules,
-            end,
-            finisher,
-            last_mover,
-            pips,
-            values,
-            tuple(len(h) for h in hands),
-            tuple(totals),
-            tuple(scores),
-            ledger,
-        )
+        counts = tuple(len(h) for h in hands)
+        return cls.of_pips(rules, end, finisher, last_mover, pips, counts, masks, scores, ledger)
 
     @classmethod
     def of_pips(
