@@ -319,13 +319,7 @@ def _table_session(
         raise typer.Exit(130) from None
     except RecordError as err:
         raise fail(str(err)) from None
-    if folder is not None:
-        try:
-            (folder / "tournament.json").write_text(json.dumps(summary, indent=1) + "\n")
-        except OSError as err:
-            raise fail(f"cannot write {folder / 'tournament.json'}: {err.strerror or err}") from None
-    if as_json:
-        sys.stdout.write(json.dumps(summary) + "\n")
+    if _write_summary(summary, folder, as_json):
         return
     console = Console()
     console.print(table_results(summary))
@@ -522,13 +516,7 @@ def tournament_command(
         raise fail(str(err)) from None
     except BrokenProcessPool:
         raise fail("a worker process died (out of memory, or killed); try fewer --workers") from None
-    if folder is not None:
-        try:
-            (folder / "tournament.json").write_text(json.dumps(summary, indent=1) + "\n")
-        except OSError as err:
-            raise fail(f"cannot write {folder / 'tournament.json'}: {err.strerror or err}") from None
-    if as_json:
-        sys.stdout.write(json.dumps(summary) + "\n")
+    if _write_summary(summary, folder, as_json):
         return
     console = Console()
     console.print(results_table(summary))
@@ -539,3 +527,16 @@ def tournament_command(
     if folder is not None:
         console.print(f"Records: {folder}/match-*.json, summary: {folder}/tournament.json")
     console.print(f"Played in {summary['seconds']} s.")
+
+
+def _write_summary(summary: dict[str, Any], folder: Path | None, as_json: bool) -> bool:
+    """Write the summary to ``folder``/tournament.json (if a folder) and, with ``as_json``, to
+    standard output; True when it went to standard output (nothing else is to be printed)."""
+    if folder is not None:
+        try:
+            (folder / "tournament.json").write_text(json.dumps(summary, indent=1) + "\n")
+        except OSError as err:
+            raise fail(f"cannot write {folder / 'tournament.json'}: {err.strerror or err}") from None
+    if as_json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+    return as_json
