@@ -134,7 +134,7 @@ def test_the_position_and_turns_in_words() -> None:
     view = match.view(0)
     text = position_text(view, names=("ann", "bob"))
     assert text.splitlines()[0] == "deal 1 · seat 0 ann (you): 0 · seat 1 bob: 0 · target 101"
-    assert "table: start tile 4-6\n  top     4| → 4\n  bottom  6| → 6" in text
+    assert "table: start tile 4-6 (top 4, bottom 6)\n  top     4| → 4\n  bottom  6| → 6" in text
     assert "set aside: 3-3" in text
     assert (
         "queues: seat 0 ann (you): 12 tiles (known at the back: 1-3) · "

@@ -14,7 +14,7 @@ start tile's half, doubles are ``[4|4]`` and the line's open end follows ``→``
 >>> _ = match.push_notation("5-6:bottom")
 >>> _ = match.push_notation("2-4:top")
 >>> print("\\n".join(table_lines(match.table)))
-table: start tile 2-5
+table: start tile 2-5 (top 2, bottom 5)
   top     2| 2|4 → 4
   bottom  5| 5|6 → 6
 >>> for move in match.legal_moves():
@@ -100,7 +100,9 @@ def table_lines(table: Table, *, gettext: Translate = _english) -> list[str]:
     if table.start is None:
         return [_("table: empty")]
     return [
-        _("table: start tile {tile}").format(tile=table.start),
+        _("table: start tile {tile} (top {top}, bottom {bottom})").format(
+            tile=table.start, top=table.top.start_half, bottom=table.bottom.start_half
+        ),
         "  " + _("top") + "     " + line_text(table.top),
         "  " + _("bottom") + "  " + line_text(table.bottom),
     ]
