@@ -51,7 +51,6 @@ def test_games_lists_sausage() -> None:
 @pytest.mark.parametrize(
     "args",
     [
-        ["tournament", "--game", "sausage", "--team0", "random", "--team1", "greedy", "--no-records"],
         ["simulate", "--game", "sausage", "--seats", "3"],
     ],
 )
