@@ -36,25 +36,15 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import IO, Any, Final
 
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, BotFailure, ProgramBot
 from sevenrocks.bots.protocol import ProtocolError, match_end_message
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import Engine, Outcome, Rules, find_game
-from sevenrocks.core.sausage import (
-    GAME_ID,
-    QUEUE_SIZE,
-    DealEnd,
-    DealResult,
-    Line,
-    SausageMove,
-    SausageView,
-    Table,
-    Turn,
-    Went,
-)
+from sevenrocks.core.sausage import GAME_ID, DealEnd, DealResult, SausageMove, SausageView, Turn, Went
+from sevenrocks.core.sausage.public import PublicDeal
 from sevenrocks.core.tiles import TILES, Tile
 
 __all__ = [
@@ -287,90 +277,6 @@ def _tile(message: Message, value: Any) -> Tile:
         raise ProtocolError(f"{message.get('type')!r} message: {value!r} is not a tile") from None
 
 
-@dataclass
-class _Public:
-    """The public state of a deal, rebuilt from its turns (``sausage.md`` §4-§6)."""
-
-    lengths: list[int]
-    sent: list[int]
-    aside: list[Tile]
-    start: Tile | None = None
-    start_top: int = 0
-    ends: tuple[int, int] = (0, 0)
-    lines: tuple[list[Tile], list[Tile]] = field(default_factory=lambda: ([], []))
-    values: tuple[set[int], set[int]] = field(default_factory=lambda: (set(), set()))
-    laid: tuple[Tile, ...] = ()
-
-    def apply(self, turn: Turn) -> None:
-        """Carry out one public turn; :class:`ProtocolError` when it cannot have happened."""
-        seat, tile, went = turn.seat, turn.tile, turn.went
-        if went is Went.BACK:
-            self.sent[seat] += 1
-            return
-        if self.lengths[seat] <= 0:
-            raise ProtocolError(f"seat {seat} turned {tile} from an empty queue")
-        self.lengths[seat] -= 1
-        if went is Went.ASIDE:
-            self.aside.append(tile)
-            return
-        self.sent = [0, 0]
-        if went is Went.START:
-            self.start, self.start_top, self.ends = tile, tile.low, (tile.low, tile.high)
-            self.lines, self.values, self.laid = ([], []), ({tile.low}, {tile.high}), (tile,)
-            return
-        if self.start is None:
-            raise ProtocolError(f"seat {seat} placed {tile} before the start tile")
-        if went is Went.CUT:
-            if turn.gave != len(self.laid):
-                raise ProtocolError(
-                    f"the cut {tile}:cut gave {turn.gave} tiles, but {len(self.laid)} lay on the table"
-                )
-            self.lengths[1 - seat] += len(self.laid)
-            top, bottom = self.ends
-            self.start, self.start_top = tile, top
-            self.lines, self.values, self.laid = ([], []), ({top}, {bottom}), (tile,)
-            return
-        index = 0 if went is Went.TOP else 1
-        line = self.lines[index]
-        if tile.is_double:
-            line.insert(self._double_position(index, tile.low), tile)
-        else:
-            end = self.ends[index]
-            if not tile.has(end):
-                raise ProtocolError(f"{tile}:{went.value} does not join the {went.value} end {end}")
-            new = tile.other(end)
-            self.ends = (new, self.ends[1]) if index == 0 else (self.ends[0], new)
-            self.values[index].add(new)
-            line.append(tile)
-        self.laid = (*self.laid, tile)
-
-    def _double_position(self, index: int, number: int) -> int:
-        """Where a double lies in the line: at its first joint (or end) showing its number (as the
-        engine keeps it)."""
-        start = self.start
-        assert start is not None
-        value = self.start_top if index == 0 else start.low + start.high - self.start_top
-        if value == number:
-            return 0
-        for i, tile in enumerate(self.lines[index]):
-            if not tile.is_double:
-                value = tile.other(value)
-                if value == number:
-                    return i + 1
-        raise ProtocolError(f"the double {number}-{number} joins no joint of the line")
-
-    def table(self) -> Table:
-        start = self.start
-        if start is None:
-            empty = Line(0, (), 0, frozenset())
-            return Table(None, empty, empty, ())
-        halves = (self.start_top, start.low + start.high - self.start_top)
-        top, bottom = (
-            Line(halves[i], tuple(self.lines[i]), self.ends[i], frozenset(self.values[i])) for i in (0, 1)
-        )
-        return Table(start, top, bottom, self.laid)
-
-
 class SausageTracker:
     """Rebuilds what a seat of Sausage may know (its :class:`SausageView`) from the messages it receives."""
 
@@ -383,7 +289,7 @@ class SausageTracker:
         self._results: list[DealResult] = []
         self._outcome: Outcome | None = None
         self._turns: list[Turn] = []
-        self._public = _Public([QUEUE_SIZE, QUEUE_SIZE], [0, 0], [])
+        self._public = PublicDeal()
         self._turned: Tile | None = None
         self._legal: tuple[SausageMove, ...] = ()
 
@@ -412,7 +318,7 @@ class SausageTracker:
         self._starter = _int(message, "starter", 0, 1)
         self._scores = _pair(message, "scores")
         self._turns = []
-        self._public = _Public([QUEUE_SIZE, QUEUE_SIZE], [0, 0], [])
+        self._public = PublicDeal()
         self._turned, self._legal = None, ()
 
     def _went(self, message: Message) -> None:
@@ -425,7 +331,10 @@ class SausageTracker:
             )
         gave = _int(message, "gave") if went is Went.CUT else 0
         turn = Turn(_int(message, "seat", 0, 1), _tile(message, message.get("tile")), went, gave)
-        self._public.apply(turn)
+        try:
+            self._public.apply(turn)
+        except ValueError as err:
+            raise ProtocolError(f"'went' message: {err}") from None
         self._turns.append(turn)
         self._turned, self._legal = None, ()
 

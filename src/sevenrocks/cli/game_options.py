@@ -66,7 +66,10 @@ EVERY_ENGINE: Final = (Engine.LAYOUT, Engine.SAUSAGE)
 #: The example an ``--option`` without ``=`` is shown, for a game without options.
 _EXAMPLE: Final = "target=101"
 #: The commands that run the games of an engine other than the layout engine.
-_ENGINE_COMMANDS: Final = {Engine.SAUSAGE: "'sevenrocks replay' (its scripts) and 'sevenrocks simulate'"}
+_ENGINE_COMMANDS: Final = {
+    Engine.SAUSAGE: "'sevenrocks play', 'tournament', 'ladder', 'bot', 'show', 'render', 'replay' and "
+    "'simulate'"
+}
 """Where each engine's games run, for the refusal of the other commands."""
 
 

@@ -99,12 +99,14 @@ def table_lines(table: Table, *, gettext: Translate = _english) -> list[str]:
     _ = gettext
     if table.start is None:
         return [_("table: empty")]
+    top, bottom = _("top"), _("bottom")
+    width = max(len(top), len(bottom))
     return [
         _("table: start tile {tile} (top {top}, bottom {bottom})").format(
             tile=table.start, top=table.top.start_half, bottom=table.bottom.start_half
         ),
-        "  " + _("top") + "     " + line_text(table.top),
-        "  " + _("bottom") + "  " + line_text(table.bottom),
+        f"  {top:<{width}}  {line_text(table.top)}",
+        f"  {bottom:<{width}}  {line_text(table.bottom)}",
     ]
 
 

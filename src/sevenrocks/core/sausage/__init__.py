@@ -11,6 +11,7 @@ from sevenrocks.core.sausage.deal import QUEUE_SIZE, SEATS, check_queues, deal_q
 from sevenrocks.core.sausage.events import DealEnd, DealLog, DealResult, Turn, Went
 from sevenrocks.core.sausage.match import GAME_ID, SausageMatch
 from sevenrocks.core.sausage.moves import WAYS, SausageMove, Way
+from sevenrocks.core.sausage.public import PublicDeal
 from sevenrocks.core.sausage.record import SausageRecord, load_sausage_record, parse_sausage_record
 from sevenrocks.core.sausage.table import Line, Table
 from sevenrocks.core.sausage.view import Memory, SausageView
@@ -25,6 +26,7 @@ __all__ = [
     "DealResult",
     "Line",
     "Memory",
+    "PublicDeal",
     "SausageMatch",
     "SausageMove",
     "SausageRecord",
