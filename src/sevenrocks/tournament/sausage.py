@@ -23,7 +23,7 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, BotFailure
 from sevenrocks.bots.registry import make_bot
@@ -37,7 +37,19 @@ from sevenrocks.tournament.duplicate import SIDE_NAMES, MatchSpec, _metadata
 from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_path
 from sevenrocks.tournament.runner import MAX_HANDS, Forfeit, lot_for
 
-__all__ = ["SausageOutcome", "play_sausage_match", "play_sausage_spec", "queues_of", "sausage_rules"]
+__all__ = [
+    "MAX_TURNS",
+    "SausageOutcome",
+    "play_sausage_match",
+    "play_sausage_spec",
+    "queues_of",
+    "sausage_rules",
+]
+
+
+#: A deal still going on after this many turns is stopped and its match abandoned (a deal of random
+#: moves has 46 turns on average; the longest of 200,000 had 174).
+MAX_TURNS: Final = 10_000
 
 
 def sausage_rules(options: Mapping[str, OptionValue] | None = None) -> Rules:
@@ -83,6 +95,7 @@ def play_sausage_match(
     options: Mapping[str, Any] | None = None,
     metadata: Mapping[str, str] | None = None,
     max_deals: int = MAX_HANDS,
+    max_turns: int = MAX_TURNS,
     rules: Rules | None = None,
     record: bool = True,
 ) -> SausageOutcome:
@@ -90,7 +103,9 @@ def play_sausage_match(
 
     ``first_starter`` starts the first deal (by default a lot from ``deal_seed``); ``options`` go to
     every bot (e.g. ``think``); ``bot_timeout`` bounds each answer of a bot program. A match still
-    undecided after ``max_deals`` deals is abandoned.
+    undecided after ``max_deals`` deals is abandoned, and so is one whose deal has not ended after
+    ``max_turns`` turns: the rules do not make every deal end (under some play the same turns come
+    round forever), so a tournament must stop it.
     """
     if len(players) != 2:
         raise ValueError(f"a match of {GAME_ID} needs 2 players, not {len(players)}")
@@ -104,7 +119,9 @@ def play_sausage_match(
                     players[seat], seed=seeds[seat], timeout=bot_timeout, game=GAME_ID, **dict(options or {})
                 )
             )
-        return _play(bots, players, deal_seed, first_starter, game, metadata or {}, max_deals, record)
+        return _play(
+            bots, players, deal_seed, first_starter, game, metadata or {}, (max_deals, max_turns), record
+        )
     finally:
         for bot in bots:
             _close(bot)
@@ -117,9 +134,10 @@ def _play(
     first_starter: int | None,
     rules: Rules,
     metadata: Mapping[str, str],
-    max_deals: int,
+    limits: tuple[int, int],
     record: bool,
 ) -> SausageOutcome:
+    max_deals, max_turns = limits
     match = SausageMatch(rules.options)
     programs = [(seat, bot) for seat, bot in enumerate(bots) if isinstance(bot, SausageProgramBot)]
     think: tuple[list[float], list[float]] = ([], [])
@@ -135,7 +153,7 @@ def _play(
             if deal == 0:
                 starter = first_starter if first_starter is not None else lot_for(deal_seed, 0, 2)
             match.start_deal(queues_of(deal_seed, deal), starter)
-            while match.in_deal and forfeit is None:
+            while match.in_deal and forfeit is None and len(match.turns) < max_turns:
                 seat = match.turn
                 assert seat is not None
                 view = match.view(seat)
@@ -157,6 +175,9 @@ def _play(
                     )
                     break
                 match.push(move)
+            if match.in_deal and forfeit is None:  # the same turns came round again and again
+                abandoned = True
+                break
             if forfeit is None:
                 for seat, program in programs:
                     try:
@@ -183,6 +204,8 @@ def _play(
         winner = 1 - forfeit.seat
         end = MatchEnd.FORFEIT
         reason = f"seat {forfeit.seat} ({players[forfeit.seat]}) forfeits: {forfeit.reason}"
+    elif abandoned and match.in_deal:
+        end, reason = MatchEnd.ABANDONED, f"deal {match.deal_number} did not end in {max_turns} turns"
     elif abandoned:
         end, reason = MatchEnd.ABANDONED, f"no winner after {max_deals} deals"
     saved = None
