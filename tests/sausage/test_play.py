@@ -8,6 +8,7 @@ saved and read back; quitting, the end of input and a failing bot end the match 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,12 @@ def test_deal_end_in_words() -> None:
     lines = deal_end_lines(result, target=101, aside=match.aside)
     assert "wins the deal" in " ".join(lines) and lines[-1].endswith("target 101")
     assert any(line.startswith("  seat 0: ") for line in lines)
+
+
+def test_a_bot_program_as_the_opponent(tmp_path: Path) -> None:
+    program = Path(__file__).resolve().parents[2] / "examples" / "bots" / "first_legal.py"
+    path = tmp_path / "p.json"
+    result = play("--seed", "4", "--record", str(path), "--seat1", f"cmd:{sys.executable} {program}")
+    assert result.exit_code == 0, result.output
+    record = load_sausage_record(path)
+    assert record.end is MatchEnd.TARGET and record.players[1].startswith("cmd:")

@@ -73,7 +73,8 @@ def bot_command(
     """Play as a bot program: read the host's messages on stdin, answer each turn on stdout.
 
     The messages are those of docs/bot-protocol.md; the host's first message names the game,
-    which the bot then plays (random and greedy play every game, expert only Seven Rocks).
+    which the bot then plays (random and greedy play every game, expert only Seven Rocks; Sausage
+    has its own messages and its own random, greedy and search).
     With --game (and --option, --seats) the program plays only that game and refuses a match
     of another. Errors go to stderr, with exit code 2. A search bot that is still compiling its
     kernel (its first run on a machine) lets expert answer meanwhile (greedy in other games).

@@ -31,6 +31,7 @@ from rich.text import Text
 from sevenrocks import __version__
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.bots.sausage import SausageBot
+from sevenrocks.bots.sausage_protocol import SausageProgramBot
 from sevenrocks.cli.game_options import GameChoiceError, choose_game, options_text
 from sevenrocks.cli.language import resolve_language
 from sevenrocks.cli.play import HUMAN, BotFailed, PlayerQuit, console_for
@@ -224,6 +225,13 @@ def run_sausage_match(
             result, target=match.target, aside=match.aside, me=HUMAN, names=names, gettext=_
         ):
             console.print(line, highlight=False)
+        if isinstance(bot, SausageProgramBot):  # a bot program hears how the deal ended
+            try:
+                bot.observe(match.view(1 - HUMAN))
+            except Exception as error:
+                raise BotFailed(
+                    1 - HUMAN, N_("seat {seat} ({name}) failed: {error}"), seat=1, name=names[1], error=error
+                ) from None
         if on_deal_end is not None:
             on_deal_end()
 
@@ -316,7 +324,10 @@ def play_sausage(
                 match, players=names, metadata=metadata, end=end, reason=reason, winner=winner
             ).save(path)
 
-    def close() -> None:
+    def close(winner: int | None = None) -> None:
+        if isinstance(bot, SausageProgramBot):
+            with contextlib.suppress(Exception):
+                bot.end_match(match.view(1 - HUMAN), winner, match.scores)
         closer = getattr(bot, "close", None)
         if callable(closer):
             with contextlib.suppress(Exception):
@@ -358,7 +369,7 @@ def play_sausage(
             console.print(_("the record so far is saved to {path}").format(path=path))
         raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
     except BotFailed as failure:
-        close()
+        close(HUMAN)
         console.print()
         console.print(
             _("match stopped: {reason}; {side} wins by forfeit").format(
@@ -373,7 +384,7 @@ def play_sausage(
         if path is not None:
             console.print(_("the record is saved to {path}").format(path=path))
         raise typer.Exit(1) from None
-    close()
+    close(match.winner)
     try:
         save()
     except SevenRocksError as error:
