@@ -29,7 +29,16 @@ STATIC = SRC / "web" / "static"
 WORD = re.compile(r"[A-Za-z]{2,}")
 
 # ------------------------------------------------------------------------------ terminal modules
-TERMINAL = ["cli/play.py", "cli/show.py", "cli/rules.py", "cli/language.py", "text.py", "messages.py"]
+TERMINAL = [
+    "cli/play.py",
+    "cli/play_sausage.py",
+    "cli/sausage_text.py",
+    "cli/show.py",
+    "cli/rules.py",
+    "cli/language.py",
+    "text.py",
+    "messages.py",
+]
 #: calls whose positional string arguments a player reads
 SHOWN = {
     "print",
@@ -50,6 +59,9 @@ TERMINAL_ALLOWED = {
     ("cli/play.py", "sevenrocks-{}-seed{}"): "the default record file name",
     ("cli/play.py", "sevenrocks {} play"): "the program name stored in the record",
     ("cli/play.py", "{}-{}.json"): "a record file name",
+    ("cli/play_sausage.py", "sevenrocks-{}-{}-seed{}"): "the default record file name",
+    ("cli/play_sausage.py", "sevenrocks {} play"): "the program name stored in the record",
+    ("cli/play_sausage.py", "{}-{}.json"): "a record file name",
     ("text.py", "the opening tile has two outward sides"): "an internal check, never shown to a player",
 }
 

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from sevenrocks.bots import make_bot
-from sevenrocks.bots.base import BotOptionError
+from sevenrocks.bots.base import BotOptionError, UnknownBotError
 from sevenrocks.bots.registry import UnsupportedGameError
 from sevenrocks.bots.sausage import (
     SAUSAGE_BOT_NAMES,
@@ -19,6 +19,7 @@ from sevenrocks.bots.sausage import (
     greedy_sausage_key,
     make_sausage_bot,
 )
+from sevenrocks.bots.sausage_protocol import SausageProgramBot
 from sevenrocks.core.sausage import SausageMatch, SausageMove, SausageView
 
 from .common import deal
@@ -50,9 +51,9 @@ def test_every_sausage_bot_by_name() -> None:
     ):
         bot = make_bot(name, seed=1, game="sausage")
         assert isinstance(bot, kind) and isinstance(bot, SausageBot) and bot.name == name
-    search = make_bot("search:iterations=5,policy=greedy", seed=2, game="sausage", think=None, workers=2)
+    search = make_bot("search:iterations=5,policy=random", seed=2, game="sausage", think=None, workers=2)
     assert isinstance(search, SearchSausageBot)
-    assert (search.iterations, search.policy, search.think) == (5, "greedy", None)
+    assert (search.iterations, search.policy, search.think) == (5, "random", None)
     assert make_sausage_bot("search", think=0.01).iterations is None
 
 
@@ -63,13 +64,14 @@ def test_other_bots_refuse_sausage() -> None:
         make_bot("expert", game="sausage")
     with pytest.raises(UnsupportedGameError, match="bot 'nobody' does not play sausage"):
         make_bot("nobody", game="sausage")
-    with pytest.raises(UnsupportedGameError, match="bot programs do not play sausage"):
-        make_bot("cmd:python3 bot.py", game="sausage")
+    assert isinstance(make_bot("cmd:python3 bot.py", game="sausage"), SausageProgramBot)  # never started
+    with pytest.raises(UnknownBotError, match="'cmd:' must be followed by a command"):
+        make_bot("cmd: ", game="sausage")
     with pytest.raises(BotOptionError, match="bot 'search' has no option 'workers' in sausage"):
         make_bot("search:workers=2", game="sausage")
     with pytest.raises(BotOptionError, match="search: iterations must be a whole number >= 1, not 0"):
         make_bot("search:iterations=0", game="sausage")
-    with pytest.raises(BotOptionError, match="search: policy is random or greedy, not 'expert'"):
+    with pytest.raises(BotOptionError, match="search: policy is cut or random, not 'expert'"):
         SearchSausageBot(policy="expert")
     with pytest.raises(ValueError, match="seat 0 has no move to choose: it is not its turn"):
         GreedySausageBot().choose(deal().view(0))

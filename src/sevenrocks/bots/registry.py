@@ -4,7 +4,8 @@
 asking for it in another game is refused here, before any match (:class:`UnsupportedGameError`).
 ``search`` gets the game passed through; a search that does not take a game plays Seven Rocks
 only. Sausage, which has its own engine and view, has its own ``random``, ``greedy`` and ``search``
-(:mod:`sevenrocks.bots.sausage`); every other bot is refused for it.
+(:mod:`sevenrocks.bots.sausage`), and ``cmd:`` programs speak Sausage's own messages
+(:mod:`sevenrocks.bots.sausage_protocol`); every other bot is refused for it.
 
 >>> make_bot("greedy", seed=1, game="kozel").name
 'greedy'
@@ -28,7 +29,7 @@ from typing import Any, Literal, overload
 
 from sevenrocks.bots.base import Bot, BotOptionError, UnknownBotError
 from sevenrocks.bots.expert import ExpertBot
-from sevenrocks.bots.sausage import SAUSAGE_BOT_NAMES, SausageBot, make_sausage_bot
+from sevenrocks.bots.sausage import SausageBot, make_sausage_bot
 from sevenrocks.bots.simple import GreedyBot, RandomBot
 from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.sausage import GAME_ID as SAUSAGE
@@ -143,8 +144,10 @@ def make_bot(
     (a game id; ``None``: whatever game its views show).
 
     Sausage has its own engine and its own view: ``game="sausage"`` gives a Sausage bot
-    (:func:`~sevenrocks.bots.sausage.make_sausage_bot`: ``random``, ``greedy`` or ``search``); any other
-    bot, and a bot program, is refused for it with :class:`UnsupportedGameError`.
+    (:func:`~sevenrocks.bots.sausage.make_sausage_bot`: ``random``, ``greedy`` or ``search``, or a
+    ``cmd:`` program speaking Sausage's messages,
+    :class:`~sevenrocks.bots.sausage_protocol.SausageProgramBot`); any other bot is refused for it with
+    :class:`UnsupportedGameError`.
 
     A bot that plays only some games (its factory's ``games``, e.g. ``expert``) is refused for
     another with :class:`UnsupportedGameError`; the game goes to factories that take a ``game``
@@ -188,11 +191,13 @@ def make_bot(
 
 def _sausage_bot(name: str, seed: int | None, options: dict[str, Any]) -> SausageBot:
     """A Sausage bot (refusals as :class:`UnsupportedGameError`, options as for the other games)."""
-    if name.startswith("cmd:"):
-        raise UnsupportedGameError(
-            f"bot programs do not play {SAUSAGE}: the bot protocol has no Sausage view; choose "
-            + " or ".join(SAUSAGE_BOT_NAMES)
-        )
+    if name.startswith("cmd:"):  # a program speaking Sausage's messages (docs/bot-protocol.md)
+        from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
+        from sevenrocks.bots.sausage_protocol import SausageProgramBot
+
+        if not name[4:].strip():
+            raise UnknownBotError("'cmd:' must be followed by a command, e.g. cmd:python3 mybot.py")
+        return SausageProgramBot(name[4:], timeout=float(options.get("timeout") or DEFAULT_BOT_TIMEOUT))
     try:
         return make_sausage_bot(name, seed=seed, **options)
     except UnknownBotError as err:

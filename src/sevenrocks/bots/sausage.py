@@ -12,13 +12,18 @@ memory makes of it (:meth:`~sevenrocks.core.sausage.view.SausageView.memory`); n
   never-turned tiles are gone) or one of the never-turned tiles, each as likely; greedy minimises the
   expected pips that tile would hand back by cutting, then the chance that it fits at all. Ties at
   random.
-- ``search`` (determinized Monte Carlo): it deals the never-turned tiles into the queues at random,
-  consistent with everything it knows (:meth:`~sevenrocks.core.sausage.view.SausageView.sample_queues`),
-  plays each legal move on that same guess and the deal out to its end with a fast policy (``random``
-  by default, or ``greedy``), and scores the deal for itself: its points minus the opponent's, plus
-  ``target_bonus`` if that wins the match (minus if the opponent's does). It plays the move with the
-  best mean. Budget: ``iterations`` guesses per move (default 48), or ``think`` seconds (or both:
-  whichever ends first).
+- ``search`` (Monte Carlo over the order nobody knows): it deals the never-turned tiles into the queues
+  at random, consistent with everything it knows (the known tails at the back, the turned tile in
+  front, as :meth:`~sevenrocks.core.sausage.view.SausageView.sample_queues` does), plays each legal
+  move on that same guess and the deal out to its end by Sausage's fast rules
+  (:mod:`sevenrocks.core.sausage.kernel`) with a play-out policy (``cut``, the default: cut whenever
+  the tile can, else top or bottom at random; or ``random``), every candidate with the same random
+  choices, and scores the deal for itself: its points minus the opponent's, plus ``target_bonus`` if
+  that wins the match (minus if the opponent's does). It plays the move with the best mean. Nobody
+  sees a queue, so a guess of the order is all either seat could know: the search is not misled by
+  hidden information, only by chance. Budget: ``iterations`` guesses per move (default 300), or
+  ``think`` seconds (or both: whichever ends first); a play-out stops after
+  :data:`PLAYOUT_LIMIT` turns (under some play a deal never ends).
 
 >>> from sevenrocks.core.sausage import SausageMatch
 >>> match = SausageMatch(seed=4)
@@ -37,13 +42,22 @@ from __future__ import annotations
 import inspect
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, runtime_checkable
 
 from sevenrocks.bots.base import BotOptionError, UnknownBotError
 from sevenrocks.core.games import Rules
-from sevenrocks.core.sausage import GAME_ID, DealEnd, SausageMatch, SausageMove, SausageView, Way, Went
+from sevenrocks.core.sausage import GAME_ID, SausageMove, SausageView, Way
+from sevenrocks.core.sausage.kernel import (
+    BLOCKED,
+    BOTTOM,
+    CUT,
+    TOP,
+    UNFINISHED,
+    Deal,
+    random_deal_stats,
+)
 from sevenrocks.core.tiles import Tile
 
 __all__ = [
@@ -59,7 +73,13 @@ __all__ = [
 ]
 
 #: Guesses of the queues per move when neither ``iterations`` nor ``think`` is given.
-DEFAULT_ITERATIONS: Final = 48
+DEFAULT_ITERATIONS: Final = 300
+#: The play-out policies of ``search``: ``cut`` (cut whenever the tile can, else top or bottom at
+#: random) and ``random``.
+PLAYOUT_POLICIES: Final = ("cut", "random")
+#: A play-out stops after this many turns: under some play a deal of Sausage never ends (the same turns
+#: come round again and again), and a play-out must.
+PLAYOUT_LIMIT: Final = 1000
 
 
 @runtime_checkable
@@ -167,8 +187,39 @@ class GreedySausageBot:
         return choices[self._rng.randrange(len(choices))] if len(choices) > 1 else choices[0]
 
 
+#: The kernel's way of each :class:`Way`.
+_KERNEL_WAY: Final = {Way.TOP: TOP, Way.BOTTOM: BOTTOM, Way.CUT: CUT}
+
+
+class _PlayOut:
+    """A play-out policy drawing its choices from a row of random bits that is set again for each
+    guess of the queues, so that every candidate move of a decision is played out with the same
+    choices (common random numbers: the candidates' means then differ by the moves, not by luck).
+
+    ``cut`` cuts whenever the tile can and otherwise takes top or bottom by the next bit; ``random``
+    takes any of the ways by the next bits."""
+
+    __slots__ = ("bits", "cut")
+
+    def __init__(self, cut: bool) -> None:
+        self.cut = cut
+        self.bits = 0
+
+    def __call__(self, deal: Deal, seat: int, tile: int, ways: int) -> int:
+        bits = self.bits
+        self.bits = (bits >> 2) | ((bits & 3) << 62)  # rotate: a long play-out reuses its bits
+        if ways & 4:
+            if self.cut or ways == 4:
+                return CUT
+            if ways == 7:
+                return (TOP, BOTTOM, CUT, CUT)[bits & 3]
+            return TOP if ways & 1 and bits & 1 else BOTTOM if ways & 2 and bits & 1 else CUT
+        return TOP if bits & 1 else BOTTOM
+
+
 class SearchSausageBot:
-    """Determinized Monte Carlo: the move with the best mean over guesses of the queues (see the module)."""
+    """Monte Carlo over the order of the tiles nobody has seen: the move with the best mean (see the
+    module)."""
 
     name = "search"
 
@@ -178,7 +229,7 @@ class SearchSausageBot:
         *,
         iterations: int | None = None,
         think: float | None = None,
-        policy: str = "random",
+        policy: str = "cut",
         target_bonus: float = 100.0,
     ) -> None:
         if iterations is not None and (
@@ -189,18 +240,14 @@ class SearchSausageBot:
             isinstance(think, bool) or not isinstance(think, int | float) or think <= 0
         ):
             raise BotOptionError(f"search: think must be a number of seconds > 0, not {think!r}")
-        if policy not in ("random", "greedy"):
-            raise BotOptionError(f"search: policy is random or greedy, not {policy!r}")
+        if policy not in PLAYOUT_POLICIES:
+            raise BotOptionError(f"search: policy is {' or '.join(PLAYOUT_POLICIES)}, not {policy!r}")
         self._rng = random.Random(seed)
         self.iterations = iterations if iterations is not None or think is not None else DEFAULT_ITERATIONS
         self.think = think
         self.policy = policy
         self.target_bonus = float(target_bonus)
-        self._playout: RandomSausageBot | GreedySausageBot = (
-            RandomSausageBot(self._rng.randrange(2**32))
-            if policy == "random"
-            else GreedySausageBot(self._rng.randrange(2**32))
-        )
+        self._playout = _PlayOut(cut=policy == "cut")
         self.last_means: dict[str, float] = {}
         """The mean value of each candidate at the last decision (by ``TILE:WAY``)."""
 
@@ -210,36 +257,77 @@ class SearchSausageBot:
         if len(moves) == 1:
             self.last_means = {}
             return moves[0]
+        turned = view.turned
+        turn = view.turn
+        assert turned is not None and turn is not None
+        memory = view.memory()
+        pool = sorted(t.index for t in memory.unseen)
+        tails = [[t.index for t in tail] for tail in memory.tails]
+        fronts = [
+            [turned.index] if seat == turn and turned not in memory.tails[seat] else [] for seat in (0, 1)
+        ]
+        hidden = memory.hidden
+        table = view.table
+        position = (
+            (table.top.end, table.bottom.end),
+            (table.top.values, table.bottom.values),
+            (len(table.top), len(table.bottom)),
+            [t.index for t in table.laid],
+            view.sent,
+        )
+        me = view.seat
+        scores = view.scores
+        target = view.target
+        bonus = self.target_bonus
+        ways = [_KERNEL_WAY[m.way] for m in moves]
+        tile = turned.index
         totals = [0.0] * len(moves)
         deadline = None if self.think is None else time.perf_counter() + self.think
+        shuffle = self._rng.shuffle
+        getrandbits = self._rng.getrandbits
+        policy = self._playout
         done = 0
         while (self.iterations is None or done < self.iterations) and (
             deadline is None or time.perf_counter() < deadline or done == 0
         ):
-            base = SausageMatch.from_view(
-                view, view.sample_queues(self._rng), seed=self._rng.randrange(2**32)
+            shuffle(pool)
+            queues = (
+                fronts[0] + pool[: hidden[0]] + tails[0],
+                fronts[1] + pool[hidden[0] : hidden[0] + hidden[1]] + tails[1],
             )
-            for i, move in enumerate(moves):
-                trial = base.copy(stack=False)
-                trial.push(move)
-                totals[i] += self._play_out(trial, view.seat)
+            base = Deal.at(queues, turn, *position)
+            bits = getrandbits(64)
+            for i, way in enumerate(ways):
+                policy.bits = bits
+                deal = base.copy()
+                deal.place(tile, way)
+                end = turn if not deal.queues[turn] else deal.play_out(policy, limit=PLAYOUT_LIMIT)
+                totals[i] += _deal_value(deal, end, me, scores, target, bonus)
             done += 1
         means = [total / done for total in totals]
         self.last_means = {str(m): v for m, v in zip(moves, means, strict=True)}
         best = max(means)
         return next(m for m, v in zip(moves, means, strict=True) if v == best)
 
-    def _play_out(self, match: SausageMatch, seat: int) -> float:
-        """Play the deal to its end with the play-out policy; its value for ``seat``."""
-        before = match.scores
-        while match.turn is not None:
-            match.push(self._playout.choose(match.view(match.turn)))
-        after = match.scores
-        value = float((after[seat] - before[seat]) - (after[1 - seat] - before[1 - seat]))
-        winner = match.winner
-        if winner is not None:
-            value += self.target_bonus if winner == seat else -self.target_bonus
-        return value
+
+def _deal_value(deal: Deal, end: int, me: int, scores: Sequence[int], target: int, bonus: float) -> float:
+    """What a finished deal is worth to seat ``me``: its points less the other seat's, and ``bonus``
+    more (or less) when they win (or lose) the match; nothing for a play-out stopped unfinished."""
+    if end == UNFINISHED:
+        return 0.0
+    if end == BLOCKED:
+        pips = (deal.pips(0), deal.pips(1))
+        if pips[0] == pips[1]:
+            return 0.0
+        winner = 0 if pips[0] < pips[1] else 1
+        award = abs(pips[0] - pips[1])
+    else:
+        winner = end
+        award = deal.pips(1 - end)
+    value = float(award if winner == me else -award)
+    if scores[winner] + award >= target:
+        value += bonus if winner == me else -bonus
+    return value
 
 
 _FACTORIES: Final[dict[str, Callable[..., SausageBot]]] = {
@@ -315,7 +403,13 @@ class DealStats:
 class SausageRunner:
     """Independent random deals of Sausage, played in chunks (for progress bars): every deal is the
     first of a new match (scores from zero, the starter by lot) and every move uniformly random, all
-    from one generator seeded with ``seed``."""
+    from one generator seeded with ``seed``.
+
+    The deals are played by Sausage's fast rules (:mod:`sevenrocks.core.sausage.kernel`), with the very
+    draws :class:`~sevenrocks.core.sausage.SausageMatch` would make (the deal, the lot, then one
+    ``randrange`` per choice of more than one way), so the totals are those of the engine playing the
+    same deals: the tests check it deal for deal.
+    """
 
     def __init__(self, rules: Rules | None = None, *, seed: int | None = None) -> None:
         self._options = dict(rules.options) if rules is not None else {}
@@ -325,22 +419,5 @@ class SausageRunner:
         """Deal and play ``n`` more deals; their totals."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"the number of deals must be a whole number >= 0, not {n!r}")
-        rng = self._rng
-        moves = placements = knocks = blocked = settlement = 0
-        for _ in range(n):
-            match = SausageMatch(self._options, rng=rng)
-            match.start_deal()
-            while match.in_deal:
-                legal = match.legal_moves()
-                match.push(legal[rng.randrange(len(legal))] if len(legal) > 1 else legal[0])
-            for turn in match.turns:
-                if turn.went is Went.BACK or turn.went is Went.ASIDE:
-                    knocks += 1
-                else:
-                    placements += 1
-                    moves += turn.went is not Went.START
-            result = match.result
-            assert result is not None
-            blocked += result.end is DealEnd.BLOCKED
-            settlement += sum(abs(a) for a in result.award)
+        moves, placements, knocks, blocked, settlement = random_deal_stats(self._rng, n)
         return DealStats(n, moves, placements, knocks, blocked, 0, 0, settlement)

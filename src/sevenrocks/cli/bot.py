@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 import sys
 from typing import Annotated
 
@@ -10,10 +12,13 @@ import typer
 from sevenrocks.bots.base import Bot, WarmsUp
 from sevenrocks.bots.protocol import ProtocolError, serve
 from sevenrocks.bots.registry import make_bot
+from sevenrocks.bots.sausage import SausageBot
+from sevenrocks.bots.sausage_protocol import serve_sausage
 from sevenrocks.bots.standin import StandIn
 from sevenrocks.cli.durations import parse_duration
-from sevenrocks.cli.game_options import GameChoice, GameChoiceError, choose_game, options_text
+from sevenrocks.cli.game_options import EVERY_ENGINE, GameChoice, GameChoiceError, choose_game, options_text
 from sevenrocks.core.games import DEFAULT_GAME, Rules
+from sevenrocks.core.sausage import GAME_ID as SAUSAGE
 
 
 class _Refused(Exception):
@@ -32,6 +37,15 @@ def _conflict(expected: GameChoice, seats: int | None, rules: Rules) -> str | No
         theirs = options_text({k: rules.options[k] for k in differ})
         return f"the host's match has {theirs}, but this bot was started with --option {options_text(differ)}"
     return None
+
+
+def _names_sausage(line: str) -> bool:
+    """Whether the host's first message is the ``match`` message of a Sausage match."""
+    try:
+        message = json.loads(line)
+    except ValueError:
+        return False  # the protocol's reader names the fault
+    return isinstance(message, dict) and message.get("game") == SAUSAGE
 
 
 def bot_command(
@@ -59,7 +73,8 @@ def bot_command(
     """Play as a bot program: read the host's messages on stdin, answer each turn on stdout.
 
     The messages are those of docs/bot-protocol.md; the host's first message names the game,
-    which the bot then plays (random and greedy play every game, expert only Seven Rocks).
+    which the bot then plays (random and greedy play every game, expert only Seven Rocks; Sausage
+    has its own messages and its own random, greedy and search).
     With --game (and --option, --seats) the program plays only that game and refuses a match
     of another. Errors go to stderr, with exit code 2. A search bot that is still compiling its
     kernel (its first run on a machine) lets expert answer meanwhile (greedy in other games).
@@ -71,7 +86,7 @@ def bot_command(
     expected: GameChoice | None = None
     if game is not None or option or seats is not None:
         try:
-            expected = choose_game(game, option, seats)
+            expected = choose_game(game, option, seats, engines=EVERY_ENGINE)
         except GameChoiceError as err:
             typer.echo(f"error: {err}", err=True)
             raise typer.Exit(2) from None
@@ -108,8 +123,24 @@ def bot_command(
             err=True,
         )
 
+    def for_sausage_seat(seat: int, rules: Rules) -> SausageBot:
+        if expected is not None:
+            conflict = _conflict(expected, seats, rules)
+            if conflict is not None:
+                raise _Refused(conflict)
+        try:
+            return make_bot(name, seed=None if seed is None else seed * 4 + seat, game=SAUSAGE, **options)
+        except ValueError as err:
+            raise _Refused(str(err)) from None
+
     try:
-        serve(for_seat, sys.stdin, sys.stdout)
+        lines = iter(sys.stdin)
+        first = next(lines, "")  # the host's 'match' message names the game: Sausage has its own messages
+        stream = itertools.chain([first], lines)
+        if _names_sausage(first):
+            serve_sausage(for_sausage_seat, stream, sys.stdout)
+        else:
+            serve(for_seat, stream, sys.stdout)
     except ProtocolError as err:
         typer.echo(f"error: bad message from the host: {err}", err=True)
         raise typer.Exit(2) from None

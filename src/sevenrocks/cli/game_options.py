@@ -32,6 +32,7 @@ from sevenrocks.core.games import DEFAULT_GAME, Engine, Game, OptionValue, Rules
 
 __all__ = [
     "DEFAULT_GAME",
+    "EVERY_ENGINE",
     "GameChoice",
     "GameChoiceError",
     "GameOption",
@@ -60,10 +61,15 @@ SeatsOption = Annotated[
     typer.Option("--seats", metavar="N", help="Number of seats (default: the game's usual number)."),
 ]
 
+#: Every engine: what the commands that run any game of the family (Sausage included) accept.
+EVERY_ENGINE: Final = (Engine.LAYOUT, Engine.SAUSAGE)
 #: The example an ``--option`` without ``=`` is shown, for a game without options.
 _EXAMPLE: Final = "target=101"
 #: The commands that run the games of an engine other than the layout engine.
-_ENGINE_COMMANDS: Final = {Engine.SAUSAGE: "'sevenrocks replay' (its scripts) and 'sevenrocks simulate'"}
+_ENGINE_COMMANDS: Final = {
+    Engine.SAUSAGE: "'sevenrocks play', 'tournament', 'ladder', 'bot', 'show', 'render', 'replay' and "
+    "'simulate'"
+}
 """Where each engine's games run, for the refusal of the other commands."""
 
 

@@ -23,7 +23,7 @@ from rich.table import Table
 
 from sevenrocks.cli.game_options import option_text, options_text
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.games import GAMES, Engine, Game, Option, find_game
+from sevenrocks.core.games import GAMES, Game, Option, find_game
 
 __all__ = ["allowed_text", "game_json", "games_command", "option_json", "seats_text", "sides_text"]
 
@@ -163,8 +163,7 @@ def _print_game(console: Console, game: Game) -> None:
         value = not value
     elif first.choices is not None:
         value = next((c for c in first.choices if c != value), value)
-    command = "play" if game.engine is Engine.LAYOUT else "simulate"  # Sausage has its own engine
-    console.print(f"e.g. sevenrocks {command} --game {game.id} --option {first.name}={option_text(value)}")
+    console.print(f"e.g. sevenrocks play --game {game.id} --option {first.name}={option_text(value)}")
 
 
 def games_command(

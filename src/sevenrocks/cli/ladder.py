@@ -16,7 +16,14 @@ from rich.table import Table
 
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
 from sevenrocks.cli.durations import parse_duration
-from sevenrocks.cli.game_options import GameOption, OptionsOption, SeatsOption, game_choice, options_text
+from sevenrocks.cli.game_options import (
+    EVERY_ENGINE,
+    GameOption,
+    OptionsOption,
+    SeatsOption,
+    game_choice,
+    options_text,
+)
 from sevenrocks.cli.match_options import (
     BotTimeoutOption,
     NoRecordsOption,
@@ -104,7 +111,8 @@ def _read_plan(folder: Path) -> dict[str, Any]:
     if not ok:
         raise fail(f"--resume: {path} is not a sevenrocks ladder plan, or it is damaged")
     try:
-        find_game(plan["game"]).rules(plan["options"], plan["seats"])
+        definition = find_game(plan["game"])
+        definition.rules(plan["options"], plan["seats"], engine=definition.engine)
     except SevenRocksError as err:
         raise fail(f"--resume: {path}: {err.reason}") from None
     return dict(plan)
@@ -163,7 +171,7 @@ def ladder_command(
         think_seconds, target, bot_timeout = plan["think"], plan["target"], float(plan["bot_timeout"])
         game_id, game_options, seat_count = plan["game"], dict(plan["options"]), int(plan["seats"])
     else:
-        choice = game_choice(game, option, seats, target=target)
+        choice = game_choice(game, option, seats, target=target, engines=EVERY_ENGINE)
         game_id, game_options, seat_count = choice.id, choice.options, choice.seats
         chosen_target = choice.options.get("target")
         target = chosen_target if isinstance(chosen_target, int) else None

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 import typer
 
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
-from sevenrocks.cli.game_options import GameChoiceError, choose_game, option_text
+from sevenrocks.cli.game_options import EVERY_ENGINE, GameChoiceError, choose_game, option_text
 from sevenrocks.core.games import OptionValue
 from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.tournament.model import seat_plans
@@ -106,7 +106,7 @@ def game_conflict(
         return None
     saved_game, saved_options, saved_seats = saved
     try:
-        choice = choose_game(typed_game or saved_game, options, typed_seats)
+        choice = choose_game(typed_game or saved_game, options, typed_seats, engines=EVERY_ENGINE)
     except GameChoiceError as err:
         return str(err)
     leave = "; leave it out to resume"

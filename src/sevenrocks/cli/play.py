@@ -646,6 +646,13 @@ def play_command(
     Type a number, a placement such as 3-4@4-4:B, or q to quit.
     The record is saved after every hand; see it with 'sevenrocks show RECORD'.
     """
+    from sevenrocks.cli.play_sausage import is_sausage, play_sausage  # its own engine and loop
+
+    if is_sausage(game):
+        play_sausage(ctx, seed=seed, target=target, option=option, seats=seats, record=record,
+                     no_record=no_record, overwrite=overwrite, bot_name=seat1, color=color,
+                     lang=lang)  # fmt: skip
+        return
     console = console_for(color=color)
     err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
     lang = resolve_language(lang, err)

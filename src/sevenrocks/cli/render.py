@@ -99,6 +99,16 @@ def render_command(
             raise RenderError(f"cannot write {output}: the output must end in .svg or .png")
         if size is not None and not 16 <= size <= 10000:
             raise RenderError(f"--size must be between 16 and 10000 pixels, not {size}")
+        from sevenrocks.cli.render_sausage import sausage_picture
+        from sevenrocks.cli.sausage_source import load_sausage_source
+
+        sausage = load_sausage_source(record_path, game, option)  # Sausage: its own records and pictures
+        if sausage is not None:
+            picture = sausage_picture(
+                sausage, hand=hand, play=play, seat=seat, layout_only=layout_only, size=size
+            )
+            _write(picture, output, size)
+            return
         record = load_source(record_path, game, option)
         if seat is not None and seat not in range(record.seats):
             seats = "0, 1, 2 or 3" if record.seats == 4 else " or ".join(str(s) for s in range(record.seats))
@@ -115,20 +125,25 @@ def render_command(
         else:
             source = match.view(seat) if seat is not None else match
             picture = svg.position(source, size=size, highlight=highlight)
-        if output is None:
-            sys.stdout.write(picture + "\n")
-            return
-        if output.suffix.lower() == ".png":
-            from sevenrocks.png import svg_to_png
-
-            data = svg_to_png(picture, width=size or 900)
-        else:
-            data = picture.encode("utf-8")
-        try:
-            output.write_bytes(data)
-        except OSError as err:
-            raise RenderError(f"cannot write {output}: {err.strerror or err}") from None
+        _write(picture, output, size)
     except (SevenRocksError, RuntimeError) as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
+
+
+def _write(picture: str, output: Path | None, size: int | None) -> None:
+    """The picture on standard output, or in ``output`` (SVG, or PNG by its suffix)."""
+    if output is None:
+        sys.stdout.write(picture + "\n")
+        return
+    if output.suffix.lower() == ".png":
+        from sevenrocks.png import svg_to_png
+
+        data = svg_to_png(picture, width=size or 900)
+    else:
+        data = picture.encode("utf-8")
+    try:
+        output.write_bytes(data)
+    except OSError as err:
+        raise RenderError(f"cannot write {output}: {err.strerror or err}") from None
     typer.echo(f"wrote {output}", err=True)

@@ -26,6 +26,8 @@ from rich.text import Text
 from sevenrocks.cli.language import LangOption, resolve_language
 from sevenrocks.cli.play import console_for
 from sevenrocks.cli.record_source import GameOption, OptionsOption, load_source
+from sevenrocks.cli.sausage_source import load_sausage_source
+from sevenrocks.cli.show_sausage import print_sausage_record
 from sevenrocks.core.deal import first_in_order
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.events import Draw, HandEnd, HandLog, HandResult, Knock
@@ -33,6 +35,7 @@ from sevenrocks.core.games import DEFAULT_GAME, Rules, find_game
 from sevenrocks.core.games.general import Counts
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.record import LEAD_DECLARED, LEAD_EGGS, LEAD_HUNDRED, MatchEnd, MatchRecord
+from sevenrocks.core.sausage import SausageRecord
 from sevenrocks.core.tiles import TILES, mask_of
 from sevenrocks.i18n import translation
 from sevenrocks.text import SEA_EVENTS, render_layout, render_result, sea_event_text, seat_label
@@ -422,7 +425,8 @@ def show_command(
     code = resolve_language(lang, errors)
     _ = translation(code).gettext
     try:
-        data = load_source(record, game, option)
+        sausage = load_sausage_source(record, game, option)  # Sausage's own records and scripts
+        data: MatchRecord | SausageRecord = load_source(record, game, option) if sausage is None else sausage
     except SevenRocksError as err:
         # the file's problem in the engine's words (hand, play, rule): precise, in English
         message = str(err) if str(record) in str(err) else f"{record}: {err}"
@@ -433,4 +437,7 @@ def show_command(
         return
     console = console_for(color=color)
     _say(console, _("match record {path}").format(path=terminal_safe(str(record))))
+    if isinstance(data, SausageRecord):
+        print_sausage_record(data, console, layouts=layouts, deals=deals, lang=code)
+        return
     print_record(data, console, layouts=layouts, deals=deals, lang=code)

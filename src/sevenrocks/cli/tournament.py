@@ -20,6 +20,7 @@ from sevenrocks.bots.program import CMD_PREFIX, DEFAULT_BOT_TIMEOUT, BotFailure,
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.cli.durations import parse_duration
 from sevenrocks.cli.game_options import (
+    EVERY_ENGINE,
     GameChoice,
     GameOption,
     OptionsOption,
@@ -469,7 +470,7 @@ def tournament_command(
     else:
         if team0 is None or team1 is None:
             raise fail("give both --team0 and --team1 (or --resume FOLDER to go on with a tournament)")
-        choice = game_choice(game, option, seats, target=target)
+        choice = game_choice(game, option, seats, target=target, engines=EVERY_ENGINE)
         matches = _matches_for(ctx, matches, choice)
         check_entrant(team0, "--team0", {} if think_seconds is None else {"think": think_seconds}, choice.id)
         check_entrant(team1, "--team1", {} if think_seconds is None else {"think": think_seconds}, choice.id)

@@ -74,7 +74,7 @@ from sevenrocks.core.events import (
     Knock,
     Placement,
 )
-from sevenrocks.core.games import DEFAULT_GAME, Later, OptionValue, Outcome, Rules, find_game
+from sevenrocks.core.games import DEFAULT_GAME, Engine, Later, OptionValue, Outcome, Rules, find_game
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Move, parse_move
 from sevenrocks.core.report import Running, hand_report, match_report, outcome_json
@@ -647,6 +647,11 @@ def _rules_of(game: Any, options: Any, seats: Any) -> Rules:
         raise RecordError(err.reason) from None
     if definition.id != game:
         raise RecordError(f"'game' must be written as its id {definition.id!r}, not {game!r}")
+    if definition.engine is not Engine.LAYOUT:  # Sausage: its own deals, its own record class
+        raise RecordError(
+            f"a record of {game} has its own deals: read it with "
+            "sevenrocks.core.sausage.SausageRecord (sevenrocks replay, show and render read both)"
+        )
     if not isinstance(options, Mapping):
         raise RecordError(f"'options' must be an object of option names and values, not {_kind(options)}")
     try:

@@ -80,6 +80,10 @@ def replay_document(data: Any) -> dict[str, Any]:
     from sevenrocks.core.record import FORMAT, MatchRecord
 
     if isinstance(data, dict) and "format" in data:
+        if data["format"] == FORMAT and data.get("game") == SAUSAGE_ID:  # Sausage's own deals
+            from sevenrocks.core.sausage.record import SausageRecord
+
+            return SausageRecord.from_json(data).to_report()
         if data["format"] != FORMAT:
             raise RecordError(
                 f'\'format\' is {data["format"]!r}: a match record has "format": "{FORMAT}", and a match '

@@ -32,7 +32,7 @@ from functools import partial
 from typing import Any, Final
 
 from sevenrocks.bots.program import exit_on_signal
-from sevenrocks.core.games import DEFAULT_GAME, Rules
+from sevenrocks.core.games import DEFAULT_GAME, Engine, Rules, find_game
 from sevenrocks.core.games.ending import LosersTarget
 from sevenrocks.core.games.general import Counts
 from sevenrocks.core.games.sea import SeaRecord
@@ -154,6 +154,10 @@ def entrant_result(rules: Rules, plan: tuple[int, ...], outcome: MatchOutcome) -
 
 def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
     """Play one scheduled match (in whatever process runs it) and save its record."""
+    if find_game(config.game).engine is not Engine.LAYOUT:  # Sausage: its own engine and records
+        from sevenrocks.tournament.sausage import play_sausage_spec
+
+        return play_sausage_spec(config, spec)
     players = tuple(config.entrants[side] for side in spec.sides)
     rules = config.rules
     outcome = play_match(

@@ -68,7 +68,7 @@ class TournamentConfig:
         given = dict(self.game_options)
         if self.target is not None:
             given["target"] = self.target
-        rules = definition.rules(given, self.seats)
+        rules = definition.rules(given, self.seats, engine=definition.engine)
         object.__setattr__(self, "game", rules.game)
         object.__setattr__(self, "game_options", dict(rules.options))
         object.__setattr__(self, "seats", rules.seats)
@@ -80,7 +80,8 @@ class TournamentConfig:
     @property
     def rules(self) -> Rules:
         """The rules every match of the tournament is played by."""
-        return find_game(self.game).rules(self.game_options, self.seats)
+        definition = find_game(self.game)
+        return definition.rules(self.game_options, self.seats, engine=definition.engine)
 
     @property
     def group(self) -> int:

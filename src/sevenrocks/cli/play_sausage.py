@@ -1,0 +1,396 @@
+"""``sevenrocks play --game sausage``: a person plays seat 0 of Sausage in the terminal against a bot.
+
+Sausage (``docs/games/sausage.md``) has its own engine, so it has its own loop: each turn of the person
+shows the scores, the table (the start tile and the two lines with their ends), the doubles set aside,
+both queues' sizes (and the tiles known at their backs), the counts of the block rule and the tile
+just turned with the ways it can go — top, bottom or cut — numbered. The person answers with a number,
+a way (``top``, ``bottom``, ``cut`` or ``t``, ``b``, ``c``), the move itself (``4-6:cut``), Enter alone
+when there is one way, ``?`` for help or ``q`` to quit. Forced turns (the start tile, tiles sent to the
+back, doubles set aside) and the bot's moves are printed as they happen, and each deal's end with its
+settlement.
+
+The match record (:class:`~sevenrocks.core.sausage.SausageRecord`) is saved when the match starts,
+after every deal and when the match ends, is quit or the input ends; ``--no-record`` saves none. Input
+is read line by line from standard input, so a match can be scripted.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import sys
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Final
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from sevenrocks import __version__
+from sevenrocks.bots.registry import make_bot
+from sevenrocks.bots.sausage import SausageBot
+from sevenrocks.bots.sausage_protocol import SausageProgramBot
+from sevenrocks.cli.game_options import GameChoiceError, choose_game, options_text
+from sevenrocks.cli.language import resolve_language
+from sevenrocks.cli.play import HUMAN, BotFailed, PlayerQuit, console_for
+from sevenrocks.cli.sausage_text import deal_end_lines, position_text, seat_name, starter_text, turn_text
+from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.games import Engine, find_game
+from sevenrocks.core.record import MatchEnd
+from sevenrocks.core.sausage import GAME_ID, SausageMatch, SausageMove, SausageRecord
+from sevenrocks.core.sausage.record import sausage_lead
+from sevenrocks.i18n import N_, translation
+
+__all__ = ["HELP", "is_sausage", "parse_way", "play_sausage", "run_sausage_match"]
+
+HELP: Final = N_(
+    "type the number of a way, or the way itself (top, bottom, cut, or t, b, c), or the move "
+    "(e.g. 4-6:cut); Enter alone when there is one way; q quits (the record is saved)"
+)
+_SHORT: Final = {"t": "top", "b": "bottom", "c": "cut"}
+
+
+def is_sausage(game: str | None) -> bool:
+    """True when ``--game`` names Sausage (or a game of its engine).
+
+    >>> is_sausage("sausage"), is_sausage("kozel"), is_sausage("chess"), is_sausage(None)
+    (True, False, False, False)
+    """
+    if game is None:
+        return False
+    try:
+        return find_game(game).engine is Engine.SAUSAGE
+    except SevenRocksError:
+        return False  # the command's own check names the fault
+
+
+def parse_way(text: str, moves: Sequence[SausageMove], *, lang: str = "en") -> SausageMove:
+    """The move a line of input picks among ``moves`` (the turned tile's legal ways): a number, a way
+    (``top``, ``bottom``, ``cut`` or its first letter) or the move ``TILE:WAY``.
+
+    Raises :class:`ValueError` with a message for the player when the line picks nothing legal (an empty
+    message: a move the engine should explain).
+
+    >>> moves = [SausageMove.parse("4-6:top"), SausageMove.parse("4-6:cut")]
+    >>> parse_way("2", moves), parse_way("c", moves), parse_way("6-4:top", moves)
+    (SausageMove.parse('4-6:cut'), SausageMove.parse('4-6:cut'), SausageMove.parse('4-6:top'))
+    >>> parse_way("bottom", moves)
+    Traceback (most recent call last):
+    ...
+    ValueError: 4-6 cannot go bottom: it can go top or cut
+    """
+    _ = translation(lang).gettext
+    text = text.strip().lower()
+    ways = " " + _("or") + " "
+    if text.isascii() and text.isdigit():
+        number = int(text)
+        if 1 <= number <= len(moves):
+            return moves[number - 1]
+        raise ValueError(
+            _("there is no way {number}: choose 1 to {count}").format(number=number, count=len(moves))
+        )
+    name = _SHORT.get(text, text)
+    if name in ("top", "bottom", "cut"):
+        for move in moves:
+            if move.way.value == name:
+                return move
+        raise ValueError(
+            _("{tile} cannot go {way}: it can go {ways}").format(
+                tile=moves[0].tile, way=name, ways=ways.join(m.way.value for m in moves)
+            )
+        )
+    try:
+        move = SausageMove.parse(text)
+    except SevenRocksError as err:
+        raise ValueError(
+            _(
+                "{text} is not a choice: {reason}; type 1 to {count}, a way such as {example}, or q to quit"
+            ).format(text=repr(text), reason=err.reason, count=len(moves), example=moves[0].way.value)
+        ) from None
+    if move in moves:
+        return move
+    raise ValueError("")  # the caller asks the engine why the move is illegal
+
+
+def _why_illegal(match: SausageMatch, text: str) -> str:
+    """The engine's reason why the move ``text`` cannot be made now."""
+    try:
+        match.copy(stack=False).push(SausageMove.parse(text))
+    except SevenRocksError as err:
+        return err.reason
+    return ""  # pragma: no cover - parse_way found it legal
+
+
+def _ask(match: SausageMatch, console: Console, lang: str) -> SausageMove:
+    """Ask the person for a way until a legal one is given; :class:`PlayerQuit` on ``q`` or end of input."""
+    _ = translation(lang).gettext
+    moves = match.legal_moves()
+    while True:
+        console.print(_("your move [1]: ") if len(moves) == 1 else _("your move: "), end="")
+        line = sys.stdin.readline()
+        if not line:
+            console.print()
+            raise PlayerQuit(N_("the input ended"))
+        text = line.strip()
+        if not sys.stdin.isatty():
+            console.print(text, highlight=False)  # echo piped input, so the transcript reads well
+        if text.lower() in ("q", "quit", "exit"):
+            raise PlayerQuit(N_("the player at seat 0 quit"))
+        if text in ("?", "h", "help"):
+            console.print(_(HELP))
+            continue
+        if not text:
+            if len(moves) == 1:
+                return moves[0]
+            console.print(_("please choose a way: {help}").format(help=_(HELP)))
+            continue
+        try:
+            return parse_way(text, moves, lang=lang)
+        except ValueError as err:
+            message = str(err) or _("{text} is not legal: {reason}").format(
+                text=text, reason=_why_illegal(match, text)
+            )
+            console.print(Text(message, style="red"))
+
+
+def _bot_move(bot: SausageBot, match: SausageMatch, seat: int, names: Sequence[str]) -> SausageMove:
+    """The bot's move, checked; :class:`BotFailed` when it fails or breaks a rule."""
+    try:
+        move = bot.choose(match.view(seat))
+    except Exception as error:  # a bot is outside code: any failure forfeits, none crashes play
+        raise BotFailed(
+            seat, N_("seat {seat} ({name}) failed: {error}"), seat=seat, name=names[seat], error=error
+        ) from None
+    if not isinstance(move, SausageMove) or not match.is_legal(move):
+        raise BotFailed(
+            seat,
+            N_("seat {seat} ({name}) chose {play}, which is not legal"),
+            seat=seat,
+            name=names[seat],
+            play=str(move),
+        )
+    return move
+
+
+def _print_turns(match: SausageMatch, console: Console, names: Sequence[str], shown: int, lang: str) -> int:
+    """Print the deal's turns from number ``shown`` on; return how many there are now."""
+    _ = translation(lang).gettext
+    turns = match.turns
+    for turn in turns[shown:]:
+        indent = "" if turn.is_move else "  "
+        console.print(indent + turn_text(turn, me=HUMAN, names=names, gettext=_), highlight=False)
+    return len(turns)
+
+
+def run_sausage_match(
+    match: SausageMatch,
+    bot: SausageBot,
+    names: Sequence[str],
+    console: Console,
+    *,
+    on_deal_end: Callable[[], None] | None = None,
+    lang: str = "en",
+) -> None:
+    """Play ``match`` to its end, asking standard input for seat 0's moves and ``bot`` for seat 1's.
+
+    Raises :class:`PlayerQuit` when the person quits or the input ends, :class:`BotFailed` when the bot
+    fails. ``on_deal_end`` is called after every finished deal (to save the record).
+    """
+    _ = translation(lang).gettext
+    while not match.is_over:
+        lead = sausage_lead(match.result if match.deal_number >= 0 else None)
+        match.start_deal()
+        starter = match.starter
+        assert starter is not None
+        console.rule(_("deal {number}").format(number=match.deal_number + 1))
+        console.print(starter_text(starter, lead, me=HUMAN, names=names, gettext=_), highlight=False)
+        shown = _print_turns(match, console, names, 0, lang)
+        while match.in_deal:
+            seat = match.turn
+            assert seat is not None
+            if seat == HUMAN:
+                console.print()
+                console.print(position_text(match.view(HUMAN), names=names, gettext=_), highlight=False)
+                move = _ask(match, console, lang)
+            else:
+                move = _bot_move(bot, match, seat, names)
+            match.push(move)
+            shown = _print_turns(match, console, names, shown, lang)
+        result = match.result
+        assert result is not None
+        console.print()
+        for line in deal_end_lines(
+            result, target=match.target, aside=match.aside, me=HUMAN, names=names, gettext=_
+        ):
+            console.print(line, highlight=False)
+        if isinstance(bot, SausageProgramBot):  # a bot program hears how the deal ended
+            try:
+                bot.observe(match.view(1 - HUMAN))
+            except Exception as error:
+                raise BotFailed(
+                    1 - HUMAN, N_("seat {seat} ({name}) failed: {error}"), seat=1, name=names[1], error=error
+                ) from None
+        if on_deal_end is not None:
+            on_deal_end()
+
+
+def _default_record_path(seed: int) -> Path:
+    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+    base = Path("matches") / f"sevenrocks-{GAME_ID}-{stamp}-seed{seed}"
+    path = base.with_suffix(".json")
+    n = 1
+    while path.exists():
+        n += 1
+        path = Path(f"{base}-{n}.json")
+    return path
+
+
+def _match_over_text(match: SausageMatch, names: Sequence[str], gettext: Callable[[str], str]) -> str:
+    _ = gettext
+    scores = " · ".join(
+        f"{seat_name(s, me=HUMAN, names=names, gettext=_)}: {match.scores[s]}" for s in (0, 1)
+    )
+    if match.winner == HUMAN:
+        return _("you win: {scores}").format(scores=scores)
+    winner = seat_name(1 - HUMAN, names=names, gettext=_)
+    return _("{winner} wins: {scores}").format(winner=winner, scores=scores)
+
+
+def play_sausage(
+    ctx: typer.Context,
+    *,
+    seed: int | None,
+    target: int | None,
+    option: Sequence[str] | None,
+    seats: int | None,
+    record: Path | None,
+    no_record: bool,
+    overwrite: bool,
+    bot_name: str,
+    color: bool | None,
+    lang: str | None,
+) -> None:
+    """``sevenrocks play --game sausage``: the person at seat 0, the bot ``bot_name`` (``--seat1``) at
+    seat 1. ``ctx`` tells which options were typed: Sausage has no seat for ``--partner`` and
+    ``--seat3``, so they are refused. Exits as ``sevenrocks play`` does: 0 at the
+    end or when the person quits, 1 when the bot forfeits, 2 for a bad option or an unwritable record.
+    """
+    console = console_for(color=color)
+    err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    lang = resolve_language(lang, err)
+    _ = translation(lang).gettext
+    try:
+        choice = choose_game(GAME_ID, option, seats, target=target, engines=(Engine.SAUSAGE,))
+    except GameChoiceError as error:
+        err.print(_("error: {reason}").format(reason=error))
+        raise typer.Exit(2) from None
+    for flag, name in (("--partner", "partner"), ("--seat3", "seat3")):
+        source = ctx.get_parameter_source(name)
+        if source is not None and source.name == "COMMANDLINE":
+            err.print(
+                _("error: {flag}: {game} with {seats} seats has no seat {seat}").format(
+                    flag=flag, game=GAME_ID, seats=2, seat=3 if flag == "--seat3" else 2
+                )
+            )
+            raise typer.Exit(2)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    names = ["human", bot_name]
+    try:
+        bot = make_bot(bot_name, seed=seed * 4 + 1, game=GAME_ID)
+    except ValueError as error:  # an unknown bot, a bad bot option, a bot that does not play Sausage
+        err.print(_("error: seat {seat}: {reason}").format(seat=1, reason=error))
+        raise typer.Exit(2) from None
+    if no_record and record is not None:
+        err.print(_("error: give --record PATH or --no-record, not both"))
+        raise typer.Exit(2)
+    path = None if no_record else record if record is not None else _default_record_path(seed)
+    if path is not None and path.exists() and not overwrite:
+        err.print(
+            _("error: {path} already exists: choose another --record path, or pass --overwrite").format(
+                path=path
+            )
+        )
+        raise typer.Exit(2)
+    match = SausageMatch(choice.given, seed=seed)
+    created = datetime.now(UTC).isoformat(timespec="seconds")
+    metadata = {"created": created, "program": f"sevenrocks {__version__} play"}
+
+    def save(end: MatchEnd | None = None, reason: str | None = None, winner: int | None = None) -> None:
+        if path is not None:
+            SausageRecord.from_match(
+                match, players=names, metadata=metadata, end=end, reason=reason, winner=winner
+            ).save(path)
+
+    def close(winner: int | None = None) -> None:
+        if isinstance(bot, SausageProgramBot):
+            with contextlib.suppress(Exception):
+                bot.end_match(match.view(1 - HUMAN), winner, match.scores)
+        closer = getattr(bot, "close", None)
+        if callable(closer):
+            with contextlib.suppress(Exception):
+                closer()
+
+    try:
+        save()  # fail now, not after the match, if the record cannot be written
+    except SevenRocksError as error:
+        err.print(_("error: {reason}").format(reason=error))
+        raise typer.Exit(2) from None
+    parts = [_("Sausage"), _("{seats} seats").format(seats=2)]
+    if choice.given:
+        parts.append(_("options {options}").format(options=options_text(choice.given)))
+    parts.append(_("seed {seed}").format(seed=seed))
+    parts.append(_("target {target}").format(target=match.target))
+    parts.append(_("you are seat 0; your opponent is {name} (seat 1)").format(name=bot_name))
+    console.print(" · ".join(parts), highlight=False)
+    console.print(_(HELP))
+
+    def autosave() -> None:
+        try:
+            save()
+        except SevenRocksError as error:  # keep playing; the final save reports it again
+            err.print(_("warning: {reason}").format(reason=error))
+
+    try:
+        run_sausage_match(match, bot, names, console, on_deal_end=autosave, lang=lang)
+    except (PlayerQuit, KeyboardInterrupt) as stop:
+        close()
+        reason = stop.reason if isinstance(stop, PlayerQuit) else N_("interrupted (Ctrl-C)")
+        console.print()
+        console.print(_("match stopped: {reason}").format(reason=_(reason)))
+        try:
+            save(MatchEnd.ABANDONED, reason)
+        except SevenRocksError as error:
+            err.print(_("error: {reason}").format(reason=error))
+            raise typer.Exit(2) from None
+        if path is not None:
+            console.print(_("the record so far is saved to {path}").format(path=path))
+        raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
+    except BotFailed as failure:
+        close(HUMAN)
+        console.print()
+        console.print(
+            _("match stopped: {reason}; {side} wins by forfeit").format(
+                reason=failure.translated(lang), side=seat_name(HUMAN, me=HUMAN, gettext=_)
+            )
+        )
+        try:
+            save(MatchEnd.FORFEIT, failure.reason, winner=HUMAN)
+        except SevenRocksError as error:
+            err.print(_("error: {reason}").format(reason=error))
+            raise typer.Exit(2) from None
+        if path is not None:
+            console.print(_("the record is saved to {path}").format(path=path))
+        raise typer.Exit(1) from None
+    close(match.winner)
+    try:
+        save()
+    except SevenRocksError as error:
+        err.print(_("error: {reason}").format(reason=error))
+        raise typer.Exit(2) from None
+    console.rule(_("match over"))
+    console.print(_match_over_text(match, names, _), highlight=False)
+    if path is not None:
+        console.print(_("the record is saved to {path}").format(path=path))
