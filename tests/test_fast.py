@@ -6,9 +6,10 @@ the engine makes (several doubles included) is also made by the step: the legal 
 order), every legal move with several doubles (as a set), the layout (forced four's waiting arms
 included), the counted total, the points (headers included), the turn, the knocks, the draws, the
 boneyard, the end of the hand, the settlement (pips, hand values, awards, deductions, Goat ledger,
-General's loser, General and naked) and the end of the match must agree after every move. The
-games of the second part (Donkey, Sebastopol, Bergen, Matador, General) are played longer, to
-the end of their matches.
+General's loser, General and naked; Sea Goat's fisherman, events, record, eggs, owed hundred,
+write-off and egg redeals) and the end of the match must agree after every move. The games of the
+second part (Donkey, Sebastopol, Bergen, Matador, General, Sea Goat) are played longer, to the end
+of their matches; in Sea Goat a voluntary hundred is declared at random where the rules allow one.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from sevenrocks.core.notation import PLAY_TABLE
 from sevenrocks.core.tables import OPENS, POINT_COUNT, SUIT_OF_POINT
 from sevenrocks.fast import codes as C
 from sevenrocks.fast import step, tables
-from sevenrocks.fast.game import UnsupportedGameError, encode_match, encode_rules
+from sevenrocks.fast.game import UnsupportedGameError, encode_match, encode_rules, sea_events
 
 from .family.configs import TABLES, Table
 
@@ -39,7 +40,7 @@ def test_tables_are_the_cores() -> None:
 
 
 #: The games of the second part, played to the end of more matches.
-PART_TWO = ("donkey", "sebastopol", "bergen", "matador", "general")
+PART_TWO = ("donkey", "sebastopol", "bergen", "matador", "general", "sea-kozel")
 
 
 def _rows(match: Match) -> list[tuple[int, int, int]]:
@@ -81,6 +82,8 @@ def _same(match: Match, st: np.ndarray) -> None:
     if ledger is not None:
         assert [int(st[C.S_REMEMBER + s]) for s in range(rules.sides)] == list(ledger.remembered)
         assert int(st[C.S_EGGS]) == ledger.eggs
+    if rules.sea_values:
+        _same_sea(match, st)
     outcome = match.outcome
     over = int(st[C.S_OVER])
     if outcome is None:
@@ -91,6 +94,36 @@ def _same(match: Match, st: np.ndarray) -> None:
         assert over == C.OVER_WON
         assert [s for s in range(rules.sides) if int(st[C.S_WINNERS]) >> s & 1] == list(outcome.winners)
         assert [s for s in range(rules.sides) if int(st[C.S_GOATS]) >> s & 1] == list(outcome.goats)
+
+
+def _fisherman(match: Match) -> int | None:
+    """Sea Goat's fisherman so far: the seat of the last move with a non-double tile."""
+    for event in reversed(match.events):
+        if isinstance(event, Placement) and any(not t.is_double for t in event.play.tiles):
+            return event.seat
+    return None
+
+
+def _same_sea(match: Match, st: np.ndarray) -> None:
+    """Sea Goat's state: the record (the one side score above 0), the ledger and the hand's
+    hundred seat and fisherman."""
+    ledger = match.ledger
+    assert ledger is not None
+    record = ledger.record
+    scores = [int(st[C.S_SCORE + s]) for s in range(2)]
+    assert scores == ([0, 0] if record is None else [record[1] if s == record[0] else 0 for s in range(2)])
+    assert int(st[C.S_OWED]) - 1 == (-1 if ledger.owed is None else ledger.owed), "owed hundred"
+    write_off = ledger.write_off
+    if write_off is None:
+        assert int(st[C.S_WO_SEAT]) == 0, "no write-off pending"
+    else:
+        got = [int(x) for x in st[C.S_WO_SEAT : C.S_WO_FAILURES + 1]]
+        assert got == [write_off.seat + 1, write_off.side, write_off.amount, write_off.failures]
+    assert int(st[C.S_EGG_REDEALS]) == ledger.egg_redeals
+    hundred = match.history[-1].hundred
+    assert int(st[C.S_HUNDRED]) - 1 == (-1 if hundred is None else hundred)
+    fisherman = _fisherman(match)
+    assert int(st[C.S_FISHER]) - 1 == (-1 if fisherman is None else fisherman)
 
 
 def _check_hand_end(match: Match, st: np.ndarray) -> None:
@@ -111,6 +144,10 @@ def _check_hand_end(match: Match, st: np.ndarray) -> None:
         assert [int(x) for x in st[C.S_AWARD : C.S_AWARD + sides]] == list(result.award)
     if result.written is not None:
         assert [int(x) for x in st[C.S_AWARD : C.S_AWARD + sides]] == list(result.written)
+    if match.rules.sea_values:
+        assert sea_events(int(st[C.S_SEA_EVENTS])) == result.events
+        if result.end is HandEnd.BLOCKED:
+            assert int(st[C.S_FISHER]) - 1 == result.fisherman
     if match.rules.game == "general":
         assert int(st[C.S_LOSER]) == (-1 if result.loser is None else result.loser)
         assert int(st[C.S_GENERAL]) == (-1 if result.general is None else result.general)
@@ -120,7 +157,8 @@ def _check_hand_end(match: Match, st: np.ndarray) -> None:
 def play_both(table: Table, seed: int, hands: int = 3, *, doubles: bool = False) -> int:
     """Play a random match with the engine and the step side by side; the moves compared. With
     ``doubles`` a move of several doubles is chosen whenever there is one (to reach the endings
-    that depend on them, such as General's last move with 0-0 and 6-6)."""
+    that depend on them, such as General's last move with 0-0 and 6-6). In Sea Goat a seat that
+    may declare a voluntary hundred does so half the time."""
     rng = random.Random(seed)
     match = Match(table.game, options=table.options, seats=table.seats, seed=seed)
     game = encode_rules(match.rules)
@@ -130,8 +168,10 @@ def play_both(table: Table, seed: int, hands: int = 3, *, doubles: bool = False)
         if match.is_over:
             break
         match.start_hand()
-        if match.turn is None:  # (never: the engine deals itself again after a misdeal)
+        if match.turn is None:  # a Sea Goat egg redeal (the engine deals itself again after a misdeal)
             continue
+        if match.hundred_declarer() is not None and rng.random() < 0.5:
+            match.declare_hundred()
         st = encode_match(match)
         _same(match, st)
         while match.turn is not None:
@@ -163,7 +203,8 @@ def play_both(table: Table, seed: int, hands: int = 3, *, doubles: bool = False)
 def test_the_step_plays_the_engine_s_game(table: Table) -> None:
     if table.game in PART_TWO:
         seeds = 60 if table.game == "general" else 30
-        total = sum(play_both(table, seed, hands=12, doubles=seed % 3 == 2) for seed in range(seeds))
+        hands = 60 if table.game == "sea-kozel" else 12  # (Sea Goat's matches are long)
+        total = sum(play_both(table, seed, hands=hands, doubles=seed % 3 == 2) for seed in range(seeds))
     else:
         total = sum(play_both(table, seed) for seed in range(6))
     assert total > 0
