@@ -272,7 +272,8 @@ def encode_match(match: Match) -> Int64Array:
     hands = [match.hand_mask(s) for s in range(match.seats)]
     boneyard = [t.index for t in match.boneyard]
     _pack(state, match.layout, hands, match.scores, match.turn, boneyard, match.draws)
-    hundred = match.history[-1].hundred if match.rules.sea_values else None
+    # the hand's hundred seat (``history[-1].hundred``, which a match rebuilt from a view lacks)
+    hundred = match._hundred if match._hundred >= 0 else None
     _pack_match(state, match.rules, match.ledger, match.out, match.leader, match.hands_played, hundred)
     lead = match.lead_tile
     state[codes.S_LEAD_TILE] = -1 if lead is None else lead.index

@@ -6,16 +6,24 @@ compiled with numba and driven by a game's codes (:mod:`sevenrocks.fast.codes`,
 four included) with its marks, joins by equal numbers or by sum to seven (Matador's matadors and
 their open half), the counted total and the placement points (Bergen's headers included), the
 next seat to move with its knocks and draws, the end of a hand by domino, team out, block or
-target, the settlement of every kind (General's included) and the end of the match; every legal
-move, several doubles included (:func:`moves`). The search kernel (:mod:`sevenrocks.bots.kernel`)
-and the batched simulator (:mod:`sevenrocks.rl.batched`) both play through these functions, and
-``tests/test_fast.py`` replays them against :class:`~sevenrocks.core.match.Match` on random
-matches of every game.
+target, the settlement of every kind (General's and Sea Goat's included: its sea values, the
+fisherman of its last non-double tile, its record, eggs, events, owed hundreds and write-offs) and
+the end of the match; every legal move, several doubles included (:func:`moves`). The search
+kernel (:mod:`sevenrocks.bots.kernel`) and the batched simulator (:mod:`sevenrocks.rl.batched`)
+both play through these functions, and ``tests/test_fast.py`` replays them against
+:class:`~sevenrocks.core.match.Match` on random matches of every game.
 
-Games that join by equal numbers, have no forced four and score no headers (``G_PLAIN``: every
-game but Sebastopol, Bergen and Matador) run variants of the functions compiled without the code
-of those rules (a ``plain`` constant, tested once per call and folded away by the compiler), so
-that the rules some games need cost the others nothing.
+The step plays one hand: it settles it and says whether the match is over, but never deals the
+next one, so who leads a later hand (a finisher, a fisherman, Sea Goat's owed hundred or eggs led
+from 1-1, its egg redeals) is the engine's business. A position packed from the engine
+(:func:`~sevenrocks.fast.game.encode_match`) carries the lead the rules impose on its hand (the
+tile to lead, Sea Goat's hundred seat) and what the settlement needs from earlier hands (the
+scores, the Goat ledger, Sea Goat's owed hundred and pending write-off).
+
+Games that join by equal numbers, have no forced four, score no headers and count no non-double
+fisherman (``G_PLAIN``: every game but Sebastopol, Bergen, Matador and Sea Goat) run variants of
+the functions compiled without the code of those rules (a ``plain`` constant, tested once per call
+and folded away by the compiler), so that the rules some games need cost the others nothing.
 
 >>> import numpy as np
 >>> from sevenrocks.core import Match
