@@ -284,10 +284,10 @@ def test_tournament_command_in_the_part_2_games() -> None:
     assert "points added to the record per hand" in sea.stdout
     searched = invoke(  # the compiled step plays Sea Goat: so does search
         "tournament", "--team0", "search:iterations=3", "--team1", "greedy", "--game", "sea-kozel",
-        "--seats", "2", "--matches", "1", "--no-records",
+        "--seats", "2", "--matches", "2", "--no-records",
     )  # fmt: skip
     assert searched.exit_code == 0, searched.output
-    assert "points added to the record per hand" in searched.stdout
+    assert "Duplicate tournament of sea-kozel" in searched.stdout
 
 
 def test_a_general_table_session_queues_the_teams() -> None:

@@ -53,6 +53,9 @@ from sevenrocks.fast.codes import (
     END_NONE,
     END_TARGET,
     ENDING_AFTER_HAND,
+    ENDING_AT_ONCE,
+    ENDING_DEALS,
+    ENDING_LOSERS,
     EV_BALD_GOAT,
     EV_CROSSED_OUT,
     EV_CROSSED_OUT_AFTER,
@@ -66,9 +69,6 @@ from sevenrocks.fast.codes import (
     EV_WRITE_OFF_PENDING,
     FISHER_LAST,
     FISHER_NON_DOUBLE,
-    ENDING_AT_ONCE,
-    ENDING_DEALS,
-    ENDING_LOSERS,
     G_ALL_CLOSED,
     G_BONEYARD,
     G_BONUS,
@@ -1026,7 +1026,9 @@ def _write_record(st: Int64Array, winner: int, amount: int) -> tuple[int, bool]:
 
 
 @njit
-def _sea_record(st: Int64Array, g: Int64Array, values: Int64Array, totals: Int64Array, award: Int64Array) -> bool:
+def _sea_record(
+    st: Int64Array, g: Int64Array, values: Int64Array, totals: Int64Array, award: Int64Array
+) -> bool:
     """Sea Goat's settlement (``sea-kozel.md`` §8) and its events (§9.2–§9.4, with ``events``),
     as :class:`~sevenrocks.core.games.sea.SeaRecord` settles it: the record in the scores, the
     eggs, the owed hundred, the write-off; the events' bits in ``S_SEA_EVENTS``, what each side
