@@ -280,7 +280,14 @@ def test_an_egg_redeal_in_the_terminal() -> None:
     assert "eggs are pending and nobody was dealt 1-1: the deal is void (an egg redeal)" in run.output
 
 
-def test_search_is_refused_where_the_compiled_step_does_not_play() -> None:
+def test_search_is_refused_where_the_compiled_step_does_not_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The step plays every game today: Sea Goat is made one that it refuses."""
+    from sevenrocks.fast import game as fast_game
+
+    def refuse(rules: object) -> None:
+        raise fast_game.UnsupportedGameError("the compiled step does not play sea-kozel (test)")
+
+    monkeypatch.setattr(fast_game, "encode_rules", refuse)
     run = play("sea-kozel", 2, [], "--seat1", "search", "--no-record", lines="q\n")
     assert run.exit_code == 2 and "Traceback" not in run.output
     assert "seat 1: bot 'search'" in run.output and "sea-kozel" in run.output

@@ -6,9 +6,10 @@ the engine makes (several doubles included) is also made by the step: the legal 
 order), every legal move with several doubles (as a set), the layout (forced four's waiting arms
 included), the counted total, the points (headers included), the turn, the knocks, the draws, the
 boneyard, the end of the hand, the settlement (pips, hand values, awards, deductions, Goat ledger,
-General's loser, General and naked) and the end of the match must agree after every move. The
-games of the second part (Donkey, Sebastopol, Bergen, Matador, General) are played longer, to
-the end of their matches.
+General's loser, General and naked; Sea Goat's fisherman, events, record, eggs, owed hundred,
+write-off and egg redeals) and the end of the match must agree after every move. The games of the
+second part (Donkey, Sebastopol, Bergen, Matador, General, Sea Goat) are played longer, to the end
+of their matches; in Sea Goat a voluntary hundred is declared at random where the rules allow one.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from sevenrocks.core import HandEnd, Knock, Match, Placement, Play
 from sevenrocks.core.games import LAYOUT_GAMES
 from sevenrocks.core.notation import PLAY_TABLE
 from sevenrocks.core.tables import OPENS, POINT_COUNT, SUIT_OF_POINT
+from sevenrocks.core.tiles import TILES
 from sevenrocks.fast import codes as C
 from sevenrocks.fast import step, tables
-from sevenrocks.fast.game import UnsupportedGameError, encode_match, encode_rules
+from sevenrocks.fast.game import UnsupportedGameError, encode_match, encode_rules, sea_events
 
 from .family.configs import TABLES, Table
 
@@ -39,7 +41,7 @@ def test_tables_are_the_cores() -> None:
 
 
 #: The games of the second part, played to the end of more matches.
-PART_TWO = ("donkey", "sebastopol", "bergen", "matador", "general")
+PART_TWO = ("donkey", "sebastopol", "bergen", "matador", "general", "sea-kozel")
 
 
 def _rows(match: Match) -> list[tuple[int, int, int]]:
@@ -81,6 +83,8 @@ def _same(match: Match, st: np.ndarray) -> None:
     if ledger is not None:
         assert [int(st[C.S_REMEMBER + s]) for s in range(rules.sides)] == list(ledger.remembered)
         assert int(st[C.S_EGGS]) == ledger.eggs
+    if rules.sea_values:
+        _same_sea(match, st)
     outcome = match.outcome
     over = int(st[C.S_OVER])
     if outcome is None:
@@ -91,6 +95,36 @@ def _same(match: Match, st: np.ndarray) -> None:
         assert over == C.OVER_WON
         assert [s for s in range(rules.sides) if int(st[C.S_WINNERS]) >> s & 1] == list(outcome.winners)
         assert [s for s in range(rules.sides) if int(st[C.S_GOATS]) >> s & 1] == list(outcome.goats)
+
+
+def _fisherman(match: Match) -> int | None:
+    """Sea Goat's fisherman so far: the seat of the last move with a non-double tile."""
+    for event in reversed(match.events):
+        if isinstance(event, Placement) and any(not t.is_double for t in event.play.tiles):
+            return event.seat
+    return None
+
+
+def _same_sea(match: Match, st: np.ndarray) -> None:
+    """Sea Goat's state: the record (the one side score above 0), the ledger and the hand's
+    hundred seat and fisherman."""
+    ledger = match.ledger
+    assert ledger is not None
+    record = ledger.record
+    scores = [int(st[C.S_SCORE + s]) for s in range(2)]
+    assert scores == ([0, 0] if record is None else [record[1] if s == record[0] else 0 for s in range(2)])
+    assert int(st[C.S_OWED]) - 1 == (-1 if ledger.owed is None else ledger.owed), "owed hundred"
+    write_off = ledger.write_off
+    if write_off is None:
+        assert int(st[C.S_WO_SEAT]) == 0, "no write-off pending"
+    else:
+        got = [int(x) for x in st[C.S_WO_SEAT : C.S_WO_FAILURES + 1]]
+        assert got == [write_off.seat + 1, write_off.side, write_off.amount, write_off.failures]
+    assert int(st[C.S_EGG_REDEALS]) == ledger.egg_redeals
+    hundred = match.history[-1].hundred  # (the engine's public record of it)
+    assert int(st[C.S_HUNDRED]) - 1 == (-1 if hundred is None else hundred)
+    fisherman = _fisherman(match)
+    assert int(st[C.S_FISHER]) - 1 == (-1 if fisherman is None else fisherman)
 
 
 def _check_hand_end(match: Match, st: np.ndarray) -> None:
@@ -111,6 +145,10 @@ def _check_hand_end(match: Match, st: np.ndarray) -> None:
         assert [int(x) for x in st[C.S_AWARD : C.S_AWARD + sides]] == list(result.award)
     if result.written is not None:
         assert [int(x) for x in st[C.S_AWARD : C.S_AWARD + sides]] == list(result.written)
+    if match.rules.sea_values:
+        assert sea_events(int(st[C.S_SEA_EVENTS])) == result.events
+        if result.end is HandEnd.BLOCKED:
+            assert int(st[C.S_FISHER]) - 1 == result.fisherman
     if match.rules.game == "general":
         assert int(st[C.S_LOSER]) == (-1 if result.loser is None else result.loser)
         assert int(st[C.S_GENERAL]) == (-1 if result.general is None else result.general)
@@ -120,7 +158,8 @@ def _check_hand_end(match: Match, st: np.ndarray) -> None:
 def play_both(table: Table, seed: int, hands: int = 3, *, doubles: bool = False) -> int:
     """Play a random match with the engine and the step side by side; the moves compared. With
     ``doubles`` a move of several doubles is chosen whenever there is one (to reach the endings
-    that depend on them, such as General's last move with 0-0 and 6-6)."""
+    that depend on them, such as General's last move with 0-0 and 6-6). In Sea Goat a seat that
+    may declare a voluntary hundred does so half the time."""
     rng = random.Random(seed)
     match = Match(table.game, options=table.options, seats=table.seats, seed=seed)
     game = encode_rules(match.rules)
@@ -130,8 +169,10 @@ def play_both(table: Table, seed: int, hands: int = 3, *, doubles: bool = False)
         if match.is_over:
             break
         match.start_hand()
-        if match.turn is None:  # (never: the engine deals itself again after a misdeal)
+        if match.turn is None:  # a Sea Goat egg redeal (the engine deals itself again after a misdeal)
             continue
+        if match.hundred_declarer() is not None and rng.random() < 0.5:
+            match.declare_hundred()
         st = encode_match(match)
         _same(match, st)
         while match.turn is not None:
@@ -163,7 +204,8 @@ def play_both(table: Table, seed: int, hands: int = 3, *, doubles: bool = False)
 def test_the_step_plays_the_engine_s_game(table: Table) -> None:
     if table.game in PART_TWO:
         seeds = 60 if table.game == "general" else 30
-        total = sum(play_both(table, seed, hands=12, doubles=seed % 3 == 2) for seed in range(seeds))
+        hands = 60 if table.game == "sea-kozel" else 12  # (Sea Goat's matches are long)
+        total = sum(play_both(table, seed, hands=hands, doubles=seed % 3 == 2) for seed in range(seeds))
     else:
         total = sum(play_both(table, seed) for seed in range(6))
     assert total > 0
@@ -278,3 +320,119 @@ def test_general_settlement_by_last_move(version: str) -> None:
                     else:
                         assert int(st[C.S_OVER]) == C.OVER_WON
                         assert [s for s in range(2) if int(st[C.S_WINNERS]) >> s & 1] == list(outcome.winners)
+
+
+def _random_sea_hand(rng: random.Random, seats: int) -> list[int]:
+    """Random remaining hands of a finished Sea Goat hand, the sea values' hands often among them."""
+    tiles = list(range(28))
+    rng.shuffle(tiles)
+    masks = [0] * seats
+    for seat in range(seats):
+        kind = rng.randrange(6)
+        if kind == 0:
+            masks[seat] = rng.choice((1, 1 << 27, 1 | 1 << 27))
+        elif kind == 1:
+            continue  # out
+        else:
+            for _ in range(rng.randrange(1, 6)):
+                masks[seat] |= 1 << tiles.pop()
+    for seat in range(seats):  # no tile twice
+        for other in range(seat):
+            masks[seat] &= ~masks[other]
+    return masks
+
+
+@pytest.mark.parametrize("seats", [2, 4])
+@pytest.mark.parametrize("events", [True, False])
+def test_sea_settlement_against_the_core(seats: int, events: bool) -> None:
+    """Sea Goat's settlement in the step against :class:`SeaRecord` on random finished hands and
+    ledgers (every record, eggs, owed hundred, write-off with each count of failed attempts,
+    hundred seat, last move with 0-0 or 6-6, fisherman): the scores, what is written, the events,
+    the ledger and the outcome (the record reaching the target included) must agree."""
+    from dataclasses import replace
+
+    from sevenrocks.core.games.settlement import HandFacts, Ledger, WriteOff
+
+    rules = Match("sea-kozel", seats=seats, options={"events": events, "target": 90}).rules
+    game = encode_rules(rules)
+    rng = random.Random(seats * 2 + events)
+    seen: set[str] = set()
+    for _ in range(6000):
+        masks = _random_sea_hand(rng, seats)
+        domino = rng.random() < 0.5
+        finisher = rng.randrange(seats) if domino else None
+        if finisher is not None:
+            masks[finisher] = 0
+        record = None if rng.random() < 0.4 else (rng.randrange(2), rng.randrange(25, 90))
+        write_off = None
+        if events and rng.random() < 0.4:
+            seat = rng.randrange(seats)
+            write_off = WriteOff(seat, rules.side_of(seat), rng.randrange(26, 80), rng.randrange(3))
+        owed = rng.randrange(seats) if events and rng.random() < 0.2 else None
+        ledger = replace(
+            Ledger.empty(2),
+            eggs=rng.choice((0, 0, 12, 30)),
+            record=record,
+            owed=owed,
+            write_off=write_off,
+            egg_redeals=rng.randrange(3),
+        )
+        hundred = rng.randrange(seats) if events and rng.random() < 0.3 else None
+        last_move = tuple(rng.sample((0, 27, 14, 20, 5), rng.randrange(1, 3)))
+        fisherman = rng.randrange(seats) if not domino and rng.random() < 0.95 else None
+        scores = (0, 0) if record is None else tuple(record[1] if s == record[0] else 0 for s in range(2))
+        facts = HandFacts.of_pips(
+            rules, "domino" if domino else "blocked", finisher, rng.randrange(seats),
+            tuple(sum(TILES[t].pips for t in range(28) if m >> t & 1) for m in masks),
+            tuple(m.bit_count() for m in masks), tuple(masks), scores, ledger,
+            last_move=last_move, fisherman=fisherman, hundred=hundred,
+        )  # fmt: skip
+        settled = rules.settlement.settle(facts)
+        outcome = settled.outcome or rules.ending.after_hand(settled.scores, 1)
+        st = np.zeros(C.STATE_SIZE, dtype=np.int64)
+        st[C.S_HANDS : C.S_HANDS + seats] = masks
+        st[C.S_END] = C.END_DOMINO if domino else C.END_BLOCKED
+        st[C.S_FINISHER] = -1 if finisher is None else finisher
+        st[C.S_LAST] = facts.last_mover
+        st[C.S_LAST_MOVE] = sum(1 << t for t in last_move)
+        st[C.S_FISHER] = 0 if fisherman is None else fisherman + 1
+        st[C.S_HUNDRED] = 0 if hundred is None else hundred + 1
+        st[C.S_SCORE : C.S_SCORE + 2] = scores
+        st[C.S_EGGS] = ledger.eggs
+        st[C.S_OWED] = 0 if owed is None else owed + 1
+        if write_off is not None:
+            st[C.S_WO_SEAT : C.S_WO_FAILURES + 1] = (write_off.seat + 1, write_off.side, write_off.amount,
+                                                     write_off.failures)  # fmt: skip
+        st[C.S_EGG_REDEALS] = ledger.egg_redeals
+        step.settle(st, game)
+        assert [int(x) for x in st[C.S_VALUES : C.S_VALUES + seats]] == list(facts.values)
+        assert [int(x) for x in st[C.S_SCORE : C.S_SCORE + 2]] == list(settled.scores)
+        assert [int(x) for x in st[C.S_AWARD : C.S_AWARD + 2]] == list(settled.written or (0, 0))
+        assert sea_events(int(st[C.S_SEA_EVENTS])) == settled.events
+        after = settled.ledger
+        assert after is not None
+        assert int(st[C.S_EGGS]) == after.eggs and int(st[C.S_EGG_REDEALS]) == after.egg_redeals == 0
+        assert int(st[C.S_OWED]) - 1 == (-1 if after.owed is None else after.owed)
+        if after.write_off is None:
+            assert int(st[C.S_WO_SEAT]) == 0
+        else:
+            w = after.write_off
+            assert [int(x) for x in st[C.S_WO_SEAT : C.S_WO_FAILURES + 1]] == [w.seat + 1, w.side, w.amount,
+                                                                             w.failures]  # fmt: skip
+        if outcome is None:
+            assert int(st[C.S_OVER]) == C.OVER_NO
+        else:
+            assert int(st[C.S_OVER]) == C.OVER_WON
+            assert [s for s in range(2) if int(st[C.S_WINNERS]) >> s & 1] == list(outcome.winners)
+        seen.update(settled.events or ())
+        if settled.events and settled.events[-2:] == ("write-off-failed", "crossed-out"):
+            seen.add("crossed out by the failed write-off")
+        if outcome is not None and not settled.events:
+            seen.add("target")
+    expected = {"crossed-out", "target"}
+    if events:
+        expected |= {
+            "bald-goat", "six-six", "hundred-won", "hundred-lost", "six-six-short", "fisherman-hundred",
+            "write-off-pending", "write-off", "write-off-failed", "crossed out by the failed write-off",
+        }  # fmt: skip
+    assert seen == expected

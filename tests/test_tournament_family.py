@@ -282,12 +282,12 @@ def test_tournament_command_in_the_part_2_games() -> None:
     )  # fmt: skip
     assert sea.exit_code == 0, sea.output
     assert "points added to the record per hand" in sea.stdout
-    refused = invoke(  # the compiled step does not play Sea Goat: search cannot play it
-        "tournament", "--team0", "search", "--team1", "greedy", "--game", "sea-kozel", "--matches", "2",
-        "--no-records",
+    searched = invoke(  # the compiled step plays Sea Goat: so does search
+        "tournament", "--team0", "search:iterations=3", "--team1", "greedy", "--game", "sea-kozel",
+        "--seats", "2", "--matches", "2", "--no-records",
     )  # fmt: skip
-    assert refused.exit_code == 2 and "Traceback" not in refused.output
-    assert "--team0: bot 'search'" in refused.stderr and "sea-kozel" in refused.stderr
+    assert searched.exit_code == 0, searched.output
+    assert "Duplicate tournament of sea-kozel" in searched.stdout
 
 
 def test_a_general_table_session_queues_the_teams() -> None:

@@ -24,8 +24,9 @@ both: whichever ends first). With ``iterations`` alone and a ``seed`` the bot is
 The play-outs need the compiled step (:mod:`sevenrocks.fast`), so the bot plays the games it plays:
 asked for another (``game``, or a view of one), it refuses with
 :class:`~sevenrocks.bots.registry.UnsupportedGameError` and a message that names the game and the
-bots that play it. Sea Goat's voluntary hundred is decided by ``greedy``'s rule
-(:func:`~sevenrocks.bots.simple.safe_hundred`): Sea Goat is not among the games the compiled step plays.
+bots that play it (today it plays every layout game). Sea Goat's voluntary hundred is decided by
+``greedy``'s rule (:func:`~sevenrocks.bots.simple.safe_hundred`): it comes before the lead, and the
+play-outs play hands, not that decision.
 
 >>> from sevenrocks.core import Match
 >>> match = Match(seed=3)
@@ -166,10 +167,13 @@ def check_game(rules: Rules) -> None:
     """:class:`UnsupportedGameError` unless the compiled step plays ``rules``' game (what the
     search's play-outs need).
 
-    >>> check_game(find_game("sea-kozel").rules())  # doctest: +ELLIPSIS
+    >>> check_game(find_game("sea-kozel").rules())
+    >>> from dataclasses import replace
+    >>> from sevenrocks.core.games.settlement import Settlement
+    >>> check_game(replace(find_game("kozel").rules(), settlement=Settlement()))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    sevenrocks.bots.registry.UnsupportedGameError: bot 'search' does not play sea-kozel yet (its ...
+    sevenrocks.bots.registry.UnsupportedGameError: bot 'search' does not play kozel yet (its ...
     """
     if compiled_refusal(rules) is not None:
         raise UnsupportedGameError(

@@ -100,7 +100,30 @@ S_GENERAL: Final = 118
 """General: the side that received a General, -1 for none."""
 S_NAKED: Final = 119
 """General (version ``naked``): the side made naked, -1 for none."""
-STATE_SIZE: Final = 120
+S_FISHER: Final = 120
+"""Sea Goat: the seat of the hand's last move with a non-double tile (the fisherman of a block),
+plus 1; 0 before such a move. The Sea Goat slots below keep a seat as seat + 1 and 0 for none, so
+that a position zeroed at the deal has none of them."""
+S_HUNDRED: Final = 121
+"""Sea Goat: the hundred seat of the hand (a compulsory or declared hundred) + 1, 0 for none."""
+S_OWED: Final = 122
+"""Sea Goat: the seat that owes a compulsory hundred after the hand + 1, 0 for none."""
+S_WO_SEAT: Final = 123
+"""Sea Goat: the fisherman whose write-off is pending + 1, 0 when none is."""
+S_WO_SIDE: Final = 124
+"""Sea Goat: the pending write-off's side."""
+S_WO_AMOUNT: Final = 125
+"""Sea Goat: the pending write-off's amount (the suspended block's total)."""
+S_WO_FAILURES: Final = 126
+"""Sea Goat: the attempts at the pending write-off that failed."""
+S_EGG_REDEALS: Final = 127
+"""Sea Goat: egg redeals in a row for the pending eggs (a played hand sets it to 0)."""
+S_SEA_EVENTS: Final = 128
+"""Sea Goat: the hand's events as bits (``EV_*``; :func:`sevenrocks.fast.game.sea_events` names them).
+
+Sea Goat's record is not a slot of its own: it is the one side score above 0 (the record side
+scores its record, the other side 0, ``sea-kozel.md`` §8.5; a record is never below 25)."""
+STATE_SIZE: Final = 129
 
 END_NONE: Final = 0
 END_DOMINO: Final = 1
@@ -160,9 +183,17 @@ G_LOST_HANDS: Final = 125
 G_GENERAL_TILES: Final = 126
 """General: two slots, the bits of the tiles whose last move makes a General (0-0, then 6-6)."""
 G_PLAIN: Final = 128
-"""1 when the game needs none of the rules of joining, layout and points that only some games
-have (sum to seven, the forced four, headers): the step then runs code compiled without them."""
-GAME_SIZE: Final = 129
+"""1 when the game needs none of the rules of joining, layout, points and fisherman that only some
+games have (sum to seven, the forced four, headers, Sea Goat's fisherman): the step then runs code
+compiled without them."""
+G_SEA_VALUES: Final = 129
+"""1 for the sea values (a hand of exactly 0-0 is worth 25, 6-6 50, both 75)."""
+G_FISHERMAN: Final = 130
+"""Who a block's fisherman is for the settlement: :data:`FISHER_NONE`, :data:`FISHER_LAST` (the
+seat of the last move), :data:`FISHER_NON_DOUBLE` (the seat of the last non-double tile)."""
+G_SEA_EVENTS: Final = 131
+"""Sea Goat: 1 when its events are on (option ``events``)."""
+GAME_SIZE: Final = 132
 
 BONEYARD_NONE: Final = 0
 BONEYARD_OUT: Final = 1
@@ -192,6 +223,26 @@ SETTLE_BONUS: Final = 3
 SETTLE_LOSERS_WRITE: Final = 4
 SETTLE_NONE: Final = 5
 SETTLE_COUNTS: Final = 6
+SETTLE_SEA: Final = 7
+
+FISHER_NONE: Final = 0
+FISHER_LAST: Final = 1
+FISHER_NON_DOUBLE: Final = 2
+
+#: Sea Goat's events (``sea-kozel.md`` §9.2, §8.4), one bit each in ``S_SEA_EVENTS``; the bits
+#: are in the order the events can happen in a hand (a record crossed out by the hand itself comes
+#: before a write-off's result, one crossed out by a failed write-off after it).
+EV_BALD_GOAT: Final = 1
+EV_SIX_SIX: Final = 2
+EV_HUNDRED_WON: Final = 4
+EV_HUNDRED_LOST: Final = 8
+EV_SIX_SIX_SHORT: Final = 16
+EV_FISHERMAN_HUNDRED: Final = 32
+EV_WRITE_OFF_PENDING: Final = 64
+EV_CROSSED_OUT: Final = 128
+EV_WRITE_OFF: Final = 256
+EV_WRITE_OFF_FAILED: Final = 512
+EV_CROSSED_OUT_AFTER: Final = 1024
 
 ENDING_AT_ONCE: Final = 0
 ENDING_AFTER_HAND: Final = 1

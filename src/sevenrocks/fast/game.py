@@ -25,9 +25,10 @@ import numpy as np
 import numpy.typing as npt
 
 from sevenrocks.core.events import Placement
-from sevenrocks.core.games import Boneyard, Matching, Points, Rules, Stuck, Topology
+from sevenrocks.core.games import Boneyard, Later, Matching, Points, Rules, Stuck, Topology
 from sevenrocks.core.games.ending import FixedDeals, LosersTarget, SingleHand, TargetAfterHand, TargetAtOnce
 from sevenrocks.core.games.general import LOST_HANDS, Counts, GiveWay
+from sevenrocks.core.games.sea import SeaRecord
 from sevenrocks.core.games.settlement import (
     DeductFloor5,
     DeductRound5,
@@ -44,7 +45,7 @@ from sevenrocks.core.tiles import tile_of as _tile_of
 from sevenrocks.core.view import SeatView
 from sevenrocks.fast import codes
 
-__all__ = ["encode_match", "encode_move", "encode_rules", "encode_view"]
+__all__ = ["encode_match", "encode_move", "encode_rules", "encode_view", "sea_events"]
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -89,10 +90,11 @@ _READ: Final = frozenset(
     {
         "seats", "hand_size", "settlement", "ending", "partnerships", "boneyard", "reserve", "goat_misdeal",
         "first_lead", "topology", "matching", "several_doubles", "lengthwise", "closing", "stuck",
-        "team_out", "points", "lone_blank", "all_ends_closed",
+        "team_out", "points", "lone_blank", "all_ends_closed", "sea_values", "fisherman_non_double",
+        "after_block",
     }
 )  # fmt: skip
-_NOT_NEEDED: Final = frozenset({"game", "options", "information", "after_domino", "after_block"})
+_NOT_NEEDED: Final = frozenset({"game", "options", "information", "after_domino"})
 
 
 class UnsupportedGameError(ValueError):
@@ -162,6 +164,9 @@ def encode_rules(rules: Rules) -> Int64Array:
         g[codes.G_DIRECTION] = -1
     elif type(settlement) is NoSettlement:
         g[codes.G_SETTLE] = codes.SETTLE_NONE
+    elif type(settlement) is SeaRecord:
+        g[codes.G_SETTLE] = codes.SETTLE_SEA
+        g[codes.G_SEA_EVENTS] = settlement.events
     elif type(settlement) is Counts:
         g[codes.G_SETTLE] = codes.SETTLE_COUNTS
         g[codes.G_NAKED] = settlement.naked_version
@@ -191,10 +196,18 @@ def encode_rules(rules: Rules) -> Int64Array:
         g[codes.G_ENDING] = codes.ENDING_GIVE_WAY
     else:
         raise UnsupportedGameError(f"the compiled step does not end {rules.game} ({ending!r})")
+    g[codes.G_SEA_VALUES] = rules.sea_values
+    if rules.after_block is not Later.FISHERMAN:
+        g[codes.G_FISHERMAN] = codes.FISHER_NONE
+    elif rules.fisherman_non_double:
+        g[codes.G_FISHERMAN] = codes.FISHER_NON_DOUBLE
+    else:
+        g[codes.G_FISHERMAN] = codes.FISHER_LAST
     g[codes.G_PLAIN] = (
         rules.matching is Matching.EQUAL
         and rules.topology is not Topology.FORCED_FOUR
         and rules.points is not Points.HEADERS
+        and not rules.fisherman_non_double
     )
     if rules.first_lead is not None:
         g[codes.G_FIRST_LEAD] = 1
@@ -259,10 +272,12 @@ def encode_match(match: Match) -> Int64Array:
     hands = [match.hand_mask(s) for s in range(match.seats)]
     boneyard = [t.index for t in match.boneyard]
     _pack(state, match.layout, hands, match.scores, match.turn, boneyard, match.draws)
-    _pack_match(state, match.rules, match.ledger, match.out, match.leader, match.hands_played)
+    # the hand's hundred seat (``history[-1].hundred``, which a match rebuilt from a view lacks)
+    hundred = match._hundred if match._hundred >= 0 else None
+    _pack_match(state, match.rules, match.ledger, match.out, match.leader, match.hands_played, hundred)
     lead = match.lead_tile
     state[codes.S_LEAD_TILE] = -1 if lead is None else lead.index
-    _pack_last(state, match.events)
+    _pack_last(state, match.rules, match.events)
     return state
 
 
@@ -282,17 +297,28 @@ def encode_view(
     _pack(state, view.layout, masks, view.scores, view.turn, order, view.draws)
     played = sum(1 for r in view.results if r.end.value != "redeal")
     _pack_match(state, view.rules, view.ledger, tuple(s for s in range(view.seats) if view.out >> s & 1),
-                view.leader, played)  # fmt: skip
-    _pack_last(state, view.events)
+                view.leader, played, view.hundred)  # fmt: skip
+    _pack_last(state, view.rules, view.events)
     state[codes.S_LEAD_TILE] = -1 if view.lead_tile is None else view.lead_tile.index
     return state
 
 
-def _pack_last(state: Int64Array, events: Sequence[object]) -> None:
-    """The seat and the tiles of the hand's last move."""
+def _pack_last(state: Int64Array, rules: Rules, events: Sequence[object]) -> None:
+    """The seat and the tiles of the hand's last move; Sea Goat's fisherman so far (the seat of the
+    last move with a non-double tile, ``sea-kozel.md`` §6.2)."""
     last = next((e for e in reversed(events) if isinstance(e, Placement)), None)
     state[codes.S_LAST] = -1 if last is None else last.seat
     state[codes.S_LAST_MOVE] = 0 if last is None else sum(t.bit for t in last.play.tiles)
+    if rules.fisherman_non_double:
+        fisher = next(
+            (
+                e.seat
+                for e in reversed(events)
+                if isinstance(e, Placement) and any(not t.is_double for t in e.play.tiles)
+            ),
+            None,
+        )
+        state[codes.S_FISHER] = 0 if fisher is None else fisher + 1
 
 
 def _pack_match(
@@ -302,7 +328,11 @@ def _pack_match(
     out: Sequence[int],
     leader: int | None,
     played: int,
+    hundred: int | None = None,
 ) -> None:
+    """The match around the hand: the Goat ledger (Sea Goat's owed hundred, pending write-off and
+    egg redeals with it; its record is the scores), the seats out, the leader, the hands played
+    and Sea Goat's hundred seat of the hand."""
     from sevenrocks.core.games import Ledger
 
     if isinstance(ledger, Ledger):
@@ -310,6 +340,15 @@ def _pack_match(
             state[codes.S_REMEMBER + side] = n
         state[codes.S_OPENED] = sum(1 << side for side, o in enumerate(ledger.opened) if o)
         state[codes.S_EGGS] = ledger.eggs
+        state[codes.S_OWED] = 0 if ledger.owed is None else ledger.owed + 1
+        write_off = ledger.write_off
+        if write_off is not None:
+            state[codes.S_WO_SEAT] = write_off.seat + 1
+            state[codes.S_WO_SIDE] = write_off.side
+            state[codes.S_WO_AMOUNT] = write_off.amount
+            state[codes.S_WO_FAILURES] = write_off.failures
+        state[codes.S_EGG_REDEALS] = ledger.egg_redeals
+    state[codes.S_HUNDRED] = 0 if hundred is None else hundred + 1
     state[codes.S_OUT] = sum(1 << s for s in out)
     state[codes.S_LEADER] = -1 if leader is None else leader
     state[codes.S_PLAYED] = played
@@ -326,6 +365,33 @@ def encode_move(move: Move) -> tuple[int, int, int, int]:
         pid = 168 if point is None else point.id
         parts[i] = play.tile.index * 4096 + pid * 16 + Layout.marks(play)
     return parts[0], parts[1], parts[2], parts[3]
+
+
+#: The names of Sea Goat's events (``sea-kozel.md`` §9.2), by their bits in ``S_SEA_EVENTS``.
+_SEA_EVENTS: Final = (
+    (codes.EV_BALD_GOAT, "bald-goat"),
+    (codes.EV_SIX_SIX, "six-six"),
+    (codes.EV_HUNDRED_WON, "hundred-won"),
+    (codes.EV_HUNDRED_LOST, "hundred-lost"),
+    (codes.EV_SIX_SIX_SHORT, "six-six-short"),
+    (codes.EV_FISHERMAN_HUNDRED, "fisherman-hundred"),
+    (codes.EV_WRITE_OFF_PENDING, "write-off-pending"),
+    (codes.EV_CROSSED_OUT, "crossed-out"),
+    (codes.EV_WRITE_OFF, "write-off"),
+    (codes.EV_WRITE_OFF_FAILED, "write-off-failed"),
+    (codes.EV_CROSSED_OUT_AFTER, "crossed-out"),
+)
+
+
+def sea_events(bits: int) -> tuple[str, ...]:
+    """The names of the Sea Goat events in ``S_SEA_EVENTS``, in order (a hand result's ``events``).
+
+    >>> sea_events(codes.EV_CROSSED_OUT | codes.EV_WRITE_OFF_FAILED)
+    ('crossed-out', 'write-off-failed')
+    >>> sea_events(codes.EV_WRITE_OFF_FAILED | codes.EV_CROSSED_OUT_AFTER)
+    ('write-off-failed', 'crossed-out')
+    """
+    return tuple(name for bit, name in _SEA_EVENTS if bits & bit)
 
 
 def decode_part(code: int) -> tuple[int, int, int]:

@@ -6,16 +6,24 @@ compiled with numba and driven by a game's codes (:mod:`sevenrocks.fast.codes`,
 four included) with its marks, joins by equal numbers or by sum to seven (Matador's matadors and
 their open half), the counted total and the placement points (Bergen's headers included), the
 next seat to move with its knocks and draws, the end of a hand by domino, team out, block or
-target, the settlement of every kind (General's included) and the end of the match; every legal
-move, several doubles included (:func:`moves`). The search kernel (:mod:`sevenrocks.bots.kernel`)
-and the batched simulator (:mod:`sevenrocks.rl.batched`) both play through these functions, and
-``tests/test_fast.py`` replays them against :class:`~sevenrocks.core.match.Match` on random
-matches of every game.
+target, the settlement of every kind (General's and Sea Goat's included: its sea values, the
+fisherman of its last non-double tile, its record, eggs, events, owed hundreds and write-offs) and
+the end of the match; every legal move, several doubles included (:func:`moves`). The search
+kernel (:mod:`sevenrocks.bots.kernel`) and the batched simulator (:mod:`sevenrocks.rl.batched`)
+both play through these functions, and ``tests/test_fast.py`` replays them against
+:class:`~sevenrocks.core.match.Match` on random matches of every game.
 
-Games that join by equal numbers, have no forced four and score no headers (``G_PLAIN``: every
-game but Sebastopol, Bergen and Matador) run variants of the functions compiled without the code
-of those rules (a ``plain`` constant, tested once per call and folded away by the compiler), so
-that the rules some games need cost the others nothing.
+The step plays one hand: it settles it and says whether the match is over, but never deals the
+next one, so who leads a later hand (a finisher, a fisherman, Sea Goat's owed hundred or eggs led
+from 1-1, its egg redeals) is the engine's business. A position packed from the engine
+(:func:`~sevenrocks.fast.game.encode_match`) carries the lead the rules impose on its hand (the
+tile to lead, Sea Goat's hundred seat) and what the settlement needs from earlier hands (the
+scores, the Goat ledger, Sea Goat's owed hundred and pending write-off).
+
+Games that join by equal numbers, have no forced four, score no headers and count no non-double
+fisherman (``G_PLAIN``: every game but Sebastopol, Bergen, Matador and Sea Goat) run variants of
+the functions compiled without the code of those rules (a ``plain`` constant, tested once per call
+and folded away by the compiler), so that the rules some games need cost the others nothing.
 
 >>> import numpy as np
 >>> from sevenrocks.core import Match
@@ -48,6 +56,19 @@ from sevenrocks.fast.codes import (
     ENDING_AT_ONCE,
     ENDING_DEALS,
     ENDING_LOSERS,
+    EV_BALD_GOAT,
+    EV_CROSSED_OUT,
+    EV_CROSSED_OUT_AFTER,
+    EV_FISHERMAN_HUNDRED,
+    EV_HUNDRED_LOST,
+    EV_HUNDRED_WON,
+    EV_SIX_SIX,
+    EV_SIX_SIX_SHORT,
+    EV_WRITE_OFF,
+    EV_WRITE_OFF_FAILED,
+    EV_WRITE_OFF_PENDING,
+    FISHER_LAST,
+    FISHER_NON_DOUBLE,
     G_ALL_CLOSED,
     G_BONEYARD,
     G_BONUS,
@@ -59,6 +80,7 @@ from sevenrocks.fast.codes import (
     G_EGGS,
     G_ENDING,
     G_EXACT,
+    G_FISHERMAN,
     G_GENERAL_TILES,
     G_LENGTHWISE,
     G_LONE,
@@ -72,6 +94,8 @@ from sevenrocks.fast.codes import (
     G_REMEMBER,
     G_RESERVE,
     G_ROUND,
+    G_SEA_EVENTS,
+    G_SEA_VALUES,
     G_SEATS,
     G_SETTLE,
     G_SEVERAL,
@@ -96,14 +120,17 @@ from sevenrocks.fast.codes import (
     S_CLOSED,
     S_DEDUCTIONS,
     S_DRAWS,
+    S_EGG_REDEALS,
     S_EGGS,
     S_END,
     S_FINISHER,
+    S_FISHER,
     S_FITS,
     S_FORCED,
     S_GENERAL,
     S_GOATS,
     S_HANDS,
+    S_HUNDRED,
     S_KNOCKS,
     S_LAST,
     S_LAST_MOVE,
@@ -119,12 +146,14 @@ from sevenrocks.fast.codes import (
     S_OPENING,
     S_OUT,
     S_OVER,
+    S_OWED,
     S_PIPS,
     S_PLACED,
     S_PLAYED,
     S_POINTS,
     S_REMEMBER,
     S_SCORE,
+    S_SEA_EVENTS,
     S_SIDE_TOTALS,
     S_SPINNER,
     S_TOTAL,
@@ -132,12 +161,17 @@ from sevenrocks.fast.codes import (
     S_VALUES,
     S_WAIT,
     S_WINNERS,
+    S_WO_AMOUNT,
+    S_WO_FAILURES,
+    S_WO_SEAT,
+    S_WO_SIDE,
     SETTLE_BONUS,
     SETTLE_COUNTS,
     SETTLE_FLOOR5,
     SETTLE_LOSERS_WRITE,
     SETTLE_NONE,
     SETTLE_ROUND5,
+    SETTLE_SEA,
     SETTLE_WINNER_TAKES,
     STUCK_KNOCK,
     STUCK_ONE,
@@ -202,6 +236,12 @@ _B: Final = 3
 _BA: Final = 4
 _BB: Final = 5
 _NP: Final = 168
+
+#: The doubles as a bitmask.
+_DOUBLES: Final = sum(1 << t for t in range(28) if IS_DOUBLE[t])
+#: 0-0 and 6-6 as bits (Sea Goat's sea values, its bald goat and six-six finish).
+_BLANKS_BIT: Final = 1
+_SIXES_BIT: Final = 1 << 27
 
 _DEBRUIJN: Final = np.zeros(32, dtype=np.int64)
 for _i in range(32):
@@ -721,6 +761,8 @@ def _apply_one(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, plain
 def _after(st: Int64Array, g: Int64Array, seat: int, plain: bool) -> int:
     st[S_MOVES] += 1
     st[S_LAST] = seat
+    if not plain and g[G_FISHERMAN] == FISHER_NON_DOUBLE and st[S_LAST_MOVE] & ~_DOUBLES:
+        st[S_FISHER] = seat + 1  # Sea Goat's fisherman: a double is not counted as the last tile
     pts = _move_points(st, g, plain)
     side = _side_of(g, seat)
     if pts:
@@ -860,7 +902,7 @@ def settle(st: Int64Array, g: Int64Array) -> None:
             p += PIPS[lowest(h)]
             h &= h - 1
         pips[s] = p
-        values[s] = lone if lone >= 0 and st[S_HANDS + s] == 1 else p  # 0-0 is tile index 0
+        values[s] = _value(g, st[S_HANDS + s], p, lone)
         totals[_side_of(g, s)] += values[s]
     for side in range(4):
         award[side] = 0
@@ -912,6 +954,9 @@ def settle(st: Int64Array, g: Int64Array) -> None:
         _losers_write(st, g, totals, award)
     elif kind == SETTLE_COUNTS:
         _counts(st, g, award)
+    elif kind == SETTLE_SEA:
+        if _sea_record(st, g, values, totals, award):
+            return  # an event ended the match (sea-kozel.md §9.3)
     elif kind == SETTLE_NONE:
         if end == END_DOMINO:
             st[S_OVER] = OVER_WON
@@ -933,6 +978,160 @@ def settle(st: Int64Array, g: Int64Array) -> None:
                 st[S_WINNERS] = winners
         return
     _after_hand(st, g)
+
+
+@_inline
+def _value(g: Int64Array, hand: int, pips: int, lone: int) -> int:
+    """A hand's value (README §2.16): its pips, or the sea values of a hand of exactly 0-0 (25),
+    6-6 (50) or both (75), or the game's value of a lone 0-0."""
+    if g[G_SEA_VALUES]:
+        if hand == _BLANKS_BIT:
+            return 25
+        if hand == _SIXES_BIT:
+            return 50
+        if hand == _BLANKS_BIT | _SIXES_BIT:
+            return 75
+        return pips
+    if lone >= 0 and hand == _BLANKS_BIT:
+        return lone
+    return pips
+
+
+#: Sea Goat (``sea-kozel.md``): the amount that opens or crosses out a record, and a seat's value
+#: that counts as "25 or more" (§8.4, §9.2); the failed write-off attempt that settles the
+#: suspended block (§9.2 (5)). (As :mod:`sevenrocks.core.games.sea` states them.)
+_SEA_OPENING: Final = 25
+_SEA_SPECIAL: Final = 25
+_SEA_ATTEMPTS: Final = 3
+
+
+@_inline
+def _write_record(st: Int64Array, winner: int, amount: int) -> tuple[int, bool]:
+    """Sea Goat's record (§8.4) after side ``winner`` wins ``amount``: the scores change (the
+    record side's score is the record); return the points added and whether the record was
+    crossed out."""
+    if st[S_SCORE] == 0 and st[S_SCORE + 1] == 0:  # no record
+        if amount >= _SEA_OPENING:
+            st[S_SCORE + winner] = amount
+            return amount, False
+        return 0, False
+    if st[S_SCORE + winner] > 0:
+        st[S_SCORE + winner] += amount
+        return amount, False
+    if amount >= _SEA_OPENING:
+        st[S_SCORE] = 0
+        st[S_SCORE + 1] = 0
+        return 0, True
+    return 0, False
+
+
+@njit
+def _sea_record(
+    st: Int64Array, g: Int64Array, values: Int64Array, totals: Int64Array, award: Int64Array
+) -> bool:
+    """Sea Goat's settlement (``sea-kozel.md`` §8) and its events (§9.2–§9.4, with ``events``),
+    as :class:`~sevenrocks.core.games.sea.SeaRecord` settles it: the record in the scores, the
+    eggs, the owed hundred, the write-off; the events' bits in ``S_SEA_EVENTS``, what each side
+    added to the record in ``S_AWARD``. Return True when an event ended the match (the hand is
+    then not settled)."""
+    st[S_EGG_REDEALS] = 0  # §8.6: a played hand starts the count again
+    st[S_SEA_EVENTS] = 0
+    n = g[G_SEATS]
+    finisher = st[S_FINISHER] if st[S_END] == END_DOMINO else -1
+    if finisher >= 0:
+        winner = _side_of(g, finisher)
+    elif totals[0] == totals[1]:
+        winner = -1  # eggs
+    else:
+        winner = 0 if totals[0] < totals[1] else 1
+    pending = st[S_WO_SEAT] > 0  # a hand played while a write-off is pending is an attempt
+    events = 0
+    owed = -1
+    suspended = False
+    on = g[G_SEA_EVENTS]
+    if on:
+        last = st[S_LAST_MOVE]
+        over = -1
+        if finisher >= 0 and last & _BLANKS_BIT:  # (1) bald goat
+            events = EV_BALD_GOAT
+            over = winner
+        six_short = False
+        if over < 0 and finisher >= 0 and last & _SIXES_BIT:  # (2) six-six finish
+            for s in range(n):
+                if _side_of(g, s) != winner and values[s] >= _SEA_SPECIAL:
+                    events = EV_SIX_SIX
+                    over = winner
+            six_short = over < 0
+        hundred = st[S_HUNDRED] - 1
+        if over < 0 and hundred >= 0:  # (3) the hundred hand, judged on §8.2's winner
+            side = _side_of(g, hundred)
+            if winner == side:
+                events = EV_HUNDRED_WON
+                over = side
+            elif winner >= 0 and values[hundred] >= _SEA_SPECIAL:
+                events = EV_HUNDRED_LOST
+                over = 1 - side
+        if over >= 0:  # §9.3: the match is over, the hand not settled
+            st[S_SEA_EVENTS] = events
+            st[S_OVER] = OVER_WON
+            st[S_WINNERS] = np.int64(1) << over
+            return True
+        if six_short:
+            events |= EV_SIX_SIX_SHORT
+            owed = finisher
+        kind = g[G_FISHERMAN]
+        fisherman = -1
+        if kind == FISHER_NON_DOUBLE:
+            fisherman = st[S_FISHER] - 1
+        elif kind == FISHER_LAST:
+            fisherman = st[S_LAST]
+        if finisher < 0 and winner >= 0 and fisherman >= 0:  # (4) the fisherman's block
+            own_side = _side_of(g, fisherman)
+            own = totals[own_side]
+            other = totals[1 - own_side]
+            if own < _SEA_OPENING and other > _SEA_OPENING:  # (a)
+                events |= EV_FISHERMAN_HUNDRED
+                winner = own_side
+                owed = fisherman
+            elif own > other and own > _SEA_OPENING and not pending:  # (b) suspended
+                events |= EV_WRITE_OFF_PENDING
+                st[S_WO_SEAT] = fisherman + 1
+                st[S_WO_SIDE] = own_side
+                st[S_WO_AMOUNT] = own
+                st[S_WO_FAILURES] = 0
+                suspended = True
+    if not suspended:
+        if winner < 0:  # §8.6: eggs
+            st[S_EGGS] += totals[0] + totals[1]
+        else:
+            added, crossed = _write_record(st, winner, totals[1 - winner] + st[S_EGGS])
+            st[S_EGGS] = 0
+            award[winner] += added
+            if crossed:
+                events |= EV_CROSSED_OUT
+    if on and pending:  # (5) an attempt at the pending write-off
+        side = st[S_WO_SIDE]
+        if winner == side and totals[1 - side] >= _SEA_OPENING:
+            events |= EV_WRITE_OFF
+            st[S_WO_SEAT] = 0
+        elif st[S_WO_FAILURES] + 1 < _SEA_ATTEMPTS:
+            st[S_WO_FAILURES] += 1
+        else:
+            events |= EV_WRITE_OFF_FAILED
+            other = 1 - side
+            added, crossed = _write_record(st, other, st[S_WO_AMOUNT])
+            award[other] += added
+            if crossed:
+                events |= EV_CROSSED_OUT_AFTER
+            owed = st[S_WO_SEAT] % n  # the seat after the fisherman (S_WO_SEAT is his seat + 1)
+            st[S_WO_SEAT] = 0
+    if st[S_WO_SEAT] == 0:
+        st[S_WO_SIDE] = 0
+        st[S_WO_AMOUNT] = 0
+        st[S_WO_FAILURES] = 0
+    st[S_OWED] = owed + 1
+    st[S_SEA_EVENTS] = events
+    return False
 
 
 @njit
