@@ -81,6 +81,7 @@ from sevenrocks.fast.step import (
     _inline,
     apply_move,
     apply_one,
+    bare,
     move_of,
     njit,
     options,
@@ -121,7 +122,7 @@ _DOUBLES: Final = sum(t.bit for t in TILES if t.is_double)
 
 
 # ---------------------------------------------------------------------- generator
-@njit
+@bare
 def _next(rng: UInt64Array) -> np.uint64:
     """splitmix64."""
     rng[0] += np.uint64(0x9E3779B97F4A7C15)
@@ -131,7 +132,7 @@ def _next(rng: UInt64Array) -> np.uint64:
     return z ^ (z >> np.uint64(31))  # type: ignore[no-any-return]
 
 
-@njit
+@bare
 def _below(rng: UInt64Array, n: int) -> int:
     """A uniform integer in ``0 .. n-1`` for a small ``n`` (multiply-shift of 32 random bits)."""
     return np.int64(((_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))  # type: ignore[return-value]
@@ -174,7 +175,7 @@ def _greedy(
     return choice
 
 
-@njit
+@bare
 def _run(
     st: Int64Array,
     g: Int64Array,
@@ -210,7 +211,7 @@ def _run(
         apply_one(st, g, t, pid, mark)
 
 
-@njit
+@bare
 def _is_misdeal(st: Int64Array, n: int) -> bool:
     """The Goat misdeal (:func:`sevenrocks.core.deal.is_goat_misdeal`): five doubles, or six
     tiles of one suit, in one hand."""
@@ -224,7 +225,7 @@ def _is_misdeal(st: Int64Array, n: int) -> bool:
     return False
 
 
-@njit
+@bare
 def _deal(st: Int64Array, g: Int64Array, order: Int64Array, rng: UInt64Array) -> None:
     """A fresh hand (scores 0, no ledger): shuffle, deal, the boneyard, and the leader by the
     first hand's rule (a lot, or the first tile of the order that a seat holds)."""
@@ -294,7 +295,7 @@ def _random_hands(n: int, g: Int64Array, policy: int, rng: UInt64Array, sums: In
 
 
 # ------------------------------------------------------------- determinization
-@njit
+@bare
 def _hall_ok(types: Int64Array, cap: Int64Array, holders: int) -> bool:
     """True if the tiles left (``types[a]``: how many may go to exactly the holders in bitset
     ``a``) can still be shared out within the capacities ``cap`` (Hall's condition)."""
@@ -313,7 +314,7 @@ def _hall_ok(types: Int64Array, cap: Int64Array, holders: int) -> bool:
     return True
 
 
-@njit
+@bare
 def _sample(
     st: Int64Array,
     me: int,
@@ -404,7 +405,7 @@ def _sample(
     return True
 
 
-@njit
+@bare
 def _value(st: Int64Array, g: Int64Array, before: Int64Array, side: int, bonus: float) -> float:
     """A play-out's value for ``side``: its score change less the others' mean change (the sign
     turned where points are bad), plus ``bonus`` if it won the match, minus if it lost it."""

@@ -200,6 +200,7 @@ __all__ = [
     "advance",
     "apply_move",
     "apply_one",
+    "bare",
     "headers",
     "lowest",
     "move_code",
@@ -221,6 +222,16 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 njit = cast(Callable[[_F], _F], numba.njit(cache=True))
 #: The same, inlined into each compiled caller at numba's IR level.
 _inline = cast(Callable[[_F], _F], numba.njit(cache=True, inline="always"))
+#: ``numba.njit(cache=True)`` without numba's reference counting of arrays (its runtime, NRT):
+#: for the functions of the hot path, which allocate no array. With reference counting, every
+#: array handed from one compiled function to another (the position, the game's codes, the move
+#: buffer...) costs an atomic increment and decrement, which the compiler cannot always pair up
+#: and remove once the small rules are inlined: they took about a third of a play-out's time
+#: (``perf``; Seven Rocks' random hands 294,000 a processor second with them, 403,000 without).
+#: A function that makes an array (``np.zeros``, ``np.empty``, ``.copy()``) keeps :data:`njit`.
+#: (``_nrt`` is numba's own target option for this, not in its typed signature.)
+_NO_NRT: Final[dict[str, Any]] = {"_nrt": False}
+bare = cast(Callable[[_F], _F], numba.njit(cache=True, **_NO_NRT))
 
 Int64Array = npt.NDArray[np.int64]
 
@@ -291,7 +302,7 @@ def _playable(st: Int64Array, g: Int64Array, plain: bool) -> int:
     return mask
 
 
-@njit
+@bare
 def _seven_side(t: int, pid: int, mark: int) -> int:
     """Matador: the side of tile ``t`` left open when it joins point ``pid`` with ``mark`` (a
     double in line leaves ``B``; a matador the half it names; another tile the half that does
@@ -424,7 +435,7 @@ def _place(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, plain: bo
     st[S_NPTS] = k
 
 
-@njit
+@bare
 def _forced_four(st: Int64Array, k: int) -> int:
     """Forced four, after a placement that left ``k`` open points: only the lead's sides stay
     open until all four are covered; the arms' ends wait, and open together once they are.
@@ -492,7 +503,7 @@ def points_of(g: Int64Array, total: int) -> int:
     return g[G_POINTS_TABLE + total]  # type: ignore[no-any-return]
 
 
-@njit
+@bare
 def headers(st: Int64Array) -> int:
     """Bergen's headers (README §2.14, :meth:`Layout.header_points
     <sevenrocks.core.layout.Layout.header_points>`): 2 for a double header, 3 for a triple, else 0."""
@@ -537,7 +548,7 @@ def points_after_as(
     return points_of(g, _total_after(st, g, t, pid, mark, plain))
 
 
-@njit
+@bare
 def _headers_after(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int, work: Int64Array) -> int:
     """The headers a placement would make: placed on a copy of the position in ``work``."""
     for i in range(work.shape[0]):
@@ -606,7 +617,7 @@ def _options(st: Int64Array, g: Int64Array, out: Int64Array, plain: bool) -> int
     return n
 
 
-@njit
+@bare
 def _seven_options(st: Int64Array, hand: int, out: Int64Array) -> int:
     """Matador's one-tile moves (:func:`sevenrocks.core.matching.seven_plays` for each tile and
     point): a join by sum to seven, or a matador with each half it may leave open."""
@@ -723,7 +734,7 @@ def _emit(doubles: Int64Array, chosen: Int64Array, size: int, to_come: bool, out
 
 
 # -------------------------------------------------------------- after a move
-@njit
+@bare
 def apply_move(st: Int64Array, g: Int64Array, parts: Int64Array, nparts: int) -> int:
     """Make a move of ``nparts`` rows ``(tile, point id, mark)`` for the seat to move (several
     doubles at once), then carry out everything the rules force (see :func:`apply_one`). Return
@@ -739,7 +750,7 @@ def apply_move(st: Int64Array, g: Int64Array, parts: Int64Array, nparts: int) ->
     return _after(st, g, seat, False)
 
 
-@njit
+@bare
 def apply_one(st: Int64Array, g: Int64Array, t: int, pid: int, mark: int) -> int:
     """Place tile ``t`` on point ``pid`` (-1: the lead) with ``mark`` for the seat to move, then
     carry out everything the rules force (points, target, domino, team out, knocks, draws, block,
@@ -879,7 +890,7 @@ def _round(n: int, step: int) -> int:
     return n
 
 
-@njit
+@bare
 def settle(st: Int64Array, g: Int64Array) -> None:
     """Settle a domino or blocked hand (README §2.15) and decide whether the match is over
     (§2.17): each seat's pips and hand value go to ``S_PIPS``/``S_VALUES``, each side's score
@@ -1025,7 +1036,7 @@ def _write_record(st: Int64Array, winner: int, amount: int) -> tuple[int, bool]:
     return 0, False
 
 
-@njit
+@bare
 def _sea_record(
     st: Int64Array, g: Int64Array, values: Int64Array, totals: Int64Array, award: Int64Array
 ) -> bool:
@@ -1134,7 +1145,7 @@ def _sea_record(
     return False
 
 
-@njit
+@bare
 def _counts(st: Int64Array, g: Int64Array, award: Int64Array) -> None:
     """General's settlement (``general.md`` §8): after a domino the seat after the finisher loses
     the hand, its side scores one lost hand, and a last move with 0-0 or 6-6 makes it a General
@@ -1165,7 +1176,7 @@ def _counts(st: Int64Array, g: Int64Array, award: Int64Array) -> None:
         st[S_WINNERS] = ((np.int64(1) << g[G_SIDES]) - 1) & ~(np.int64(1) << side)
 
 
-@njit
+@bare
 def _losers_write(st: Int64Array, g: Int64Array, totals: Int64Array, award: Int64Array) -> None:
     """The Goat family's settlement (``kozel.md`` §8): losers write their own totals, with the
     opening threshold, remembered points and eggs."""
@@ -1227,7 +1238,7 @@ def _losers_write(st: Int64Array, g: Int64Array, totals: Int64Array, award: Int6
         st[S_SCORE + side] += written
 
 
-@njit
+@bare
 def _after_hand(st: Int64Array, g: Int64Array) -> None:
     """Whether the match is over after a settled hand (README §2.17)."""
     sides = g[G_SIDES]
@@ -1293,7 +1304,7 @@ def _after_hand(st: Int64Array, g: Int64Array) -> None:
             st[S_WINNERS] = winners
 
 
-@njit
+@bare
 def _finish(st: Int64Array, g: Int64Array, end: int, finisher: int) -> None:
     st[S_END] = end
     st[S_FINISHER] = finisher
