@@ -26,7 +26,6 @@ import random
 import re
 import sys
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -1055,10 +1054,10 @@ def test_general_12_1_a_general(version: str) -> None:
     rules = match.rules
     blanks = (Tile.parse("0-0").index,)
     facts = HandFacts.of_pips(rules, "domino", 2, 2, (4, 9, 0, 6), (1, 2, 0, 1), (False,) * 4, (0, 0), None)
-    alone = rules.settlement.settle(replace(facts, last_move=blanks))
+    alone = rules.settlement.settle(facts._replace(last_move=blanks))
     if version == "naked":
         assert (alone.loser, alone.general, alone.naked, alone.outcome) == (3, None, 1, Outcome((0,)))
-        sixes = rules.settlement.settle(replace(facts, last_move=(Tile.parse("6-6").index,)))
+        sixes = rules.settlement.settle(facts._replace(last_move=(Tile.parse("6-6").index,)))
         assert (sixes.general, sixes.naked, sixes.scores, sixes.outcome) == (None, None, (0, 1), None)
     else:
         assert (alone.loser, alone.general, alone.naked, alone.outcome) == (3, 1, None, Outcome((0,)))

@@ -88,6 +88,8 @@ def mark_bits(play: Play) -> int:
 
 
 _LOW, _HIGH, _A, _B, _BA, _BB = 0, 1, 2, 3, 4, 5
+#: a double's straight sides
+_STRAIGHT: Final = (_A, _B)
 
 #: What an open point adds to the counted total (the spinner is handled apart).
 _POINT_COUNT: Final = tuple(
@@ -605,7 +607,7 @@ class Layout:
         # (README §2.14): branches count nothing; a lengthwise double its number once; the lone
         # opening double both halves once, on either straight side
         removed = _POINT_COUNT[pid]
-        if side in (_A, _B):
+        if side in _STRAIGHT:
             od = self._od
             if anchor == od and od * SIDES_PER_TILE + _A in before and od * SIDES_PER_TILE + _B in before:
                 removed = 0
@@ -645,7 +647,7 @@ class Layout:
             added = _LOW_OF[t]
         if (
             self._sides_first
-            and (side in (_A, _B))
+            and (side in _STRAIGHT)
             and (anchor == self._spinner or (self._all_spinners and _IS_DOUBLE[anchor]))
         ):
             other = anchor * SIDES_PER_TILE + (_B if side == _A else _A)

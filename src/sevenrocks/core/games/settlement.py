@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from sevenrocks.core.errors import LeaderError
 from sevenrocks.core.games.ending import Outcome
@@ -124,9 +124,9 @@ def special_value(rules: Rules, mask: int, pips: int) -> int:
     return pips
 
 
-@dataclass(frozen=True)
-class HandFacts:
-    """A finished hand as its settlement sees it.
+class HandFacts(NamedTuple):
+    """A finished hand as its settlement sees it (a named tuple: made once for every hand
+    settled, and a frozen dataclass of this size costs several times more to build).
 
     ``end`` is ``"domino"`` or ``"blocked"``; ``finisher`` the seat that ended a domino (with team
     out, the seat whose going out put its side out); ``last_mover`` the seat of the hand's last
@@ -189,10 +189,14 @@ class HandFacts:
         hundred: int | None = None,
     ) -> HandFacts:
         """Facts from each seat's pips, number of tiles, and tiles (bitmasks: the special values)."""
-        values = tuple(special_value(rules, mask, p) for p, mask in zip(pips, masks, strict=True))
+        if rules.sea_values or rules.lone_blank is not None:
+            values = tuple(special_value(rules, mask, p) for p, mask in zip(pips, masks, strict=True))
+        else:
+            values = pips  # no special values: a hand is worth its pips
         totals = [0] * rules.sides
+        partners = rules.partnerships
         for seat, value in enumerate(values):
-            totals[rules.side_of(seat)] += value
+            totals[seat & 1 if partners else seat] += value
         return cls(
             rules,
             end,
@@ -215,9 +219,9 @@ class HandFacts:
         return None if self.finisher is None else self.rules.side_of(self.finisher)
 
 
-@dataclass(frozen=True)
-class Settled:
-    """What a settlement did: the scores after it, and what the hand's report shows."""
+class Settled(NamedTuple):
+    """What a settlement did: the scores after it, and what the hand's report shows (a named
+    tuple, like :class:`HandFacts`)."""
 
     scores: tuple[int, ...]
     deductions: tuple[int, ...] | None = None
