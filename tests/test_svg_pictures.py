@@ -179,3 +179,26 @@ def test_render_draws_the_picture_game_with_bigger_pictures(picture_record: Path
 
     image = Image.open(out)
     assert image.width == round(w * svg.CHILD_SCALE)
+
+
+def test_the_picture_game_shows_no_scores() -> None:
+    match = _played("picture", 3, 2, 2)
+    root = ElementTree.fromstring(svg.position(match))
+    scores = root.find(f".//{NS}text[@class='scores']")
+    assert scores is not None and scores.text == f"Boneyard: {match.boneyard_size} tiles"
+
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+EXAMPLE = Path(__file__).resolve().parent / "conformance" / "examples" / "family" / "picture.json"
+
+
+def test_the_committed_example_images_are_up_to_date(tmp_path: Path) -> None:
+    """``docs/pictures.md`` names the commands that wrote these images; they must still agree."""
+    from sevenrocks.picture_art import picture_sprite
+
+    assert (DOCS / "images" / "picture-pictures.svg").read_text(encoding="utf-8") == picture_sprite()
+    out = tmp_path / "picture-dominoes.svg"
+    run = runner.invoke(app, ["render", str(EXAMPLE), "--play", "8", "--size", "1000", "-o", str(out)])
+    assert run.exit_code == 0, run.output
+    committed = (DOCS / "images" / "picture-dominoes.svg").read_bytes()
+    assert out.read_bytes() == committed

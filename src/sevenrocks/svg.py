@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Final, Literal
 from xml.sax.saxutils import escape, quoteattr
 
+from sevenrocks.core.games.settlement import NoSettlement
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import ConnectionPoint, Move
@@ -542,7 +543,7 @@ def position(
     scale: float | None = None,
 ) -> Svg:
     """Draw a position of any game: the layout in the middle, the hands around it, the scores
-    (and the boneyard's size, where tiles are undealt) on top.
+    (none in a game that counts nothing) and the boneyard's size, where tiles are undealt, on top.
 
     With a :class:`Match` every hand is shown face up and ``seat`` (default 0) sits at the
     bottom; with a :class:`SeatView` only the view's own tiles are shown (the others as backs)
@@ -644,12 +645,16 @@ def position(
             _loose_tile(t, x + outward * column * 2.3, y0 + k * step, False, body, seat=s, faces=faces)
         label(s, x + 1.0, cy + col / 2 + 0.9, "middle")
     score_y = top_y - 1.3
-    if rules.partnerships:
-        score_text = words.scores.format(first=scores[0], second=scores[1])
+    parts = []
+    if isinstance(rules.settlement, NoSettlement):
+        pass  # a game that counts nothing (picture dominoes) shows no scores
+    elif rules.partnerships:
+        parts.append(words.scores.format(first=scores[0], second=scores[1]))
     else:
-        score_text = " · ".join(words.side_score.format(seat=s, score=v) for s, v in enumerate(scores))
+        parts.append(" · ".join(words.side_score.format(seat=s, score=v) for s, v in enumerate(scores)))
     if rules.hand_size * n < 28:
-        score_text += " · " + words.boneyard.format(count=left_in_boneyard)
+        parts.append(words.boneyard.format(count=left_in_boneyard))
+    score_text = " · ".join(parts)
     body.append(
         f'<text class="scores" x="{_n(cx)}" y="{_n(score_y)}" text-anchor="middle" font-weight="bold" {font}>'
         + escape(score_text)
