@@ -115,7 +115,7 @@ def rules_command(
         bool, typer.Option("--brief", help="Show each figure at its main step only, not play by play.")
     ] = False,
 ) -> None:
-    """Print the rules of a game (Seven Rocks by default), section by section, with worked figures and sums."""
+    """Print the rules of a game (Seven Rocks by default), section by section, with figures and sums."""
     console = Console(highlight=False, soft_wrap=False)
     errors = Console(stderr=True, highlight=False)
     note = translation("en").gettext(

@@ -1,7 +1,8 @@
 """The rules guide of every game of the family, in every supported language.
 
 A game's guide has the sections of its document (``docs/games/<id>.md`` §1 to §10) in their order:
-the sentences its rules call for (:mod:`sevenrocks.guide.words`), its own notes (:mod:`sevenrocks.guide.games`),
+the sentences its rules call for (:mod:`sevenrocks.guide.words`), its own notes
+(:mod:`sevenrocks.guide.games`),
 a figure of a hand played by the engine (in "Placing tiles") and worked settlements computed by the
 engine (in "Settlement"). Seven Rocks keeps its own guide (:func:`sevenrocks.guide.rules_guide`);
 :func:`guide_for` gives either.

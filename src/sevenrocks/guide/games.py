@@ -43,7 +43,8 @@ _SAUSAGE_ALL = frozenset(
 GAME_GUIDES: dict[str, GameGuide] = {
     "block": GameGuide(
         N_(
-            "The plain block game: place tiles on a line, nobody draws, and the first player out scores the others' pips."
+            "The plain block game: place tiles on a line, nobody draws, and the first player out scores "
+            "the others' pips."
         ),
         Deal(3, 9),
     ),
@@ -69,7 +70,8 @@ GAME_GUIDES: dict[str, GameGuide] = {
     ),
     "sports-kozel": GameGuide(
         N_(
-            "Competition Goat in pairs: every tile is dealt, the lead rotates, and fewer points after the deals wins."
+            "Competition Goat in pairs: every tile is dealt, the lead rotates, and fewer points after "
+            "the deals wins."
         ),
         Deal(4, 37),
         hands=2,
@@ -86,7 +88,8 @@ GAME_GUIDES: dict[str, GameGuide] = {
             "end": (_FISH,),
             "settlement": (
                 N_(
-                    "Sea Goat keeps one record. An amount of 25 or more opens the winner's record, or adds to "
+                    "Sea Goat keeps one record. An amount of 25 or more opens the winner's record, or "
+                    "adds to "
                     "it; against the other side's record it crosses the record out. Smaller amounts are "
                     "written nowhere."
                 ),
@@ -94,7 +97,8 @@ GAME_GUIDES: dict[str, GameGuide] = {
             ),
             "match": (
                 N_(
-                    "A record of {target} or more wins the match; some hands end the match at once (its events)."
+                    "A record of {target} or more wins the match; some hands end the match at once (its "
+                    "events)."
                 ),
             ),
         },
@@ -115,7 +119,8 @@ GAME_GUIDES: dict[str, GameGuide] = {
         notes={
             "placing": (
                 N_(
-                    "The first double of the hand is the “house”: once both its sides are covered, its two other sides open."
+                    "The first double of the hand is the “house”: once both its sides are covered, its "
+                    "two other sides open."
                 ),
             )
         },
@@ -163,7 +168,8 @@ GAME_GUIDES: dict[str, GameGuide] = {
         notes={
             "settlement": (
                 N_(
-                    "No points are kept. The seat after the one who went out loses the hand; if the last move "
+                    "No points are kept. The seat after the one who went out loses the hand; if the last "
+                    "move "
                     "held 0-0 or 6-6, that seat is made a General."
                 ),
             ),
@@ -175,13 +181,15 @@ GAME_GUIDES: dict[str, GameGuide] = {
     ),
     "picture": GameGuide(
         N_(
-            "Picture dominoes for children: match the pictures, no scores, and the first one out has finished first."
+            "Picture dominoes for children: match the pictures, no scores, and the first one out has "
+            "finished first."
         ),
         Deal(3, 8),
     ),
     "sausage": GameGuide(
         N_(
-            "Sausage (Kolbasa): a race for two. Each player turns tiles blind from a queue, extends one of two "
+            "Sausage (Kolbasa): a race for two. Each player turns tiles blind from a queue, extends one "
+            "of two "
             "lines, and whoever cuts the sausage hands the whole table to the opponent."
         ),
         Deal(2, 39),
@@ -194,23 +202,28 @@ GAME_GUIDES: dict[str, GameGuide] = {
             ),
             "placing": (
                 N_(
-                    "Each turn the player turns the front tile and must place it if it can: on the top or the "
-                    "bottom line, where it matches the line's end (a double anywhere in a line showing its number)."
+                    "Each turn the player turns the front tile and must place it if it can: on the top "
+                    "or the "
+                    "bottom line, where it matches the line's end (a double anywhere in a line showing "
+                    "its number)."
                 ),
                 N_(
-                    "Cutting the sausage: a tile whose two halves are the two ends is laid across both lines, and "
+                    "Cutting the sausage: a tile whose two halves are the two ends is laid across both "
+                    "lines, and "
                     "every tile on the table goes to the back of the opponent's queue."
                 ),
             ),
             "stuck": (
                 N_(
-                    "A tile that fits nowhere goes to the back of the queue; a double that fits nowhere is set aside."
+                    "A tile that fits nowhere goes to the back of the queue; a double that fits nowhere "
+                    "is set aside."
                 ),
             ),
             "end": (
                 N_("A player whose queue is empty wins the deal at once."),
                 N_(
-                    "When no tile of either queue can ever be placed, the deal is blocked: fewer pips wins it."
+                    "When no tile of either queue can ever be placed, the deal is blocked: fewer pips "
+                    "wins it."
                 ),
             ),
             "points": (N_("Placing a tile scores nothing: only the settlement counts."),),

@@ -138,9 +138,9 @@ def played_hands(game: str, deal: Deal, hands: int, _: Translate) -> tuple[Worke
         title = _("Hand {number}").format(number=number)
         if isinstance(match, SausageMatch):
             while match.turn is not None:
-                move = sausage_choose(match)
-                match.push(move)
-                moves.append(str(move))
+                turn = sausage_choose(match)
+                match.push(turn)
+                moves.append(str(turn))
             deal_result = match.result
             if deal_result is None:
                 raise ValueError("a Sausage deal played to its end has a result")

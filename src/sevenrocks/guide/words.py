@@ -142,7 +142,8 @@ def _deal(rules: Rules, _: Translate) -> list[str]:
     if rules.goat_misdeal:
         out.append(
             _(
-                "A deal where a hand holds five or more doubles, or six tiles of one number, is void and dealt again."
+                "A deal where a hand holds five or more doubles, or six tiles of one number, is void and "
+                "dealt again."
             )
         )
     return out
@@ -170,7 +171,8 @@ def _placing(rules: Rules, _: Translate) -> list[str]:
     if rules.matching is Matching.SUM_SEVEN:
         out.append(
             _(
-                "A tile joins an open end by a half that adds up to seven with it; the matadors 0-0, 1-6, 2-5 "
+                "A tile joins an open end by a half that adds up to seven with it; the matadors 0-0, "
+                "1-6, 2-5 "
                 "and 3-4 join any end."
             )
         )
@@ -211,13 +213,15 @@ def _settlement(rules: Rules, _: Translate) -> list[str]:
     if isinstance(kind, DeductRound5):
         out.append(
             _(
-                "Each player's remaining pips, rounded to the nearest five on their own, are deducted from their side."
+                "Each player's remaining pips, rounded to the nearest five on their own, are deducted "
+                "from their side."
             )
         )
     elif isinstance(kind, DeductFloor5):
         out.append(
             _(
-                "Each player's remaining pips, rounded down to five, are deducted from their side, never below zero."
+                "Each player's remaining pips, rounded down to five, are deducted from their side, never "
+                "below zero."
             )
         )
     elif isinstance(kind, WinnerTakes):
@@ -246,7 +250,8 @@ def _settlement(rules: Rules, _: Translate) -> list[str]:
         if kind.eggs:
             out.append(
                 _(
-                    "A block where every side has the same total makes eggs: the points wait for the next loser."
+                    "A block where every side has the same total makes eggs: the points wait for the "
+                    "next loser."
                 )
             )
     elif isinstance(kind, NoSettlement):
