@@ -105,6 +105,7 @@ GAME_NAMES: Final = {
     "bergen": N_("Bergen"),
     "matador": N_("Matador"),
     "general": N_("General"),
+    "sausage": N_("Sausage"),
 }
 
 
