@@ -278,6 +278,7 @@ def _sausage_figure(key: str, title: str, deal: Deal, _: Translate) -> PlayFigur
         raise TypeError("sausage is played by its own engine")
     moves: list[str] = []
     steps: list[PlayStep] = []
+    seen = 0  # the first step tells the deal's forced turns too (the start tile...)
     while match.turn is not None and (deal.moves is None or len(moves) < deal.moves):
         before = len(match.turns)
         move = sausage_choose(match)
@@ -285,13 +286,14 @@ def _sausage_figure(key: str, title: str, deal: Deal, _: Translate) -> PlayFigur
         moves.append(str(move))
         parts = [
             _(_WENT[t.went]).format(seat=t.seat, tile=tile_text(t.tile), gave=t.gave)
-            for t in match.turns[before:]
+            for t in match.turns[seen:]
         ]
+        seen = len(match.turns)
         result = match.result
         if result is not None and result.winner is not None:
             parts.append(_("Seat {seat} wins the deal.").format(seat=result.winner))
         elif result is not None:
-            parts.append(_("Nobody can place: the hand is blocked."))
+            parts.append(_("The deal is blocked with equal pips: nobody wins it."))
         picture = sausage_svg.table(match.table, highlight=[move.tile])
         steps.append(
             PlayStep(len(moves), str(move), match.turns[before].seat, 0, None, 0, " ".join(parts), picture)

@@ -84,7 +84,11 @@ def result_lines(game: str, result: HandResult, _: Translate) -> tuple[str, ...]
         lines.append(_("Deducted, seat by seat: {list}.").format(list=_list(result.deductions)))
     if result.award is not None:
         lines.append(_("Points scored, side by side: {list}.").format(list=_list(result.award)))
-    if result.written is not None:
+    if result.written is not None and game == "sea-kozel":
+        lines.append(
+            _("Written to the winner's record, side by side: {list}.").format(list=_list(result.written))
+        )
+    elif result.written is not None:
         lines.append(_("Written against each side: {list}.").format(list=_list(result.written)))
     if result.remembered is not None and any(result.remembered):
         lines.append(_("Remembered, not yet written: {list}.").format(list=_list(result.remembered)))
