@@ -74,3 +74,25 @@ def test_worked_settlements_on_the_page_are_the_engines(client: TestClient) -> N
     for worked in family_guide("kozel", "en").section("settlement").settlements:
         assert worked.facts.rules.settlement.settle(worked.facts) == worked.settled
         assert f'data-worked="{worked.key}"' in html
+
+
+@pytest.mark.parametrize("path", ["/rules/kozel", "/rules/sausage", "/rules/seven-rocks", "/rules/chess"])
+def test_guides_carry_the_security_headers_and_no_inline_code(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    headers = response.headers
+    assert headers["x-content-type-options"] == "nosniff" and headers["x-frame-options"] == "DENY"
+    csp = headers["content-security-policy"]
+    assert "script-src 'self';" in csp and "unsafe" not in csp
+    assert headers["cache-control"] == "no-store"
+    html = response.text
+    for tag in re.findall(r"<script\b[^>]*>", html):
+        assert 'src="/static/' in tag or 'type="application/json"' in tag, tag
+    assert not re.search(r"\sstyle=", html) and "<style" not in html
+    assert not re.search(r"\son[a-z]+=", html)
+
+
+def test_language_choice_is_remembered_from_a_game_guide(client: TestClient) -> None:
+    first = client.get("/rules/general?lang=tr")
+    assert first.cookies.get("sevenrocks_lang") == "tr" or "tr" in first.headers.get("set-cookie", "")
+    later = client.get("/rules/general")
+    assert 'lang="tr"' in later.text
