@@ -117,13 +117,16 @@ GAME_GUIDES: dict[str, GameGuide] = {
         ),
         Deal(2, 1),
         notes={
-            "placing": (
+            "placing": (  # the family's sentences, the spinner called by its name
+                N_("Play goes clockwise; a player who can place must place."),
                 N_(
                     "The first double of the hand is the “house”: once both its sides are covered, its "
                     "two other sides open."
                 ),
+                N_("A tile joins an open end by a half showing the same number."),
             )
         },
+        replaces=frozenset(("placing",)),
     ),
     "muggins": GameGuide(
         N_("Muggins: a single-spinner fives game with drawing; doubles may lie lengthwise."),
