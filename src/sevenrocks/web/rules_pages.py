@@ -100,6 +100,9 @@ def _worked(section: FamilySection, _: Translate) -> str:
         parts.append(
             f'<div class="worked-hand" data-worked="{_e(hand.key)}"><h5>{title}</h5><ul>{lines}</ul></div>'
         )
+    if section.settlements:
+        chain = _bidi(_("Remembered points and eggs, hand after hand"))
+        parts.append(f'<h5 class="worked-chain">{chain}</h5>')
     for worked in section.settlements:
         lines = "".join(f"<li>{_bidi(line)}</li>" for line in worked.lines)
         parts.append(
