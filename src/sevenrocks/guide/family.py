@@ -2,10 +2,9 @@
 
 A game's guide has the sections of its document (``docs/games/<id>.md`` §1 to §10) in their order:
 the sentences its rules call for (:mod:`sevenrocks.guide.words`), its own notes
-(:mod:`sevenrocks.guide.games`),
-a figure of a hand played by the engine (in "Placing tiles") and worked settlements computed by the
-engine (in "Settlement"). Seven Rocks keeps its own guide (:func:`sevenrocks.guide.rules_guide`);
-:func:`guide_for` gives either.
+(:mod:`sevenrocks.guide.games`), a figure of a hand played by the engine (in "Placing tiles") and
+worked settlements computed by the engine (in "Settlement"). Seven Rocks keeps its own guide
+(:func:`sevenrocks.guide.rules_guide`); the command and the pages choose by :func:`guide_game`.
 
 >>> guide = family_guide("kozel", "ru")
 >>> [s.key for s in guide.sections][:3], guide.direction
