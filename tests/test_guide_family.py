@@ -187,3 +187,18 @@ def test_cli_one_section_and_errors() -> None:
     section = runner.invoke(app, ["rules", "--game", "kozel", "--section", "arms"])
     assert section.exit_code == 2 and "settlement" in section.output
     assert runner.invoke(app, ["rules", "--game", "seven-rocks", "--section", "arms"]).exit_code == 0
+
+
+def test_library_errors_name_what_exists() -> None:
+    guide = family_guide("bergen", "en")
+    with pytest.raises(KeyError, match="the sections are players, deal"):
+        guide.section("arms")
+    figure = guide.figures[0]
+    with pytest.raises(ValueError, match=f"has steps 1 to {len(figure.steps)}, not 99"):
+        figure.step(99)
+    with pytest.raises(ValueError, match="not 0"):
+        figure.match(0)
+    with pytest.raises(GameError, match="its own guide"):
+        family_guide("seven-rocks")
+    assert family_guide("KOZEL", "xx") is not None  # ids as find_game reads them; English for "xx"
+    assert family_guide("kozel", "xx").lang == "en"
