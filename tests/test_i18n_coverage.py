@@ -35,6 +35,7 @@ TERMINAL = [
     "cli/sausage_text.py",
     "cli/show.py",
     "cli/rules.py",
+    "cli/rules_family.py",
     "cli/language.py",
     "text.py",
     "messages.py",
@@ -300,3 +301,31 @@ def test_rendered_figure_steps_come_from_the_catalogues(monkeypatch: pytest.Monk
 def test_page_check_catches_an_unwrapped_text() -> None:
     html = '<p>⟦Fine⟧</p><button aria-label="Next play">⟦Next⟧</button><p>Loading…</p>'
     assert leftover_words(html) == ["Loading", "Next", "play"]
+
+
+# ------------------------------------------------------------------------------ the family's guides
+@pytest.mark.parametrize("game", ["kozel", "sea-kozel", "general", "bergen", "sausage"])
+def test_family_guide_pages_have_no_text_outside_the_catalogues(
+    monkeypatch: pytest.MonkeyPatch, game: str
+) -> None:
+    import sevenrocks.web.rules_pages as rules_pages
+    from sevenrocks.guide.family import build_family_guide
+
+    guide = build_family_guide(game, "en", _bracket)
+    monkeypatch.setattr(pages, "translation", lambda _lang: _Bracketing())
+    monkeypatch.setattr(pages, "js_messages", lambda _lang: {})
+    monkeypatch.setattr(rules_pages, "translation", lambda _lang: _Bracketing())
+    monkeypatch.setattr(rules_pages, "family_guide", lambda _game, _lang: guide)
+    html = rules_pages.render_family_rules(game, "en", path="/rules/x")
+    assert "⟦" in html
+    while re.search(r"⟦[^⟦⟧]*⟧", html):  # texts built from texts (a list of seats in a sentence)
+        html = re.sub(r"⟦[^⟦⟧]*⟧", " ", html)
+    if game == "sausage":  # sausage_svg names the line ends in English in its tooltips (left alone here)
+        html = re.sub(r"<title>(top|bottom) end[^<]*</title>", " ", html)
+    # tile notation and the moves of the step lines are not words
+    assert leftover_words(html) == []
+    for data in re.findall(r'class="figure-steps">(.*?)</script>', html, re.S):
+        for field in re.findall(r'"(?:caption|label)": "((?:[^"\\]|\\.)*)"', data):
+            assert not WORD.findall(re.sub(r"⟦.*?⟧", "", re.sub(r"<[^>]+>", "", field)))
+    unknown = rules_pages.render_unknown_game("chess", "en", path="/rules/chess")
+    assert leftover_words(unknown) == []

@@ -107,6 +107,7 @@ GAME_NAMES: Final = {
     "bergen": N_("Bergen"),
     "matador": N_("Matador"),
     "general": N_("General"),
+    "sausage": N_("Sausage"),
 }
 
 

@@ -17,8 +17,11 @@ from rich.rule import Rule
 from rich.text import Text
 
 from sevenrocks.cli.language import LangOption, resolve_language
+from sevenrocks.core.errors import GameError
+from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.layout import Layout
 from sevenrocks.guide import Figure, Guide, rules_guide
+from sevenrocks.guide.family import GAME_IDS, FamilyGuide, family_guide, guide_game
 from sevenrocks.i18n import translation
 from sevenrocks.text import layout_arms
 
@@ -94,33 +97,52 @@ def print_guide(console: Console, guide: Guide, *, section: str | None = None, b
 
 def rules_command(
     lang: LangOption = None,
+    game: Annotated[
+        str,
+        typer.Option("--game", "-g", help="The game whose rules to print (see `sevenrocks games`)."),
+    ] = DEFAULT_GAME,
     section: Annotated[
         str | None,
         typer.Option(
             "--section",
             "-s",
-            help="Print one section: players, leading, placing, doubles, arms, points, passing, end, "
-            "winning.",
+            help="Print one section: for Seven Rocks players, leading, placing, doubles, arms, points, "
+            "passing, end, winning; for the other games players, deal, leads, placing, stuck, end, points, "
+            "settlement, match, information.",
         ),
     ] = None,
     brief: Annotated[
         bool, typer.Option("--brief", help="Show each figure at its main step only, not play by play.")
     ] = False,
 ) -> None:
-    """Print the rules of Seven Rocks, section by section, with worked figures and sums."""
+    """Print the rules of a game (Seven Rocks by default), section by section, with figures and sums."""
     console = Console(highlight=False, soft_wrap=False)
     errors = Console(stderr=True, highlight=False)
     note = translation("en").gettext(
         "Unknown language {lang}: showing the rules in English. Available: {languages}."
     )
     code = resolve_language(lang, errors, note=note)
-    guide = rules_guide(code)
     _ = translation(code).gettext
+    try:
+        game_id = guide_game(game)
+    except GameError:
+        errors.print(
+            _("No game {name}. The games are: {games}.").format(name=repr(game), games=", ".join(GAME_IDS)),
+            soft_wrap=True,
+        )
+        raise typer.Exit(2) from None
+    guide: Guide | FamilyGuide = rules_guide(code) if game_id == DEFAULT_GAME else family_guide(game_id, code)
     if section is not None and section not in {s.key for s in guide.sections}:
         errors.print(
             _("No section {key}. The sections are: {keys}.").format(
                 key=repr(section), keys=", ".join(s.key for s in guide.sections)
-            )
+            ),
+            soft_wrap=True,
         )
         raise typer.Exit(2)
-    print_guide(console, guide, section=section, brief=brief)
+    if isinstance(guide, FamilyGuide):
+        from sevenrocks.cli.rules_family import print_family_guide  # imports this module's figure_text
+
+        print_family_guide(console, guide, section=section, brief=brief)
+    else:
+        print_guide(console, guide, section=section, brief=brief)

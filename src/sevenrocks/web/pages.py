@@ -376,6 +376,8 @@ def _rules(guide: Guide, _: Translate) -> str:
         )
     )
     contents = _e(_("Contents"))
+    from sevenrocks.web.rules_pages import game_links  # the family's guides (that module imports this one)
+
     return f"""<main class="rules">
   <section class="panel">
     <h2 id="rules-title">{_e(guide.title)}</h2>
@@ -384,6 +386,7 @@ def _rules(guide: Guide, _: Translate) -> str:
     <nav aria-labelledby="toc-title"><h3 id="toc-title">{contents}</h3><ol class="toc">{toc}</ol></nav>
   </section>
   {"".join(parts)}
+  {game_links(_, "seven-rocks")}
 </main>"""
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Annotated, Any, Final, Literal
 from urllib.parse import urlencode
 
@@ -12,6 +13,9 @@ from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from sevenrocks.bots import BOT_NAMES
+from sevenrocks.core.errors import GameError
+from sevenrocks.core.games import DEFAULT_GAME
+from sevenrocks.guide.family import guide_game
 from sevenrocks.i18n import LANGUAGES, N_
 from sevenrocks.messages import translate
 from sevenrocks.untrusted import MAX_NAME
@@ -19,6 +23,7 @@ from sevenrocks.web.keys import is_secret
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
 from sevenrocks.web.replays import PositionError, match_record, match_summary, position
+from sevenrocks.web.rules_pages import render_family_rules, render_unknown_game
 from sevenrocks.web.service import JoinRefused, LiveTable, SeatSpec, TableService
 
 __all__ = ["ApiError", "request_language", "router"]
@@ -54,10 +59,11 @@ def _say(request: Request | WebSocket, message: str, **params: object) -> str:
     return translate(message, params, request_language(request))
 
 
-def _page(request: Request, page: str) -> HTMLResponse:
+def _page(request: Request, page: str, render: Callable[[str], str] | None = None) -> HTMLResponse:
     lang = request_language(request)
     params = {k: v for k, v in request.query_params.items() if k in ("token", "admin") and is_secret(v)}
-    response = HTMLResponse(render_page(page, lang, path=request.url.path, params=params))
+    html = render_page(page, lang, path=request.url.path, params=params) if render is None else render(lang)
+    response = HTMLResponse(html)
     response.headers["Content-Language"] = lang
     response.headers["Vary"] = "Accept-Language, Cookie"
     chosen = (request.query_params.get("lang") or "").strip().lower()
@@ -88,6 +94,20 @@ async def replay_page(table_id: str, request: Request) -> HTMLResponse:
 async def rules_page(request: Request) -> HTMLResponse:
     """The illustrated rules guide, every figure steppable play by play."""
     return _page(request, "rules")
+
+
+@router.get("/rules/{game}", include_in_schema=False)
+async def game_rules_page(game: str, request: Request) -> HTMLResponse:
+    """The rules guide of any game of the family (``/rules/seven-rocks`` is ``/rules``); 404 for no game."""
+    try:
+        game_id = guide_game(game)
+    except GameError:
+        lang = request_language(request)
+        page = render_unknown_game(game, lang, path=request.url.path)
+        return HTMLResponse(page, status_code=404, headers={"Content-Language": lang})
+    if game_id == DEFAULT_GAME:
+        return _page(request, "rules")
+    return _page(request, "rules", lambda lang: render_family_rules(game_id, lang, path=request.url.path))
 
 
 # -------------------------------------------------------------------------------- API
