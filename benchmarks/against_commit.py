@@ -13,8 +13,14 @@ Each figure is hands per processor second of the measuring process; each pair is
 ``--rounds`` times, and the best of each side is kept (the machine's speed varies from moment to
 moment). Needs a git checkout.
 
+``--instructions`` also counts, with valgrind's cachegrind (Debian's ``valgrind``), the machine
+instructions and the mispredicted branches a Seven Rocks hand of the engine costs on each side
+(the same hands; a run of no hands subtracted, so start-up does not count): figures that other
+jobs on a shared machine do not disturb.
+
     .venv/bin/python benchmarks/against_commit.py
     .venv/bin/python benchmarks/against_commit.py --commit 4387ba6 --rounds 5 --json
+    .venv/bin/python benchmarks/against_commit.py --rounds 5 --instructions --json
 """
 
 from __future__ import annotations
@@ -22,6 +28,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -46,6 +54,9 @@ run(2000)
 print(2000 / (time.process_time() - t))
 """
 
+#: The engine's hands, untimed, for cachegrind: ``python -c COUNTED N`` plays N hands.
+COUNTED = ENGINE.split("run(100)")[0] + "import sys\nrun(int(sys.argv[1]))\n"
+
 KERNEL = """
 import time
 from sevenrocks.bots import kernel
@@ -65,12 +76,39 @@ def _time(code: str, source: Path, cache: Path) -> float:
     return float(out.stdout.strip().splitlines()[-1])
 
 
+def _cachegrind(source: Path, hands: int) -> tuple[int, int]:
+    """Instructions and mispredicted branches of ``hands`` engine hands (cachegrind's totals)."""
+    env = {**os.environ, "PYTHONPATH": str(source)}
+    command = ["valgrind", "--tool=cachegrind", "--cache-sim=no", "--branch-sim=yes"]
+    command += ["--cachegrind-out-file=/dev/null", sys.executable, "-c", COUNTED, str(hands)]
+    out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stderr
+    found = [re.search(pattern + r":\s+([\d,]+)", out) for pattern in (r"I\s+refs", "Mispredicts")]
+    if found[0] is None or found[1] is None:
+        raise SystemExit(f"cachegrind gave no totals:\n{out[-2000:]}")
+    return int(found[0][1].replace(",", "")), int(found[1][1].replace(",", ""))
+
+
+def _per_hand(source: Path, hands: int) -> dict[str, int]:
+    """Instructions and mispredictions per engine hand, start-up subtracted."""
+    base = _cachegrind(source, 0)
+    full = _cachegrind(source, hands)
+    return {
+        "instructions": (full[0] - base[0]) // hands,
+        "mispredicted_branches": (full[1] - base[1]) // hands,
+    }
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--commit", default="4387ba6", help="the earlier commit (default 4387ba6)")
     parser.add_argument("--rounds", type=int, default=3, help="turns of each pair (the best counts)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--instructions", action="store_true", help="also count each engine hand's instructions (valgrind)"
+    )
     args = parser.parse_args()
+    if args.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions needs valgrind (Debian: apt-get install valgrind)")
     with tempfile.TemporaryDirectory(prefix="sevenrocks-then-") as folder:
         then = Path(folder) / "then"
         then.mkdir()
@@ -88,17 +126,28 @@ def main() -> int:
                 for name in ("then", "now"):
                     rate = _time(code, sources[name], caches[name])
                     best[what][name] = max(best[what].get(name, 0.0), rate)
-    result = {
+        counted = {name: _per_hand(sources[name], 300) for name in sources} if args.instructions else None
+    result: dict[str, object] = {
         "commit": args.commit,
         "hands_per_cpu_second": {k: {n: round(v) for n, v in d.items()} for k, d in best.items()},
         "now_vs_then": {k: round(d["now"] / d["then"], 2) for k, d in best.items()},
     }
+    if counted is not None:
+        result["engine_per_hand"] = counted
     if args.json:
         print(json.dumps(result))
         return 0
-    for what, rates in result["hands_per_cpu_second"].items():
-        ratio = result["now_vs_then"][what]
-        print(f"{what}: {args.commit} {rates['then']:,} hands/s, now {rates['now']:,} hands/s ({ratio}x)")
+    for what, rates in best.items():
+        ratio = round(rates["now"] / rates["then"], 2)
+        print(
+            f"{what}: {args.commit} {rates['then']:,.0f} hands/s, now {rates['now']:,.0f} hands/s ({ratio}x)"
+        )
+    if counted is not None:
+        for name, figures in counted.items():
+            print(
+                f"engine, one hand ({name}): {figures['instructions']:,} instructions, "
+                f"{figures['mispredicted_branches']:,} mispredicted branches"
+            )
     return 0
 
 

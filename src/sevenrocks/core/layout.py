@@ -525,10 +525,9 @@ class Layout:
 
     def _fast_pid(self, play: Play) -> int | None:
         """The point id of ``play`` if it is legal here (-1 for a legal opening), else ``None``."""
-        anchor, side = play.anchor, play.side
-        if anchor is None or side is None:
+        pid = play.pid
+        if pid < 0:
             return None if self._placed or play.marks else -1
-        pid = anchor.index * SIDES_PER_TILE + side
         if self._matching:
             return pid if pid in self._points and self._seven_ok(play, pid) else None
         if pid in self._points and PLAY_TABLE[play.tile.index * 168 + pid] is not None:
@@ -600,7 +599,8 @@ class Layout:
             return self._total
         self._cover[pid] = t
         before = self._points
-        points = [p for p in before if p != pid]
+        points = list(before)
+        points.remove(pid)
         anchor = pid // SIDES_PER_TILE
         side = pid - anchor * SIDES_PER_TILE
         # the counted total changes by what the covered point counted and what the new one counts

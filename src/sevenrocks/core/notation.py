@@ -166,6 +166,13 @@ class Play:
     open_half: int | None = None
     marks: int = field(default=0, compare=False, repr=False)
     """The marks as bits (1 lengthwise, 2 closed, 4 an open half named): 0 for a plain play."""
+    pid: int = field(default=-1, init=False, compare=False, repr=False)
+    """The id of the connection point joined (:attr:`ConnectionPoint.id`), -1 for an opening:
+    kept with the play, as the engine asks it at every move."""
+
+    def __post_init__(self) -> None:
+        if self.anchor is not None and self.side is not None:
+            object.__setattr__(self, "pid", self.anchor.index * SIDES_PER_TILE + self.side)
 
     @classmethod
     def opening(cls, tile: Tile) -> Play:
