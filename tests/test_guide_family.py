@@ -111,6 +111,13 @@ def test_figures_show_what_the_games_have() -> None:
     assert re.search(r"scores \d+ points", captions["all-fives"])
 
 
+def test_picture_dominoes_figures_draw_pictures() -> None:
+    """The children's game is drawn with its pictures (sevenrocks.picture_art), the others with pips."""
+    picture = family_guide("picture", "en").figures[0].steps
+    assert picture and all('href="#picture-' in step.svg for step in picture)
+    assert all("picture-" not in step.svg for step in family_guide("block", "en").figures[0].steps)
+
+
 @pytest.mark.parametrize("game", FAMILY)
 def test_worked_hands_are_the_engines_settlement(game: str) -> None:
     guide = family_guide(game, "en")

@@ -252,6 +252,7 @@ def _layout_figure(key: str, title: str, game: str, deal: Deal, _: Translate, rt
             legend=legend if rules.scores_points else False,
             words=legend,
             id_prefix=f"{key}-",
+            faces=svg.faces_for(game),
         )
         total = placement.ends_total if rules.scores_points else None
         steps.append(
