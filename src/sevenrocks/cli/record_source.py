@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from sevenrocks.core.envelope import read_record_file
 from sevenrocks.core.errors import RecordError, SevenRocksError
 from sevenrocks.core.games import DEFAULT_GAME, OptionValue, find_game
 from sevenrocks.core.record import MatchRecord
@@ -76,16 +76,7 @@ def load_source(
     they must agree with the file. Raises :class:`RecordError` (or the engine's error, located)
     for anything wrong.
     """
-    source = Path(path)
-    try:
-        text = source.read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"no such file: {source}") from None
-    except IsADirectoryError:
-        raise RecordError(f"{source} is a folder, not a match record") from None
-    except OSError as err:
-        raise RecordError(f"cannot read {source}: {err.strerror or err}") from None
-    data = load_json(text)
+    data = load_json(read_record_file(path))
     if not isinstance(data, dict) or "format" in data or "hands" not in data:
         record = MatchRecord.from_json(data)  # a record, or the record's error
         _agree(record, game, options)
