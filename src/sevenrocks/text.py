@@ -50,7 +50,7 @@ from sevenrocks.core.games.settlement import (
 )
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import ConnectionPoint, Doubles, Move, Play, Side
-from sevenrocks.core.scoring import placement_points
+from sevenrocks.core.scoring import ends_total_after, placement_points
 from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
 from sevenrocks.i18n import N_
@@ -66,7 +66,6 @@ __all__ = [
     "PlayChoice",
     "game_name",
     "layout_arms",
-    "move_total",
     "picture_key",
     "play_choices",
     "render_boneyard",
@@ -943,17 +942,6 @@ class PlayChoice:
     points: int
 
 
-def move_total(layout: Layout, move: Move) -> int:
-    """The counted total ``move`` (one tile or several doubles) would make; the layout is unchanged."""
-    if isinstance(move, Play):
-        return layout.ends_total_after(move)
-    trial = layout.copy()
-    total = 0
-    for part in move.parts:
-        total = trial.place(part)
-    return total
-
-
 def play_choices(view: SeatView) -> tuple[PlayChoice, ...]:
     """The view's legal moves numbered from 1, each with the total and points it makes (the
     points the game lets the side keep: none past an exact target).
@@ -968,7 +956,7 @@ def play_choices(view: SeatView) -> tuple[PlayChoice, ...]:
     rules = view.rules
     out = []
     for number, move in enumerate(view.moves, start=1):
-        total = move_total(view.layout, move)
+        total = ends_total_after(view.layout, move)
         points = rules.points.of(total) if rules.scores_points else 0
         if points:
             points = rules.ending.admit(points, view.scores[view.side])
