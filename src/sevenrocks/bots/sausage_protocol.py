@@ -43,6 +43,7 @@ from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import Engine, Outcome, Rules, find_game
 from sevenrocks.core.sausage import GAME_ID, DealEnd, DealResult, SausageMove, SausageView, Turn, Went
 from sevenrocks.core.sausage.public import PublicDeal
+from sevenrocks.core.sausage.record import result_json
 from sevenrocks.core.tiles import TILES, Tile
 
 __all__ = [
@@ -96,15 +97,7 @@ def turn_message(view: SausageView) -> Message:
 
 def deal_end_message(result: DealResult) -> Message:
     """A deal ended: how, its winner, the pips left, the points awarded, the scores and the tiles left."""
-    return {
-        "type": "deal_end",
-        "end": result.end.value,
-        "winner": result.winner,
-        "pips": list(result.pips),
-        "award": list(result.award),
-        "scores": list(result.scores),
-        "left": [[str(t) for t in queue] for queue in result.left],
-    }
+    return {"type": "deal_end", **result_json(result)}
 
 
 @dataclass

@@ -63,7 +63,7 @@ from sevenrocks.core.report import outcome_json
 from sevenrocks.core.sausage.events import DealEnd, DealLog, DealResult, Turn, Went
 from sevenrocks.core.sausage.match import GAME_ID, SausageMatch
 from sevenrocks.core.sausage.moves import SausageMove, Way
-from sevenrocks.core.sausage.script import deal_report
+from sevenrocks.core.sausage.script import check_next_deal, deal_report
 from sevenrocks.core.tiles import TILES, Tile
 
 __all__ = [
@@ -385,18 +385,7 @@ def _replay_deal(match: SausageMatch, h: int, hand: Any) -> None:
             f"each hand is a JSON object with {', '.join(_HAND_KEYS)}, not {json_kind(hand)}", hand=h
         )
     check_keys(hand, _HAND_KEYS, _HAND_REQUIRED, f"hand {h}", hand=h)
-    if match.is_over:
-        raise RecordError(
-            f"no deal may follow deal {h - 1}, in which seat {match.winner} reached the target "
-            f"{match.target}",
-            hand=h,
-        )
-    if match.in_deal:
-        raise RecordError(
-            f"deal {h - 1} has not ended (seat {match.turn} is to place {match.turned}), so no deal may "
-            "follow it",
-            hand=h,
-        )
+    check_next_deal(match, h)
     queues = hand["queues"]
     if not isinstance(queues, list):
         raise RecordError("'queues' must list the two queues, front first: [[\"2-5\", ...], [...]]", hand=h)
