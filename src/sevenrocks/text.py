@@ -50,6 +50,7 @@ from sevenrocks.core.games.settlement import (
 )
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import ConnectionPoint, Doubles, Move, Play, Side
+from sevenrocks.core.record import LEAD_DECLARED, LEAD_EGGS, LEAD_HUNDRED
 from sevenrocks.core.scoring import ends_total_after, placement_points
 from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
@@ -65,6 +66,7 @@ __all__ = [
     "ArmEnd",
     "PlayChoice",
     "game_name",
+    "imposed_lead_text",
     "layout_arms",
     "picture_key",
     "play_choices",
@@ -339,6 +341,25 @@ def side_label(
     if me is not None and table.side_of(me) == side:
         text += " " + _("(you)")
     return text
+
+
+def imposed_lead_text(lead: str | None, seat: str, *, gettext: Translate | None = None) -> str | None:
+    """Sea Goat's own leads in words, for ``seat`` (its label): ``lead`` is a record's ``hundred``,
+    ``eggs`` or ``declared``; ``None`` for any other lead.
+
+    >>> imposed_lead_text("eggs", "seat 2"), imposed_lead_text("lot", "seat 2")
+    ('eggs are pending: seat 2 holds 1-1 and leads it', None)
+    """
+    _ = gettext or _english
+    if lead == LEAD_HUNDRED:
+        return _("{seat} owes a compulsory hundred and leads any tile: this is its hundred hand").format(
+            seat=seat
+        )
+    if lead == LEAD_EGGS:
+        return _("eggs are pending: {seat} holds 1-1 and leads it").format(seat=seat)
+    if lead == LEAD_DECLARED:
+        return _("{seat} declares a hundred and leads 6-6: this is its hundred hand").format(seat=seat)
+    return None
 
 
 def target_text(rules: Rules | None, target: int | None, *, gettext: Translate | None = None) -> str | None:

@@ -53,12 +53,13 @@ from sevenrocks.core.games import Later, Outcome, Rules
 from sevenrocks.core.games.ending import SingleHand
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Doubles, Move, Play, parse_move
-from sevenrocks.core.record import LEAD_DECLARED, LEAD_EGGS, LEAD_HUNDRED, MatchRecord
+from sevenrocks.core.record import MatchRecord
 from sevenrocks.i18n import N_, translation
 from sevenrocks.messages import error_text
 from sevenrocks.text import (
     PlayChoice,
     game_name,
+    imposed_lead_text,
     play_choices,
     render_events,
     render_result,
@@ -228,15 +229,9 @@ def _lead_line(match: Match, rule: Later | None, names: Sequence[str], lang: str
     assert leader is not None
     who = seat_label(leader, me=HUMAN, names=names, gettext=_, rules=match.rules)
     tile = match.lead_tile
-    imposed = match.history[-1].imposed  # Sea Goat's own leads
-    if imposed == LEAD_HUNDRED:
-        return _("{seat} owes a compulsory hundred and leads any tile: this is its hundred hand").format(
-            seat=who
-        )
-    if imposed == LEAD_EGGS:
-        return _("eggs are pending: {seat} holds 1-1 and leads it").format(seat=who)
-    if imposed == LEAD_DECLARED:
-        return _("{seat} declares a hundred and leads 6-6: this is its hundred hand").format(seat=who)
+    imposed = imposed_lead_text(match.history[-1].imposed, who, gettext=_)  # Sea Goat's own leads
+    if imposed is not None:
+        return imposed
     if tile is not None:
         return _("{seat} leads {tile}, the first tile of the lead order that was dealt").format(
             seat=who, tile=tile
