@@ -71,7 +71,7 @@ from sevenrocks.text import (
 )
 from sevenrocks.tournament.runner import MatchObserver
 
-__all__ = ["HUMAN", "PlayerQuit", "console_for", "parse_choice", "play_command"]
+__all__ = ["HUMAN", "ColorOption", "PlayerQuit", "console_for", "parse_choice", "play_command"]
 
 HELP: Final = N_(
     "type the number of a placement, or the placement itself (e.g. 3-4@4-4:B), or just the tile "
@@ -107,6 +107,13 @@ THEME: Final = Theme(
         "sevenrocks.knock": "red",
     }
 )
+
+
+#: ``--color/--no-color``: colour forced on or off (``None``: only on a terminal), for :func:`console_for`.
+ColorOption = Annotated[
+    bool | None,
+    typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
+]
 
 
 def console_for(*, color: bool | None = None) -> Console:
@@ -571,10 +578,7 @@ def play_command(
     seat3: Annotated[
         str, typer.Option("--seat3", help="Bot at seat 3 (an opponent, plays before you).")
     ] = "greedy",
-    color: Annotated[
-        bool | None,
-        typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
-    ] = None,
+    color: ColorOption = None,
     lang: LangOption = None,
 ) -> None:
     """Play seat 0 against bots: Seven Rocks (your partner sits opposite at seat 2), or any game

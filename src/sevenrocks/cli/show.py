@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sevenrocks.cli.language import LangOption, resolve_language
-from sevenrocks.cli.play import console_for
+from sevenrocks.cli.play import ColorOption, console_for
 from sevenrocks.cli.record_source import GameOption, OptionsOption, load_source
 from sevenrocks.cli.sausage_source import load_sausage_source
 from sevenrocks.cli.show_sausage import print_sausage_record
@@ -411,10 +411,7 @@ def show_command(
     ] = False,
     game: GameOption = None,
     option: OptionsOption = None,
-    color: Annotated[
-        bool | None,
-        typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
-    ] = None,
+    color: ColorOption = None,
     lang: LangOption = None,
 ) -> None:
     """Print a match of any game hand by hand: moves, knocks, draws, settlements and scores.
