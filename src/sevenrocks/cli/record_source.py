@@ -22,7 +22,7 @@ from sevenrocks.core.games import DEFAULT_GAME, OptionValue, find_game
 from sevenrocks.core.record import MatchRecord
 from sevenrocks.core.script import load_json, replay_match
 
-__all__ = ["GameOption", "OptionsOption", "load_source", "parse_options"]
+__all__ = ["GameOption", "OptionsOption", "game_id", "load_source", "parse_options"]
 
 #: ``--game ID``: the game of a script that does not name it (on a record: a check).
 GameOption = Annotated[
@@ -85,7 +85,8 @@ def load_source(
     return MatchRecord.from_match(match, players=("",) * match.seats)
 
 
-def _game_id(name: str) -> str:
+def game_id(name: str) -> str:
+    """The id of the game ``--game name`` names; :class:`RecordError` for an unknown game."""
     try:
         return find_game(name).id
     except SevenRocksError as err:
@@ -93,7 +94,7 @@ def _game_id(name: str) -> str:
 
 
 def _agree(record: MatchRecord, game: str | None, options: Sequence[str] | None) -> None:
-    if game is not None and _game_id(game) != record.game:
+    if game is not None and game_id(game) != record.game:
         raise RecordError(f"--game {game}: this record is a match of {record.game}")
     for key, value in parse_options(record.game, options).items():
         if record.options[key] != value:
@@ -107,7 +108,7 @@ def _named(script: dict[str, Any], game: str | None, options: Sequence[str] | No
     script = dict(script)
     named = script.get("game")
     if game is not None:
-        wanted = _game_id(game)
+        wanted = game_id(game)
         if named is not None and named != wanted:
             raise RecordError(f"--game {game}: this script is a match of {named}")
         if named is None and wanted != DEFAULT_GAME:
@@ -117,7 +118,7 @@ def _named(script: dict[str, Any], game: str | None, options: Sequence[str] | No
     effective = script.get("game", DEFAULT_GAME)
     if not isinstance(effective, str):
         return script  # the replay names the fault
-    values = parse_options(_game_id(effective), options)
+    values = parse_options(game_id(effective), options)
     if find_game(effective).id == DEFAULT_GAME:
         given: Any = {"target": script["target"]} if "target" in script else {}
     else:
