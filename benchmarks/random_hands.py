@@ -27,7 +27,6 @@ process (start-up included) for every game, by wall clock and by the child's pro
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import resource
@@ -36,13 +35,13 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from harness import Step, Tally, arguments, repeated, run_rounds
 from sevenrocks.core import Match
 
 HandFn = Callable[[random.Random], int]
@@ -112,56 +111,6 @@ def openspiel_team_dominoes() -> HandFn:
 
 
 # -------------------------------------------------------------------- measuring
-@dataclass
-class Tally:
-    name: str
-    rules: str
-    fn: HandFn
-    rng: random.Random
-    hands: int = 0
-    placements: int = 0
-    cpu: float = 0.0
-    wall: float = 0.0
-
-    batch: Callable[[int], tuple[int, int]] | None = None
-    """Plays ``n`` hands at once, returning (hands, placements): for the compiled step, whose
-    per-call cost from Python would otherwise be what is measured."""
-
-    def run(self, seconds: float) -> None:
-        """Play hands for about ``seconds`` of processor time (checked every 50 hands)."""
-        fn, rng = self.fn, self.rng
-        hands = placements = 0
-        cpu0, wall0 = time.process_time(), time.perf_counter()
-        while time.process_time() - cpu0 < seconds:
-            if self.batch is not None:
-                done, placed = self.batch(20_000)
-                hands += done
-                placements += placed
-                continue
-            for _ in range(50):
-                placements += fn(rng)
-            hands += 50
-        self.cpu += time.process_time() - cpu0
-        self.wall += time.perf_counter() - wall0
-        self.hands += hands
-        self.placements += placements
-
-    def rates(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "rules": self.rules,
-            "hands": self.hands,
-            "placements": self.placements,
-            "cpu_seconds": self.cpu,
-            "wall_seconds": self.wall,
-            "hands_per_cpu_second": self.hands / self.cpu,
-            "placements_per_cpu_second": self.placements / self.cpu,
-            "hands_per_second": self.hands / self.wall,
-            "placements_per_second": self.placements / self.wall,
-            "placements_per_hand": self.placements / self.hands,
-        }
-
-
 def simulate_process(hands: int, game: str) -> dict[str, Any]:
     """Time ``sevenrocks simulate --game GAME --hands N`` as a separate process (start-up included)."""
     exe = shutil.which("sevenrocks", path=str(Path(sys.executable).parent))
@@ -200,13 +149,9 @@ def heavy_imports() -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="processor seconds per slice (default 2)")
-    parser.add_argument("--rounds", type=int, default=3, help="slices per contender (default 3)")
+    parser = arguments(__doc__)
     parser.add_argument("--process-hands", type=int, default=100_000, help="hands for each simulate process")
     parser.add_argument("--games", nargs="*", help="games to time `simulate` on (default: every game)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     random.seed(args.seed)  # dominoes deals with the global generator
 
@@ -220,38 +165,21 @@ def main() -> int:
         stats = runner.run(n)
         return stats.hands, stats.placements
 
+    def tally(name: str, rules: str, step: Step) -> Tally:
+        return Tally(name, step, ("hands", "placements"), "hand", extra={"rules": rules})
+
+    def hands(fn: HandFn) -> Step:
+        return repeated(fn, random.Random(args.seed), 50)
+
     tallies = [
-        Tally(
-            "sevenrocks block, Match API", "block, 4 players", match_api("block"), random.Random(args.seed)
-        ),
-        Tally(
-            "sevenrocks block, compiled step",
-            "block, 4 players",
-            match_api("block"),
-            random.Random(args.seed),
-            batch=block_batch,
-        ),
-        Tally(
-            "sevenrocks seven-rocks, Match API",
-            "Seven Rocks",
-            match_api("seven-rocks"),
-            random.Random(args.seed),
-        ),
-        Tally("dominoes 6.1.0", "block, 4 players", dominoes_game(), random.Random(args.seed)),
-        Tally(
-            "OpenSpiel python_team_dominoes",
-            "block, 4 players",
-            openspiel_team_dominoes(),
-            random.Random(args.seed),
-        ),
+        tally("sevenrocks block, Match API", "block, 4 players", hands(match_api("block"))),
+        tally("sevenrocks block, compiled step", "block, 4 players", lambda: block_batch(20_000)),
+        tally("sevenrocks seven-rocks, Match API", "Seven Rocks", hands(match_api("seven-rocks"))),
+        tally("dominoes 6.1.0", "block, 4 players", hands(dominoes_game())),
+        tally("OpenSpiel python_team_dominoes", "block, 4 players", hands(openspiel_team_dominoes())),
     ]
     err = Console(stderr=True)
-    for round_ in range(args.rounds):
-        for tally in tallies:
-            if err.is_terminal:
-                err.print(f"round {round_ + 1}/{args.rounds}: {tally.name}", style="dim")
-            tally.run(args.seconds)
-    rates = [t.rates() for t in tallies]
+    rates = run_rounds(tallies, rounds=args.rounds, seconds=args.seconds)
     api, step, sr_api, dom, osp = rates
     ratios = {
         "block_match_api_vs_dominoes": api["hands_per_cpu_second"] / dom["hands_per_cpu_second"],

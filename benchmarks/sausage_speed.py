@@ -25,15 +25,11 @@ wall-clock second, and the ratio uses processor time.
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
-import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
@@ -44,6 +40,7 @@ if str(ROOT) not in sys.path:  # the reference model lives in the tests package
 
 from tests.reference.family.sausage import RefSausage  # noqa: E402
 
+from harness import Tally, arguments, repeated, run_rounds  # noqa: E402
 from sevenrocks.core.sausage import SausageMatch  # noqa: E402
 from sevenrocks.core.sausage.kernel import BLOCKED, CUT, Deal, random_policy  # noqa: E402
 from sevenrocks.core.tiles import TILES  # noqa: E402
@@ -110,64 +107,19 @@ def reference_match(rng: random.Random) -> tuple[int, int]:
     return deals, moves
 
 
-@dataclass
-class Tally:
-    name: str
-    fn: MatchFn
-    rng: random.Random
-    matches: int = 0
-    deals: int = 0
-    moves: int = 0
-    cpu: float = 0.0
-    wall: float = 0.0
-
-    def run(self, seconds: float) -> None:
-        """Play matches for about ``seconds`` of processor time (checked after every 5 matches)."""
-        cpu0, wall0 = time.process_time(), time.perf_counter()
-        while time.process_time() - cpu0 < seconds:
-            for _ in range(5):
-                deals, moves = self.fn(self.rng)
-                self.deals += deals
-                self.moves += moves
-            self.matches += 5
-        self.cpu += time.process_time() - cpu0
-        self.wall += time.perf_counter() - wall0
-
-    def rates(self) -> dict[str, Any]:
-        return {
-            "name": self.name,
-            "matches": self.matches,
-            "deals": self.deals,
-            "moves": self.moves,
-            "cpu_seconds": self.cpu,
-            "wall_seconds": self.wall,
-            "matches_per_cpu_second": self.matches / self.cpu,
-            "deals_per_cpu_second": self.deals / self.cpu,
-            "moves_per_cpu_second": self.moves / self.cpu,
-            "matches_per_second": self.matches / self.wall,
-            "deals_per_match": self.deals / self.matches,
-        }
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="processor seconds per slice (default 2)")
-    parser.add_argument("--rounds", type=int, default=3, help="slices per contender (default 3)")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
+    args = arguments(__doc__).parse_args()
+
+    def tally(name: str, play: MatchFn) -> Tally:
+        step = repeated(play, random.Random(args.seed), 5)
+        return Tally(name, step, ("matches", "deals", "moves"), "match")
+
     tallies = [
-        Tally("sevenrocks engine (SausageMatch)", engine_match, random.Random(args.seed)),
-        Tally("reference model (RefSausage)", reference_match, random.Random(args.seed)),
-        Tally("fast rules (sausage.kernel)", kernel_match, random.Random(args.seed)),
+        tally("sevenrocks engine (SausageMatch)", engine_match),
+        tally("reference model (RefSausage)", reference_match),
+        tally("fast rules (sausage.kernel)", kernel_match),
     ]
-    err = Console(stderr=True)
-    for round_ in range(args.rounds):
-        for tally in tallies:
-            if err.is_terminal:
-                err.print(f"round {round_ + 1}/{args.rounds}: {tally.name}", style="dim")
-            tally.run(args.seconds)
-    engine, reference, kernel = (t.rates() for t in tallies)
+    engine, reference, kernel = run_rounds(tallies, rounds=args.rounds, seconds=args.seconds)
     ratio = engine["matches_per_cpu_second"] / reference["matches_per_cpu_second"]
     fast = kernel["matches_per_cpu_second"] / engine["matches_per_cpu_second"]
     result = {

@@ -81,3 +81,28 @@ def example_path(name: str, folder: str = "examples") -> Path:
 def example(name: str, folder: str = "examples") -> tuple[Any, Any]:
     """An example script and its expected report, both parsed."""
     return read_json(f"{folder}/{name}.json"), read_json(f"{folder}/{name}.expected.json")
+
+
+def mismatches(expected: Any, got: Any, path: str = "report") -> list[str]:
+    """Where ``got`` differs from ``expected``, looking only at the keys ``expected`` has (lists of objects
+    are compared item by item, every other value exactly)."""
+    if isinstance(expected, dict):
+        if not isinstance(got, dict):
+            return [f"{path}: expected an object, got {got!r}"]
+        out: list[str] = []
+        for key, value in expected.items():
+            if key not in got:
+                out.append(f"{path}.{key} is missing")
+            else:
+                out.extend(mismatches(value, got[key], f"{path}.{key}"))
+        return out
+    if isinstance(expected, list) and any(isinstance(item, dict) for item in expected):
+        if not isinstance(got, list) or len(got) != len(expected):
+            size = len(got) if isinstance(got, list) else got
+            return [f"{path}: {size} items, expected {len(expected)}"]
+        return [
+            m
+            for i, (e, g) in enumerate(zip(expected, got, strict=True))
+            for m in mismatches(e, g, f"{path}[{i}]")
+        ]
+    return [] if expected == got else [f"{path}: got {got!r}, expected {expected!r}"]

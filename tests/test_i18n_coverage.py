@@ -32,6 +32,7 @@ WORD = re.compile(r"[A-Za-z]{2,}")
 TERMINAL = [
     "cli/play.py",
     "cli/play_sausage.py",
+    "cli/play_session.py",
     "cli/sausage_text.py",
     "cli/show.py",
     "cli/rules.py",
@@ -57,12 +58,9 @@ SHOWN = {
 MARKERS = {"_", "N_", "gettext"}
 #: literals with words that are not prose for players (file, text) -> why
 TERMINAL_ALLOWED = {
-    ("cli/play.py", "sevenrocks-{}-seed{}"): "the default record file name",
-    ("cli/play.py", "sevenrocks {} play"): "the program name stored in the record",
-    ("cli/play.py", "{}-{}.json"): "a record file name",
-    ("cli/play_sausage.py", "sevenrocks-{}-{}-seed{}"): "the default record file name",
-    ("cli/play_sausage.py", "sevenrocks {} play"): "the program name stored in the record",
-    ("cli/play_sausage.py", "{}-{}.json"): "a record file name",
+    ("cli/play_session.py", "sevenrocks-{}-seed{}"): "the default record file name",
+    ("cli/play_session.py", "sevenrocks {} play"): "the program name stored in the record",
+    ("cli/play_session.py", "{}-{}.json"): "a record file name",
     ("text.py", "the opening tile has two outward sides"): "an internal check, never shown to a player",
 }
 

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.conformance_data import DATA, ConformanceDataError, example, example_names
+from tests.conformance_data import DATA, ConformanceDataError, example, example_names, mismatches
 from tests.reference.family import RefGame, RefIllegal, find_game, replay
 from tests.reference.family.layout import Layout
 from tests.reference.family.outcome import fewest_points, first_out, goat, over_target
@@ -89,29 +89,6 @@ def family_example(request: pytest.FixtureRequest) -> tuple[Any, Any]:
     pytest.fail(message, pytrace=False)
 
 
-def _mismatches(expected: Any, got: Any, path: str = "report") -> list[str]:
-    """Where ``got`` differs from ``expected``, comparing only the keys that ``expected`` has."""
-    if isinstance(expected, dict):
-        if not isinstance(got, dict):
-            return [f"{path}: expected an object, got {got!r}"]
-        out: list[str] = []
-        for key, value in expected.items():
-            if key not in got:
-                out.append(f"{path}.{key} is missing")
-            else:
-                out.extend(_mismatches(value, got[key], f"{path}.{key}"))
-        return out
-    if isinstance(expected, list) and isinstance(got, list) and any(isinstance(x, dict) for x in expected):
-        if len(expected) != len(got):
-            return [f"{path}: {len(got)} items, expected {len(expected)}"]
-        return [
-            m
-            for i, (e, g) in enumerate(zip(expected, got, strict=True))
-            for m in _mismatches(e, g, f"{path}[{i}]")
-        ]
-    return [] if expected == got else [f"{path}: got {got!r}, expected {expected!r}"]
-
-
 def _deal(hands: list[str], boneyard: str = "") -> tuple[list[list[str]], list[str]]:
     """Hands written as space-separated tiles; the boneyard is ``boneyard`` then every tile not named, in
     the order of the set (so that tests state the tiles that matter and the rest stays out of the way)."""
@@ -145,7 +122,7 @@ def _plays(ref: RefGame) -> list[tuple[int, str, int | None, int | None]]:
 # ----------------------------------------------------------------------------------- examples
 def test_family_example_is_reproduced(family_example: tuple[Any, Any]) -> None:
     script, expected = family_example
-    assert _mismatches(expected, replay(script)) == []
+    assert mismatches(expected, replay(script)) == []
 
 
 def test_seven_rocks_example_is_reproduced_exactly(conformance_example: tuple[str, Any, Any]) -> None:
@@ -800,7 +777,7 @@ def test_void_deals_in_scripts() -> None:
     script, expected = example("kozel", FAMILY)
     report = replay({**script, "hands": [{"hands": VOID_FOUR}, *script["hands"]]})
     assert report["hands"][0]["end"] == "redeal"
-    assert _mismatches(expected["hands"], report["hands"][1:]) == []
+    assert mismatches(expected["hands"], report["hands"][1:]) == []
     # Sports Goat: a void deal is not one of the match's deals, and the 1-1 lead stays
     sports, _ = example("sports-kozel", FAMILY)
     report = replay({**sports, "hands": [{"hands": VOID_FOUR, "plays": []}, *sports["hands"]]})

@@ -403,13 +403,8 @@ def _tree_geometry(
     ends of the double. A depth-first search with backtracking keeps every tile and marker apart.
     """
     centre = centre_boxes[0].tile
-    taken: list[Rect] = [box.rect for box in centre_boxes]
-    marks: list[PointMark] = []
-    for point, x, y in centre_marks:
-        if layout.is_open(point):
-            mark = PointMark(point, x, y, counted.get(point))
-            marks.append(mark)
-            taken.append(mark.rect)
+    marks = _open_marks(layout, counted, centre_marks)
+    taken: list[Rect] = [box.rect for box in centre_boxes] + [mark.rect for mark in marks]
     placed: list[tuple[_Link, Rect, float, float, int, int, Arm]] = []
     budget = [_TREE_BUDGET]
 
@@ -527,6 +522,13 @@ def _exploded(
     return _finished(boxes, marks, MIN_REACH)
 
 
+def _open_marks(
+    layout: Layout, counted: dict[ConnectionPoint, int], points: list[tuple[ConnectionPoint, float, float]]
+) -> list[PointMark]:
+    """The markers of the centre's connection points (each with its place) that are open."""
+    return [PointMark(point, x, y, counted.get(point)) for point, x, y in points if layout.is_open(point)]
+
+
 def _finished(boxes: list[TileBox], marks: list[PointMark], reach: int) -> LayoutGeometry:
     boxes.sort(key=lambda box: box.order)
     marks.sort(key=lambda mark: (mark.point.anchor.index, mark.point.side))
@@ -614,13 +616,8 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
     if _branching(layout, centre):
         return _tree_geometry(layout, links, counted, order, spinners, centre_boxes, arms, centre_marks)
     chains = [(arm, _chain(layout, links, (centre, side)), start) for arm, side, start in arms]
-    base: list[Rect] = [box.rect for box in centre_boxes]
-    marks: list[PointMark] = []
-    for point, x, y in centre_marks:
-        if layout.is_open(point):
-            mark = PointMark(point, x, y, counted.get(point))
-            marks.append(mark)
-            base.append(mark.rect)
+    marks = _open_marks(layout, counted, centre_marks)
+    base: list[Rect] = [box.rect for box in centre_boxes] + [mark.rect for mark in marks]
 
     # Try growing reaches until every arm fits its blade.
     size = max(reach, 3)
@@ -669,12 +666,4 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
                 mx, my = turn(ex + 0.5 * at.hx, ey + 0.5 * at.hy)
                 point = ConnectionPoint(tile, link.exit)
                 marks.append(PointMark(point, mx, my, counted.get(point)))
-
-    boxes.sort(key=lambda box: box.order)
-    marks.sort(key=lambda mark: (mark.point.anchor.index, mark.point.side))
-    bounds = boxes[0].rect
-    for box in boxes:
-        bounds = bounds.union(box.rect)
-    for mark in marks:
-        bounds = bounds.union(mark.rect)
-    return LayoutGeometry(tuple(boxes), tuple(marks), bounds.grow(0.25), size)
+    return _finished(boxes, marks, size)

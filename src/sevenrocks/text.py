@@ -50,7 +50,8 @@ from sevenrocks.core.games.settlement import (
 )
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import ConnectionPoint, Doubles, Move, Play, Side
-from sevenrocks.core.scoring import placement_points
+from sevenrocks.core.record import LEAD_DECLARED, LEAD_EGGS, LEAD_HUNDRED
+from sevenrocks.core.scoring import ends_total_after, placement_points
 from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
 from sevenrocks.i18n import N_
@@ -65,8 +66,8 @@ __all__ = [
     "ArmEnd",
     "PlayChoice",
     "game_name",
+    "imposed_lead_text",
     "layout_arms",
-    "move_total",
     "picture_key",
     "play_choices",
     "render_boneyard",
@@ -341,6 +342,25 @@ def side_label(
     if me is not None and table.side_of(me) == side:
         text += " " + _("(you)")
     return text
+
+
+def imposed_lead_text(lead: str | None, seat: str, *, gettext: Translate | None = None) -> str | None:
+    """Sea Goat's own leads in words, for ``seat`` (its label): ``lead`` is a record's ``hundred``,
+    ``eggs`` or ``declared``; ``None`` for any other lead.
+
+    >>> imposed_lead_text("eggs", "seat 2"), imposed_lead_text("lot", "seat 2")
+    ('eggs are pending: seat 2 holds 1-1 and leads it', None)
+    """
+    _ = gettext or _english
+    if lead == LEAD_HUNDRED:
+        return _("{seat} owes a compulsory hundred and leads any tile: this is its hundred hand").format(
+            seat=seat
+        )
+    if lead == LEAD_EGGS:
+        return _("eggs are pending: {seat} holds 1-1 and leads it").format(seat=seat)
+    if lead == LEAD_DECLARED:
+        return _("{seat} declares a hundred and leads 6-6: this is its hundred hand").format(seat=seat)
+    return None
 
 
 def target_text(rules: Rules | None, target: int | None, *, gettext: Translate | None = None) -> str | None:
@@ -944,17 +964,6 @@ class PlayChoice:
     points: int
 
 
-def move_total(layout: Layout, move: Move) -> int:
-    """The counted total ``move`` (one tile or several doubles) would make; the layout is unchanged."""
-    if isinstance(move, Play):
-        return layout.ends_total_after(move)
-    trial = layout.copy()
-    total = 0
-    for part in move.parts:
-        total = trial.place(part)
-    return total
-
-
 def play_choices(view: SeatView) -> tuple[PlayChoice, ...]:
     """The view's legal moves numbered from 1, each with the total and points it makes (the
     points the game lets the side keep: none past an exact target).
@@ -969,7 +978,7 @@ def play_choices(view: SeatView) -> tuple[PlayChoice, ...]:
     rules = view.rules
     out = []
     for number, move in enumerate(view.moves, start=1):
-        total = move_total(view.layout, move)
+        total = ends_total_after(view.layout, move)
         points = rules.points.of(total) if rules.scores_points else 0
         if points:
             points = rules.ending.admit(points, view.scores[view.side])

@@ -18,7 +18,7 @@ import pytest
 
 from sevenrocks.core.games import GAMES
 from sevenrocks.core.script import replay
-from tests.conformance_data import ConformanceDataError, example, example_names
+from tests.conformance_data import ConformanceDataError, example, example_names, mismatches
 
 FAMILY = "examples/family"
 """The family's examples, under ``tests/conformance/``."""
@@ -50,31 +50,6 @@ def family_script(request: pytest.FixtureRequest) -> tuple[str, Any, Any]:
     else:
         return request.param, script, expected
     pytest.fail(message, pytrace=False)
-
-
-def mismatches(expected: Any, got: Any, path: str = "report") -> list[str]:
-    """Where ``got`` differs from ``expected``, looking only at the keys ``expected`` has (lists of objects
-    are compared item by item, every other value exactly)."""
-    if isinstance(expected, dict):
-        if not isinstance(got, dict):
-            return [f"{path}: expected an object, got {got!r}"]
-        out: list[str] = []
-        for key, value in expected.items():
-            if key not in got:
-                out.append(f"{path}.{key} is missing")
-            else:
-                out.extend(mismatches(value, got[key], f"{path}.{key}"))
-        return out
-    if isinstance(expected, list) and any(isinstance(item, dict) for item in expected):
-        if not isinstance(got, list) or len(got) != len(expected):
-            size = len(got) if isinstance(got, list) else got
-            return [f"{path}: {size} items, expected {len(expected)}"]
-        return [
-            m
-            for i, (e, g) in enumerate(zip(expected, got, strict=True))
-            for m in mismatches(e, g, f"{path}[{i}]")
-        ]
-    return [] if expected == got else [f"{path}: got {got!r}, expected {expected!r}"]
 
 
 def test_family_example_is_replayed_by_the_engine(family_script: tuple[str, Any, Any]) -> None:

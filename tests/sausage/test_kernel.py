@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sevenrocks.bots.sausage import DealStats, SausageRunner
+from sevenrocks.bots.sausage import SausageRunner
+from sevenrocks.bots.stats import HandStats
 from sevenrocks.core.sausage import DealEnd, SausageMatch, SausageMove, Went
 from sevenrocks.core.sausage.kernel import (
     ASIDE,
@@ -30,7 +31,7 @@ _WENT = {TOP: Went.TOP, BOTTOM: Went.BOTTOM, CUT: Went.CUT, BACK: Went.BACK, ASI
 _WAY = {TOP: "top", BOTTOM: "bottom", CUT: "cut"}
 
 
-def engine_stats(seed: int, n: int) -> DealStats:
+def engine_stats(seed: int, n: int) -> HandStats:
     """The runner as it was before the kernel: every deal played by the engine, from one generator."""
     rng = random.Random(seed)
     moves = placements = knocks = blocked = settlement = 0
@@ -50,7 +51,7 @@ def engine_stats(seed: int, n: int) -> DealStats:
         assert result is not None
         blocked += result.end is DealEnd.BLOCKED
         settlement += sum(abs(a) for a in result.award)
-    return DealStats(n, moves, placements, knocks, blocked, 0, 0, settlement)
+    return HandStats(n, moves, placements, knocks, blocked, 0, 0, settlement)
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

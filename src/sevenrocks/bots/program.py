@@ -28,9 +28,9 @@ import subprocess
 import tempfile
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import IO, Any, Final, TypeVar
 
 from sevenrocks.bots.protocol import (
     MAX_LINE,
@@ -66,6 +66,9 @@ CMD_PREFIX: Final = "cmd:"
 DEFAULT_BOT_TIMEOUT: Final = 10.0
 #: Seconds a program gets to exit after its input closes, before it is terminated.
 EXIT_GRACE: Final = 1.0
+
+
+T = TypeVar("T")
 
 
 class BotFailure(Exception):
@@ -350,17 +353,40 @@ class ProgramBot:
             self._send(hand_end_message(view.results[number], ledger))
         self._results_sent = max(self._results_sent, upto)
 
-    def choose(self, view: SeatView) -> Move:
-        """Tell the program what it has not seen, send ``turn`` and read its answer."""
-        self._sync(view)
+    def send(self, message: Message) -> None:
+        """Write one message to the program (starting it first); :class:`BotFailure` when it has
+        exited or stopped reading for longer than the time-out."""
+        self._send(message)
+
+    def ask(self, question: Message, parse: Callable[[str], T]) -> T:
+        """Send ``question`` and read the program's answer with ``parse``.
+
+        :class:`BotFailure` when the program wrote anything before it was asked, gives no answer
+        in time or exits, or when ``parse`` raises :class:`ProtocolError` (``"illegal"`` for an
+        illegal play, ``"garbage"`` for anything else).
+        """
         self._unsolicited()
-        self._send(turn_message(view))
+        self._send(question)
         line = self._read_line()
         try:
-            return parse_answer(line, view.moves)
+            return parse(line)
         except ProtocolError as err:
             kind = "illegal" if str(err).startswith("illegal") else "garbage"
             raise BotFailure(kind, f"{self.name} {err}") from None
+
+    def end_with(self, sync: Callable[[], None], last: Message) -> None:
+        """When the program still runs: ``sync`` (send what it has not been told), then ``last``
+        (``match_end``); failures are ignored, the match being decided. Then close its input."""
+        if self._proc is not None and self._proc.poll() is None:
+            with contextlib.suppress(BotFailure):
+                sync()
+                self._send(last)
+        self._close_input()
+
+    def choose(self, view: SeatView) -> Move:
+        """Tell the program what it has not seen, send ``turn`` and read its answer."""
+        self._sync(view)
+        return self.ask(turn_message(view), lambda line: parse_answer(line, view.moves))
 
     def declare_hundred(self, view: SeatView) -> bool:
         """Sea Goat: send ``declare`` and read whether the program declares a voluntary hundred
@@ -368,13 +394,7 @@ class ProgramBot:
         if not view.may_declare_hundred:
             return False
         self._sync(view)
-        self._unsolicited()
-        self._send(declare_message())
-        line = self._read_line()
-        try:
-            return parse_declaration(line)
-        except ProtocolError as err:
-            raise BotFailure("garbage", f"{self.name} {err}") from None
+        return self.ask(declare_message(), parse_declaration)
 
     def observe(self, view: SeatView) -> None:
         """Bring the program up to date with ``view`` (called by hosts when a hand ends)."""
@@ -388,11 +408,9 @@ class ProgramBot:
         Failures here are ignored: the match is decided already. Call :meth:`close` after it
         (hosts close every seat's program first, then wait for them together).
         """
-        if self._proc is not None and self._proc.poll() is None:
-            with contextlib.suppress(BotFailure):
-                self._sync(view)
-                self._send(match_end_message(winner, scores, forfeit=forfeit, outcome=view.outcome))
-        self._close_input()
+        self.end_with(
+            lambda: self._sync(view), match_end_message(winner, scores, forfeit=forfeit, outcome=view.outcome)
+        )
 
     def _close_input(self) -> None:
         """Close the program's input: the signal to exit. :meth:`close` then waits for it."""

@@ -37,8 +37,8 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
-from typing import IO, Any, Final
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import IO, Any, Final, TypeVar
 
 from sevenrocks.bots.base import Bot, declares_hundred
 from sevenrocks.core.errors import SevenRocksError
@@ -66,8 +66,11 @@ __all__ = [
     "match_message",
     "parse_answer",
     "parse_declaration",
+    "parse_play",
+    "read_messages",
     "serve",
     "turn_message",
+    "write_answer",
 ]
 
 #: The ``type`` of every message a host sends, in the order they can first appear.
@@ -94,6 +97,7 @@ Message = dict[str, Any]
 BotFactory = Callable[[int, Rules], Bot]
 
 _SEVEN_ROCKS: Final = find_game(DEFAULT_GAME)
+M = TypeVar("M")
 
 
 class ProtocolError(ValueError):
@@ -298,6 +302,12 @@ def parse_answer(line: str, legal: Sequence[Move]) -> Move:
     ...
     sevenrocks.bots.protocol.ProtocolError: illegal play '4-4': the legal plays were 3-4
     """
+    return parse_play(line, legal, parse_move)
+
+
+def parse_play(line: str, legal: Sequence[M], parse: Callable[[str], M]) -> M:
+    """The move an answer line ``{"play": "..."}`` names, read with ``parse`` (the game's notation);
+    :class:`ProtocolError` unless it is one of ``legal`` (listed in the error, the first 12)."""
     text = line.strip()
     try:
         answer = json.loads(text)
@@ -309,7 +319,7 @@ def parse_answer(line: str, legal: Sequence[Move]) -> Move:
         raise ProtocolError(f'answered {_short(text)!r}: expected an object {{"play": "..."}}')
     name = answer["play"]
     try:
-        move = parse_move(name)
+        move = parse(name)
     except SevenRocksError as err:
         raise ProtocolError(f"answered {_short(name)!r}, which is not a play: {err.reason}") from None
     if move not in legal:
@@ -744,6 +754,24 @@ def serve(bot: Bot | BotFactory, lines: Iterable[str], out: IO[str]) -> int:
     """
     tracker = ViewTracker()
     player: Bot | None = bot if isinstance(bot, Bot) else None
+    for message in read_messages(lines, tracker.feed):
+        if message["type"] == "match" and player is None:
+            player = bot(tracker.seat, tracker.rules)  # type: ignore[operator]
+        if message["type"] == "turn":
+            assert player is not None  # a turn needs a match message first (checked by feed)
+            write_answer(out, {"play": str(player.choose(tracker.view()))})
+        elif message["type"] == "declare":
+            assert player is not None
+            write_answer(out, {"declare": declares_hundred(player, tracker.view())})
+        elif message["type"] == "match_end":
+            break
+    return 0
+
+
+def read_messages(lines: Iterable[str], feed: Callable[[Message], None]) -> Iterator[Message]:
+    """The messages of a bot program's input ``lines`` (blank lines skipped), each given to ``feed``
+    (a tracker's) before it is yielded; :class:`ProtocolError` naming the line for one that is not a
+    JSON object or that ``feed`` refuses."""
     for number, line in enumerate(lines, 1):
         if not line.strip():
             continue
@@ -754,20 +782,13 @@ def serve(bot: Bot | BotFactory, lines: Iterable[str], out: IO[str]) -> int:
         if not isinstance(message, dict):
             raise ProtocolError(f"line {number}: expected a JSON object, not {_short(line.strip())!r}")
         try:
-            tracker.feed(message)
+            feed(message)
         except ProtocolError as err:
             raise ProtocolError(f"line {number}: {err}") from None
-        if message["type"] == "match" and player is None:
-            player = bot(tracker.seat, tracker.rules)  # type: ignore[operator]
-        if message["type"] == "turn":
-            assert player is not None  # a turn needs a match message first (checked by feed)
-            move = player.choose(tracker.view())
-            out.write(json.dumps({"play": str(move)}) + "\n")
-            out.flush()
-        elif message["type"] == "declare":
-            assert player is not None
-            out.write(json.dumps({"declare": declares_hundred(player, tracker.view())}) + "\n")
-            out.flush()
-        elif message["type"] == "match_end":
-            break
-    return 0
+        yield message
+
+
+def write_answer(out: IO[str], answer: Message) -> None:
+    """Write a bot program's answer as one JSON line and flush it."""
+    out.write(json.dumps(answer) + "\n")
+    out.flush()

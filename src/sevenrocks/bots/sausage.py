@@ -43,10 +43,10 @@ import inspect
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any, Final, Protocol, runtime_checkable
 
 from sevenrocks.bots.base import BotOptionError, UnknownBotError
+from sevenrocks.bots.stats import HandStats
 from sevenrocks.core.games import Rules
 from sevenrocks.core.sausage import GAME_ID, SausageMove, SausageView, Way
 from sevenrocks.core.sausage.kernel import (
@@ -62,7 +62,6 @@ from sevenrocks.core.tiles import Tile
 
 __all__ = [
     "SAUSAGE_BOT_NAMES",
-    "DealStats",
     "GreedySausageBot",
     "RandomSausageBot",
     "SausageBot",
@@ -368,38 +367,6 @@ def make_sausage_bot(name: str, *, seed: int | None = None, **options: Any) -> S
 
 
 # ----------------------------------------------------------------------------------- many random deals
-@dataclass(frozen=True, slots=True)
-class DealStats:
-    """Totals over random deals, in the fields of :class:`sevenrocks.bots.kernel.HandStats` (what
-    ``sevenrocks simulate`` reports) with their Sausage meaning."""
-
-    hands: int
-    """Deals played."""
-    moves: int
-    """Moves chosen (a placement or a cut; forced turns are not moves)."""
-    placements: int
-    """Tiles laid on the table: the start tile, placements and cuts."""
-    knocks: int
-    """Turns whose tile could not be placed: sent to the back or set aside."""
-    blocked: int
-    points: int
-    """Points scored during play: none in Sausage."""
-    draws: int
-    """Tiles drawn: none in Sausage."""
-    settlement: int
-    """Points awarded at the deals' ends, both seats together."""
-
-    def __add__(self, other: DealStats) -> DealStats:
-        return DealStats(*(a + b for a, b in zip(self.astuple(), other.astuple(), strict=True)))
-
-    def astuple(self) -> tuple[int, ...]:
-        """The totals in field order."""
-        return (
-            self.hands, self.moves, self.placements, self.knocks, self.blocked, self.points, self.draws,
-            self.settlement,
-        )  # fmt: skip
-
-
 class SausageRunner:
     """Independent random deals of Sausage, played in chunks (for progress bars): every deal is the
     first of a new match (scores from zero, the starter by lot) and every move uniformly random, all
@@ -415,9 +382,9 @@ class SausageRunner:
         self._options = dict(rules.options) if rules is not None else {}
         self._rng = random.Random(seed)
 
-    def run(self, n: int) -> DealStats:
+    def run(self, n: int) -> HandStats:
         """Deal and play ``n`` more deals; their totals."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise ValueError(f"the number of deals must be a whole number >= 0, not {n!r}")
         moves, placements, knocks, blocked, settlement = random_deal_stats(self._rng, n)
-        return DealStats(n, moves, placements, knocks, blocked, 0, 0, settlement)
+        return HandStats(n, moves, placements, knocks, blocked, 0, 0, settlement)

@@ -33,18 +33,17 @@ True
 
 from __future__ import annotations
 
-import contextlib
-import json
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import IO, Any, Final
 
-from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, BotFailure, ProgramBot
-from sevenrocks.bots.protocol import ProtocolError, match_end_message
+from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, ProgramBot
+from sevenrocks.bots.protocol import ProtocolError, match_end_message, parse_play, read_messages, write_answer
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import Engine, Outcome, Rules, find_game
 from sevenrocks.core.sausage import GAME_ID, DealEnd, DealResult, SausageMove, SausageView, Turn, Went
 from sevenrocks.core.sausage.public import PublicDeal
+from sevenrocks.core.sausage.record import result_json
 from sevenrocks.core.tiles import TILES, Tile
 
 __all__ = [
@@ -98,15 +97,7 @@ def turn_message(view: SausageView) -> Message:
 
 def deal_end_message(result: DealResult) -> Message:
     """A deal ended: how, its winner, the pips left, the points awarded, the scores and the tiles left."""
-    return {
-        "type": "deal_end",
-        "end": result.end.value,
-        "winner": result.winner,
-        "pips": list(result.pips),
-        "award": list(result.award),
-        "scores": list(result.scores),
-        "left": [[str(t) for t in queue] for queue in result.left],
-    }
+    return {"type": "deal_end", **result_json(result)}
 
 
 @dataclass
@@ -147,10 +138,6 @@ def messages_for(view: SausageView, sent: Sent | None) -> tuple[list[Message], S
     return out, told
 
 
-def _short(text: str, limit: int = 80) -> str:
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def parse_sausage_answer(line: str, legal: Sequence[SausageMove]) -> SausageMove:
     """The move a bot's answer names; :class:`ProtocolError` unless it is one of ``legal``.
 
@@ -161,26 +148,7 @@ def parse_sausage_answer(line: str, legal: Sequence[SausageMove]) -> SausageMove
     ...
     sevenrocks.bots.protocol.ProtocolError: illegal play '4-6:top': the legal plays were 4-6:cut
     """
-    text = line.strip()
-    try:
-        answer = json.loads(text)
-    except ValueError:
-        raise ProtocolError(
-            f'answered {_short(text)!r}, which is not JSON (expected {{"play": ...}})'
-        ) from None
-    if not isinstance(answer, dict) or not isinstance(answer.get("play"), str):
-        raise ProtocolError(f'answered {_short(text)!r}: expected an object {{"play": "..."}}')
-    try:
-        move = SausageMove.parse(answer["play"])
-    except SevenRocksError as err:
-        raise ProtocolError(
-            f"answered {_short(answer['play'])!r}, which is not a play: {err.reason}"
-        ) from None
-    if move not in legal:
-        raise ProtocolError(
-            f"illegal play {str(move)!r}: the legal plays were {', '.join(str(m) for m in legal)}"
-        )
-    return move
+    return parse_play(line, legal, SausageMove.parse)
 
 
 class SausageProgramBot:
@@ -200,19 +168,14 @@ class SausageProgramBot:
     def _sync(self, view: SausageView) -> None:
         messages, self._sent = messages_for(view, self._sent)
         for message in messages:
-            self._program._send(message)
+            self._program.send(message)
 
     def choose(self, view: SausageView) -> SausageMove:
         """Tell the program what it has not seen, send ``turn`` and read its answer."""
         self._sync(view)
-        self._program._unsolicited()
-        self._program._send(turn_message(view))
-        line = self._program._read_line()
-        try:
-            return parse_sausage_answer(line, view.legal_moves)
-        except ProtocolError as err:
-            kind = "illegal" if str(err).startswith("illegal") else "garbage"
-            raise BotFailure(kind, f"{self.name} {err}") from None
+        return self._program.ask(
+            turn_message(view), lambda line: parse_sausage_answer(line, view.legal_moves)
+        )
 
     def observe(self, view: SausageView) -> None:
         """Bring the program up to date with ``view`` (hosts call it when a deal ends)."""
@@ -228,12 +191,9 @@ class SausageProgramBot:
     ) -> None:
         """Send the rest of the match and ``match_end``, then close the program's input (failures are
         ignored: the match is decided)."""
-        proc = self._program._proc
-        if proc is not None and proc.poll() is None:
-            with contextlib.suppress(BotFailure):
-                self._sync(view)
-                self._program._send(match_end_message(winner, scores, forfeit=forfeit, outcome=view.outcome))
-        self._program._close_input()
+        self._program.end_with(
+            lambda: self._sync(view), match_end_message(winner, scores, forfeit=forfeit, outcome=view.outcome)
+        )
 
     def close(self) -> None:
         """Stop the program; safe to call more than once."""
@@ -424,26 +384,12 @@ def serve_sausage(factory: Callable[[int, Rules], Any], lines: Iterable[str], ou
     """
     tracker = SausageTracker()
     player: Any = None
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            message = json.loads(line)
-        except ValueError:
-            raise ProtocolError(f"line {number}: not JSON: {_short(line.strip())!r}") from None
-        if not isinstance(message, dict):
-            raise ProtocolError(f"line {number}: expected a JSON object, not {_short(line.strip())!r}")
-        try:
-            tracker.feed(message)
-        except ProtocolError as err:
-            raise ProtocolError(f"line {number}: {err}") from None
+    for message in read_messages(lines, tracker.feed):
         if message["type"] == "match" and player is None:
             assert tracker.rules is not None
             player = factory(tracker.seat, tracker.rules)
         if message["type"] == "turn":
-            move = player.choose(tracker.view())
-            out.write(json.dumps({"play": str(move)}) + "\n")
-            out.flush()
+            write_answer(out, {"play": str(player.choose(tracker.view()))})
         elif message["type"] == "match_end":
             break
     return 0

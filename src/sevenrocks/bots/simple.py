@@ -32,8 +32,8 @@ import random
 from typing import Final
 
 from sevenrocks.core.games import Points
-from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import Doubles, Move, Play
+from sevenrocks.core.scoring import ends_total_after
 from sevenrocks.core.view import SeatView
 
 __all__ = [
@@ -49,25 +49,6 @@ __all__ = [
 #: What :func:`safe_hundred` lets the tiles kept after leading 6-6 be worth: (no drawing, drawing).
 HUNDRED_LIMIT: Final = (25, 13)
 _BLANK_VALUE: Final = 25  # a hand of exactly 0-0 is worth 25 in Sea Goat
-
-
-def ends_total_after(layout: Layout, move: Move) -> int:
-    """The counted total ``move`` would make on ``layout`` (which is left as it is).
-
-    >>> from sevenrocks.core.notation import parse_move
-    >>> layout = Layout()
-    >>> layout.place(parse_move("2-5"))
-    7
-    >>> ends_total_after(layout, parse_move("2-2@2-5:low+5-5@2-5:high")), layout.ends_total
-    (14, 7)
-    """
-    if isinstance(move, Play):
-        return layout.ends_total_after(move)
-    trial = layout.copy()
-    total = 0
-    for part in move.parts:
-        total = trial.place(part)
-    return total
 
 
 def immediate_points(view: SeatView, move: Move) -> int:

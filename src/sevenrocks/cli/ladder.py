@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sys
-from concurrent.futures.process import BrokenProcessPool
 from itertools import combinations
 from pathlib import Path
 from typing import Annotated, Any
@@ -27,20 +26,26 @@ from sevenrocks.cli.game_options import (
 from sevenrocks.cli.match_options import (
     BotTimeoutOption,
     NoRecordsOption,
+    RecordsOption,
     TargetOption,
     ThinkOption,
     WorkersOption,
+    check_bot_timeout,
+    entrant_options,
+    fail,
     game_conflict,
     given_on_command_line,
     group_size,
+    playing,
+    records_name,
     resume_conflict,
 )
 from sevenrocks.cli.progress import progress_bar
-from sevenrocks.cli.tournament import check_entrant, fail, prepare_records, slug
-from sevenrocks.core.errors import RecordError, SevenRocksError
+from sevenrocks.cli.tournament import check_entrant, prepare_records, slug
+from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import DEFAULT_GAME, find_game
-from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
-from sevenrocks.tournament.journal import JOURNAL_NAME, JournalError, resume_config
+from sevenrocks.tournament.duplicate import MatchSummary, TournamentConfig, timed_run
+from sevenrocks.tournament.journal import JOURNAL_NAME, resume_config
 
 __all__ = ["PLAN_NAME", "ladder_command"]
 
@@ -144,10 +149,7 @@ def ladder_command(
     game: GameOption = DEFAULT_GAME,
     option: OptionsOption = None,
     seats: SeatsOption = None,
-    records: Annotated[
-        Path | None,
-        typer.Option("--records", help="Folder for the match records (default: tournament-records/...)."),
-    ] = None,
+    records: RecordsOption = None,
     no_records: NoRecordsOption = False,
     resume: Annotated[
         Path | None,
@@ -196,59 +198,49 @@ def ladder_command(
             f"--matches-per-pair {matches_per_pair}: a {seat_count}-seat game plays every set of deals "
             f"{group} times (each entrant at every seat), so give a multiple of {group}"
         )
-    if bot_timeout <= 0:
-        raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
+    check_bot_timeout(bot_timeout)
     if chart.suffix.lower() != ".png":
         raise fail(f"--chart {chart}: the chart is a PNG picture; give a name ending in .png")
     for bot in bots:
-        check_entrant(bot, "BOT", {} if think_seconds is None else {"think": think_seconds}, game_id)
+        check_entrant(bot, "BOT", entrant_options(think_seconds), game_id)
     if resume is not None:
         folder: Path | None = resume
     else:
-        prefix = "" if game_id == DEFAULT_GAME else f"{game_id}-"
-        folder = prepare_records(records, no_records, f"{prefix}ladder-{len(bots)}-bots-seed{seed}")
+        name = records_name(game_id, f"ladder-{len(bots)}-bots-seed{seed}")
+        folder = prepare_records(records, no_records, name)
         if folder is not None:
             _write_plan(folder, settings)
     pairings = list(combinations(range(len(bots)), 2))
     summaries: list[dict[str, Any]] = []
     err_console = Console(stderr=True)
-    try:
-        with progress_bar(err_console) as progress:
-            task = progress.add_task("ladder", total=len(pairings) * matches_per_pair, status="")
+    with playing("ladder", folder), progress_bar(err_console) as progress:
+        task = progress.add_task("ladder", total=len(pairings) * matches_per_pair, status="")
 
-            def on_match(_: MatchSummary) -> None:
-                progress.update(task, advance=1)
+        def on_match(_: MatchSummary) -> None:
+            progress.update(task, advance=1)
 
-            for k, (i, j) in enumerate(pairings, 1):
-                progress.update(task, status=f"{bots[i]} vs {bots[j]}")
-                sub = None if folder is None else folder / f"{k:02d}-{slug(bots[i])}-vs-{slug(bots[j])}"
-                if sub is not None and (sub / JOURNAL_NAME).exists():  # a pairing begun before a stop
-                    config, contents = resume_config(sub, workers=workers)
-                    progress.update(task, advance=len(contents.done))
-                    summaries.append(timed_run(config, on_match=on_match, done=contents.done))
-                    continue
-                config = TournamentConfig(
-                    team0=bots[i],
-                    team1=bots[j],
-                    matches=matches_per_pair,
-                    seed=seed,
-                    workers=workers,
-                    think=think_seconds,
-                    bot_timeout=bot_timeout,
-                    records=sub,
-                    game=game_id,
-                    game_options=game_options,
-                    seats=seat_count,
-                )
-                summaries.append(timed_run(config, on_match=on_match))
-    except KeyboardInterrupt:
-        where = f"; go on with: sevenrocks ladder --resume {folder}" if folder is not None else ""
-        typer.echo(f"interrupted{where}", err=True)
-        raise typer.Exit(130) from None
-    except (RecordError, EntrantFailing, JournalError) as err:
-        raise fail(str(err)) from None
-    except BrokenProcessPool:
-        raise fail("a worker process died (out of memory, or killed); try fewer --workers") from None
+        for k, (i, j) in enumerate(pairings, 1):
+            progress.update(task, status=f"{bots[i]} vs {bots[j]}")
+            sub = None if folder is None else folder / f"{k:02d}-{slug(bots[i])}-vs-{slug(bots[j])}"
+            if sub is not None and (sub / JOURNAL_NAME).exists():  # a pairing begun before a stop
+                config, contents = resume_config(sub, workers=workers)
+                progress.update(task, advance=len(contents.done))
+                summaries.append(timed_run(config, on_match=on_match, done=contents.done))
+                continue
+            config = TournamentConfig(
+                team0=bots[i],
+                team1=bots[j],
+                matches=matches_per_pair,
+                seed=seed,
+                workers=workers,
+                think=think_seconds,
+                bot_timeout=bot_timeout,
+                records=sub,
+                game=game_id,
+                game_options=game_options,
+                seats=seat_count,
+            )
+            summaries.append(timed_run(config, on_match=on_match))
     results = [
         (s["team0"], s["team1"], s["team0_wins"] + s["draws"] / 2, s["team1_wins"] + s["draws"] / 2)
         for s in summaries

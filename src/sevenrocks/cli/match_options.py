@@ -1,13 +1,17 @@
-"""Options shared by the commands that play series of matches (``tournament``, ``ladder``).
+"""Options shared by the commands that play series of matches (``tournament``, ``ladder``), and
+what they do alike with them.
 
 The game they play comes from :mod:`sevenrocks.cli.game_options` (``--game``, ``--option``,
 ``--seats``); :func:`game_conflict` refuses a ``--resume`` that names another game, other
-options or another number of seats than the saved series.
+options or another number of seats than the saved series. :func:`fail` is how they stop on bad
+input, and :func:`playing` how they stop while the matches are played.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -15,8 +19,11 @@ import typer
 
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT
 from sevenrocks.cli.game_options import EVERY_ENGINE, GameChoiceError, choose_game, option_text
-from sevenrocks.core.games import OptionValue
+from sevenrocks.core.errors import RecordError
+from sevenrocks.core.games import DEFAULT_GAME, OptionValue
 from sevenrocks.core.scoring import DEFAULT_TARGET
+from sevenrocks.tournament.duplicate import EntrantFailing
+from sevenrocks.tournament.journal import JournalError
 from sevenrocks.tournament.model import seat_plans
 
 __all__ = [
@@ -24,12 +31,18 @@ __all__ = [
     "DEFAULT_TARGET",
     "BotTimeoutOption",
     "NoRecordsOption",
+    "RecordsOption",
     "TargetOption",
     "ThinkOption",
     "WorkersOption",
+    "check_bot_timeout",
+    "entrant_options",
+    "fail",
     "game_conflict",
     "given_on_command_line",
     "group_size",
+    "playing",
+    "records_name",
     "resume_conflict",
 ]
 
@@ -48,6 +61,53 @@ TargetOption = Annotated[
     ),
 ]
 NoRecordsOption = Annotated[bool, typer.Option("--no-records", help="Do not save match records.")]
+RecordsOption = Annotated[
+    Path | None,
+    typer.Option("--records", help="Folder for the match records (default: a new tournament-records/...)."),
+]
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``error: message`` on stderr; the exit (code 2) to raise."""
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def check_bot_timeout(bot_timeout: float) -> None:
+    """Fail on a ``--bot-timeout`` that is not more than zero."""
+    if bot_timeout <= 0:
+        raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
+
+
+def entrant_options(think_seconds: float | None) -> dict[str, float]:
+    """The options every entrant is made with: the ``--think`` time, when given."""
+    return {} if think_seconds is None else {"think": think_seconds}
+
+
+def records_name(game: str, name: str) -> str:
+    """A records folder's name: ``name``, after the game's id unless it is Seven Rocks.
+
+    >>> records_name("seven-rocks", "a-vs-b-seed0"), records_name("kozel", "a-vs-b-seed0")
+    ('a-vs-b-seed0', 'kozel-a-vs-b-seed0')
+    """
+    return name if game == DEFAULT_GAME else f"{game}-{name}"
+
+
+@contextlib.contextmanager
+def playing(what: str, folder: Path | None, played: Callable[[], str] = lambda: "") -> Iterator[None]:
+    """Around the play of a series (``what``: the command): Ctrl-C says how to go on with it
+    (``played()`` tells how far it got) and exits with 130; a record, entrant or journal error or a
+    dead worker process fails (exit 2)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        where = f"; go on with: sevenrocks {what} --resume {folder}" if folder is not None else ""
+        typer.echo(f"interrupted{played()}{where}", err=True)
+        raise typer.Exit(130) from None
+    except (RecordError, EntrantFailing, JournalError) as err:
+        raise fail(str(err)) from None
+    except BrokenProcessPool:
+        raise fail("a worker process died (out of memory, or killed); try fewer --workers") from None
 
 
 def given_on_command_line(ctx: typer.Context, name: str) -> bool:

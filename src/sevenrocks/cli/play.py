@@ -15,10 +15,9 @@ tests do so).
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
-import sys
 from collections.abc import Callable, Mapping, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Final
 
@@ -28,7 +27,6 @@ from rich.highlighter import RegexHighlighter
 from rich.text import Text
 from rich.theme import Theme
 
-from sevenrocks import __version__
 from sevenrocks.bots import Bot, make_bot
 from sevenrocks.bots.base import declares_hundred
 from sevenrocks.cli.game_options import (
@@ -41,18 +39,27 @@ from sevenrocks.cli.game_options import (
     options_text,
 )
 from sevenrocks.cli.language import LangOption, resolve_language
+from sevenrocks.cli.play_session import (
+    HUMAN,
+    BotFailed,
+    PlayerQuit,
+    RecordSaver,
+    default_record_path,
+    read_answer,
+)
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.events import Draw, HandEnd, HandResult, Knock, Placement
 from sevenrocks.core.games import Later, Outcome, Rules
 from sevenrocks.core.games.ending import SingleHand
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Doubles, Move, Play, parse_move
-from sevenrocks.core.record import LEAD_DECLARED, LEAD_EGGS, LEAD_HUNDRED, MatchEnd, MatchRecord
+from sevenrocks.core.record import MatchRecord
 from sevenrocks.i18n import N_, translation
-from sevenrocks.messages import error_text, translate
+from sevenrocks.messages import error_text
 from sevenrocks.text import (
     PlayChoice,
     game_name,
+    imposed_lead_text,
     play_choices,
     render_events,
     render_result,
@@ -64,9 +71,8 @@ from sevenrocks.text import (
 )
 from sevenrocks.tournament.runner import MatchObserver
 
-__all__ = ["HUMAN", "PlayerQuit", "console_for", "parse_choice", "play_command"]
+__all__ = ["HUMAN", "ColorOption", "PlayerQuit", "console_for", "parse_choice", "play_command"]
 
-HUMAN: Final = 0
 HELP: Final = N_(
     "type the number of a placement, or the placement itself (e.g. 3-4@4-4:B), or just the tile "
     "when it has one place to go; q quits (the record is saved)"
@@ -75,30 +81,6 @@ HELP_DOUBLES: Final = N_(
     "several doubles go down in one move: type its number, or the doubles joined by +, "
     "e.g. 2-2@2-5:low+5-5@2-5:high"
 )
-
-
-class PlayerQuit(Exception):
-    """The person quit (``q``) or standard input ended."""
-
-    def __init__(self, reason: str) -> None:
-        self.reason = reason
-        super().__init__(reason)
-
-
-class BotFailed(Exception):
-    """A bot raised an error or chose a placement that is not legal."""
-
-    def __init__(self, seat: int, template: str, /, **params: object) -> None:
-        self.seat = seat
-        #: the English reason (kept in the record); :meth:`translated` for the player
-        self.reason = template.format(**params)
-        self.template = template
-        self.params = params
-        super().__init__(self.reason)
-
-    def translated(self, lang: str) -> str:
-        """The reason in ``lang``."""
-        return translate(self.template, self.params, lang)
 
 
 class LayoutHighlighter(RegexHighlighter):
@@ -125,6 +107,13 @@ THEME: Final = Theme(
         "sevenrocks.knock": "red",
     }
 )
+
+
+#: ``--color/--no-color``: colour forced on or off (``None``: only on a terminal), for :func:`console_for`.
+ColorOption = Annotated[
+    bool | None,
+    typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
+]
 
 
 def console_for(*, color: bool | None = None) -> Console:
@@ -198,16 +187,7 @@ def _human_choice(
     """Ask for a move until a legal one is given; :class:`PlayerQuit` on ``q`` or end of input."""
     _ = translation(lang).gettext
     while True:
-        console.print(_("your placement [1]: ") if len(choices) == 1 else _("your placement: "), end="")
-        line = sys.stdin.readline()
-        if not line:
-            console.print()
-            raise PlayerQuit(N_("the input ended"))
-        text = line.strip()
-        if not sys.stdin.isatty():
-            console.print(text, highlight=False)  # echo piped input, so the transcript reads well
-        if text.lower() in ("q", "quit", "exit"):
-            raise PlayerQuit(N_("the player at seat 0 quit"))
+        text = read_answer(console, _("your placement [1]: ") if len(choices) == 1 else _("your placement: "))
         if text in ("?", "h", "help"):
             for help_text in helps:
                 console.print(_(help_text))
@@ -256,15 +236,9 @@ def _lead_line(match: Match, rule: Later | None, names: Sequence[str], lang: str
     assert leader is not None
     who = seat_label(leader, me=HUMAN, names=names, gettext=_, rules=match.rules)
     tile = match.lead_tile
-    imposed = match.history[-1].imposed  # Sea Goat's own leads
-    if imposed == LEAD_HUNDRED:
-        return _("{seat} owes a compulsory hundred and leads any tile: this is its hundred hand").format(
-            seat=who
-        )
-    if imposed == LEAD_EGGS:
-        return _("eggs are pending: {seat} holds 1-1 and leads it").format(seat=who)
-    if imposed == LEAD_DECLARED:
-        return _("{seat} declares a hundred and leads 6-6: this is its hundred hand").format(seat=who)
+    imposed = imposed_lead_text(match.history[-1].imposed, who, gettext=_)  # Sea Goat's own leads
+    if imposed is not None:
+        return imposed
     if tile is not None:
         return _("{seat} leads {tile}, the first tile of the lead order that was dealt").format(
             seat=who, tile=tile
@@ -372,16 +346,7 @@ def _offer_hundred(
         console.print("  " + _("1. play on as dealt"))
         console.print("  " + _("2. declare a hundred: lead 6-6 now; win this hand and you win the match"))
         while True:
-            console.print(_("your choice [1]: "), end="")
-            line = sys.stdin.readline()
-            if not line:
-                console.print()
-                raise PlayerQuit(N_("the input ended"))
-            text = line.strip().lower()
-            if not sys.stdin.isatty():
-                console.print(text, highlight=False)
-            if text in ("q", "quit", "exit"):
-                raise PlayerQuit(N_("the player at seat 0 quit"))
+            text = read_answer(console, _("your choice [1]: ")).lower()
             if text in ("", "1"):
                 return False
             if text == "2":
@@ -391,9 +356,7 @@ def _offer_hundred(
         try:
             declared = declares_hundred(bots[seat], match.view(seat))
         except Exception as error:  # as in _bot_choice: a failing bot forfeits
-            raise BotFailed(
-                seat, N_("seat {seat} ({name}) failed: {error}"), seat=seat, name=names[seat], error=error
-            ) from None
+            raise BotFailed.crashed(seat, names, error) from None
         if not declared:
             return False
     match.declare_hundred()
@@ -407,9 +370,7 @@ def _tell_observers(bots: Mapping[int, Bot], match: Match, names: Sequence[str])
             try:
                 bot.observe(match.view(seat))
             except Exception as error:  # as in _bot_choice: a failing bot forfeits
-                raise BotFailed(
-                    seat, N_("seat {seat} ({name}) failed: {error}"), seat=seat, name=names[seat], error=error
-                ) from None
+                raise BotFailed.crashed(seat, names, error) from None
 
 
 def _end_observers(bots: Mapping[int, Bot], match: Match, winner: int | None) -> None:
@@ -429,9 +390,7 @@ def _bot_choice(bot: Bot, match: Match, seat: int, names: Sequence[str]) -> Move
     try:
         move = bot.choose(match.view(seat))
     except Exception as error:  # a bot is outside code: any failure forfeits, none crashes play
-        raise BotFailed(
-            seat, N_("seat {seat} ({name}) failed: {error}"), seat=seat, name=names[seat], error=error
-        ) from None
+        raise BotFailed.crashed(seat, names, error) from None
     if not isinstance(move, Play | Doubles):
         raise BotFailed(
             seat,
@@ -478,19 +437,6 @@ def _scores_after(match: Match, placement: Placement) -> tuple[int, ...]:
         if event is placement:
             break
     return tuple(scores)
-
-
-def _default_record_path(seed: int, game: str = DEFAULT_GAME) -> Path:
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    if game != DEFAULT_GAME:
-        stamp = f"{game}-{stamp}"
-    base = Path("matches") / f"sevenrocks-{stamp}-seed{seed}"
-    path = base.with_suffix(".json")
-    n = 1
-    while path.exists():
-        n += 1
-        path = Path(f"{base}-{n}.json")
-    return path
 
 
 def _names_text(rules: Rules, names: Sequence[str], gettext: Callable[[str], str]) -> str:
@@ -632,10 +578,7 @@ def play_command(
     seat3: Annotated[
         str, typer.Option("--seat3", help="Bot at seat 3 (an opponent, plays before you).")
     ] = "greedy",
-    color: Annotated[
-        bool | None,
-        typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
-    ] = None,
+    color: ColorOption = None,
     lang: LangOption = None,
 ) -> None:
     """Play seat 0 against bots: Seven Rocks (your partner sits opposite at seat 2), or any game
@@ -685,34 +628,18 @@ def play_command(
         except ValueError as error:  # an unknown bot, a bad bot option, a bot that plays no such game
             err.print(_("error: seat {seat}: {reason}").format(seat=seat, reason=error))
             raise typer.Exit(2) from None
-    if no_record and record is not None:
-        err.print(_("error: give --record PATH or --no-record, not both"))
-        raise typer.Exit(2)
-    path = None if no_record else record if record is not None else _default_record_path(seed, choice.id)
-    if path is not None and path.exists() and not overwrite:
-        err.print(
-            _("error: {path} already exists: choose another --record path, or pass --overwrite").format(
-                path=path
-            )
-        )
-        raise typer.Exit(2)
     match = Match(rules, seed=seed)
-    created = datetime.now(UTC).isoformat(timespec="seconds")
-    metadata = {"created": created, "program": f"sevenrocks {__version__} play"}
-
-    def save(end: MatchEnd | None = None, reason: str | None = None, winner: int | None = None) -> None:
-        if path is None:
-            return
-        data = MatchRecord.from_match(
-            match, players=names, metadata=metadata, end=end, reason=reason, winner=winner
-        )
-        data.save(path)
-
-    try:
-        save()  # fail now, not after the match, if the record cannot be written
-    except SevenRocksError as error:
-        err.print(_("error: {reason}").format(reason=error))
-        raise typer.Exit(2) from None
+    saver = RecordSaver(
+        functools.partial(MatchRecord.from_match, match),
+        names,
+        record=record,
+        no_record=no_record,
+        overwrite=overwrite,
+        default=lambda: default_record_path(seed, choice.id),
+        err=err,
+        lang=lang,
+    )
+    saver.save_or_exit()  # fail now, not after the match, if the record cannot be written
     if choice.is_seven_rocks:
         console.print(
             _(
@@ -726,46 +653,14 @@ def play_command(
     if rules.several_doubles:
         console.print(_(HELP_DOUBLES))
 
-    def autosave() -> None:
-        try:
-            save()
-        except SevenRocksError as error:  # keep playing; the final save reports it again
-            err.print(_("warning: {reason}").format(reason=error))
-
-    try:
-        run_match(match, bots, names, console, on_hand_end=autosave, lang=lang)
-    except (PlayerQuit, KeyboardInterrupt) as stop:
-        _end_observers(bots, match, None)
-        reason = stop.reason if isinstance(stop, PlayerQuit) else N_("interrupted (Ctrl-C)")
-        console.print()
-        console.print(_("match stopped: {reason}").format(reason=_(reason)))
-        try:
-            save(MatchEnd.ABANDONED, reason)  # the record keeps the English reason
-        except SevenRocksError as error:
-            err.print(_("error: {reason}").format(reason=error))
-            raise typer.Exit(2) from None
-        if path is not None:
-            console.print(_("the record so far is saved to {path}").format(path=path))
-        raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
-    except BotFailed as failure:
-        text, winner = _forfeit_text(rules, failure.seat, failure.translated(lang), _)
-        _end_observers(bots, match, winner)
-        console.print()
-        console.print(text)
-        try:
-            save(MatchEnd.FORFEIT, failure.reason, winner=winner)
-        except SevenRocksError as error:
-            err.print(_("error: {reason}").format(reason=error))
-            raise typer.Exit(2) from None
-        if path is not None:
-            console.print(_("the record is saved to {path}").format(path=path))
-        raise typer.Exit(1) from None
+    saver.play_out(
+        lambda autosave: run_match(match, bots, names, console, on_hand_end=autosave, lang=lang),
+        console,
+        finish=lambda winner: _end_observers(bots, match, winner),
+        forfeit=lambda failure: _forfeit_text(rules, failure.seat, failure.translated(lang), _),
+    )
     _end_observers(bots, match, match.winner)
-    try:
-        save()
-    except SevenRocksError as error:
-        err.print(_("error: {reason}").format(reason=error))
-        raise typer.Exit(2) from None
+    saver.save_or_exit()
     console.rule(_("match over"))
     ledger = match.ledger
     final = render_scores(
@@ -778,5 +673,4 @@ def play_command(
         eggs=ledger.eggs if ledger is not None else None,
     )
     console.print(_match_over_text(match.outcome, rules, final, names, _))
-    if path is not None:
-        console.print(_("the record is saved to {path}").format(path=path))
+    saver.tell_saved(console)

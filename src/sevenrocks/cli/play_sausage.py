@@ -17,10 +17,9 @@ is read line by line from standard input, so a match can be scripted.
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
-import sys
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Final
 
@@ -28,17 +27,16 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from sevenrocks import __version__
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.bots.sausage import SausageBot
 from sevenrocks.bots.sausage_protocol import SausageProgramBot
 from sevenrocks.cli.game_options import GameChoiceError, choose_game, options_text
 from sevenrocks.cli.language import resolve_language
-from sevenrocks.cli.play import HUMAN, BotFailed, PlayerQuit, console_for
+from sevenrocks.cli.play import console_for
+from sevenrocks.cli.play_session import HUMAN, BotFailed, RecordSaver, default_record_path, read_answer
 from sevenrocks.cli.sausage_text import deal_end_lines, position_text, seat_name, starter_text, turn_text
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import Engine, find_game
-from sevenrocks.core.record import MatchEnd
 from sevenrocks.core.sausage import GAME_ID, SausageMatch, SausageMove, SausageRecord
 from sevenrocks.core.sausage.record import sausage_lead
 from sevenrocks.i18n import N_, translation
@@ -128,16 +126,7 @@ def _ask(match: SausageMatch, console: Console, lang: str) -> SausageMove:
     _ = translation(lang).gettext
     moves = match.legal_moves()
     while True:
-        console.print(_("your move [1]: ") if len(moves) == 1 else _("your move: "), end="")
-        line = sys.stdin.readline()
-        if not line:
-            console.print()
-            raise PlayerQuit(N_("the input ended"))
-        text = line.strip()
-        if not sys.stdin.isatty():
-            console.print(text, highlight=False)  # echo piped input, so the transcript reads well
-        if text.lower() in ("q", "quit", "exit"):
-            raise PlayerQuit(N_("the player at seat 0 quit"))
+        text = read_answer(console, _("your move [1]: ") if len(moves) == 1 else _("your move: "))
         if text in ("?", "h", "help"):
             console.print(_(HELP))
             continue
@@ -160,9 +149,7 @@ def _bot_move(bot: SausageBot, match: SausageMatch, seat: int, names: Sequence[s
     try:
         move = bot.choose(match.view(seat))
     except Exception as error:  # a bot is outside code: any failure forfeits, none crashes play
-        raise BotFailed(
-            seat, N_("seat {seat} ({name}) failed: {error}"), seat=seat, name=names[seat], error=error
-        ) from None
+        raise BotFailed.crashed(seat, names, error) from None
     if not isinstance(move, SausageMove) or not match.is_legal(move):
         raise BotFailed(
             seat,
@@ -229,22 +216,9 @@ def run_sausage_match(
             try:
                 bot.observe(match.view(1 - HUMAN))
             except Exception as error:
-                raise BotFailed(
-                    1 - HUMAN, N_("seat {seat} ({name}) failed: {error}"), seat=1, name=names[1], error=error
-                ) from None
+                raise BotFailed.crashed(1 - HUMAN, names, error) from None
         if on_deal_end is not None:
             on_deal_end()
-
-
-def _default_record_path(seed: int) -> Path:
-    stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-    base = Path("matches") / f"sevenrocks-{GAME_ID}-{stamp}-seed{seed}"
-    path = base.with_suffix(".json")
-    n = 1
-    while path.exists():
-        n += 1
-        path = Path(f"{base}-{n}.json")
-    return path
 
 
 def _match_over_text(match: SausageMatch, names: Sequence[str], gettext: Callable[[str], str]) -> str:
@@ -303,26 +277,17 @@ def play_sausage(
     except ValueError as error:  # an unknown bot, a bad bot option, a bot that does not play Sausage
         err.print(_("error: seat {seat}: {reason}").format(seat=1, reason=error))
         raise typer.Exit(2) from None
-    if no_record and record is not None:
-        err.print(_("error: give --record PATH or --no-record, not both"))
-        raise typer.Exit(2)
-    path = None if no_record else record if record is not None else _default_record_path(seed)
-    if path is not None and path.exists() and not overwrite:
-        err.print(
-            _("error: {path} already exists: choose another --record path, or pass --overwrite").format(
-                path=path
-            )
-        )
-        raise typer.Exit(2)
     match = SausageMatch(choice.given, seed=seed)
-    created = datetime.now(UTC).isoformat(timespec="seconds")
-    metadata = {"created": created, "program": f"sevenrocks {__version__} play"}
-
-    def save(end: MatchEnd | None = None, reason: str | None = None, winner: int | None = None) -> None:
-        if path is not None:
-            SausageRecord.from_match(
-                match, players=names, metadata=metadata, end=end, reason=reason, winner=winner
-            ).save(path)
+    saver = RecordSaver(
+        functools.partial(SausageRecord.from_match, match),
+        names,
+        record=record,
+        no_record=no_record,
+        overwrite=overwrite,
+        default=lambda: default_record_path(seed, GAME_ID),
+        err=err,
+        lang=lang,
+    )
 
     def close(winner: int | None = None) -> None:
         if isinstance(bot, SausageProgramBot):
@@ -333,11 +298,7 @@ def play_sausage(
             with contextlib.suppress(Exception):
                 closer()
 
-    try:
-        save()  # fail now, not after the match, if the record cannot be written
-    except SevenRocksError as error:
-        err.print(_("error: {reason}").format(reason=error))
-        raise typer.Exit(2) from None
+    saver.save_or_exit()  # fail now, not after the match, if the record cannot be written
     parts = [_("Sausage"), _("{seats} seats").format(seats=2)]
     if choice.given:
         parts.append(_("options {options}").format(options=options_text(choice.given)))
@@ -347,50 +308,19 @@ def play_sausage(
     console.print(" · ".join(parts), highlight=False)
     console.print(_(HELP))
 
-    def autosave() -> None:
-        try:
-            save()
-        except SevenRocksError as error:  # keep playing; the final save reports it again
-            err.print(_("warning: {reason}").format(reason=error))
+    def forfeit(failure: BotFailed) -> tuple[str, int | None]:
+        side = seat_name(HUMAN, me=HUMAN, gettext=_)
+        text = _("match stopped: {reason}; {side} wins by forfeit")
+        return text.format(reason=failure.translated(lang), side=side), HUMAN
 
-    try:
-        run_sausage_match(match, bot, names, console, on_deal_end=autosave, lang=lang)
-    except (PlayerQuit, KeyboardInterrupt) as stop:
-        close()
-        reason = stop.reason if isinstance(stop, PlayerQuit) else N_("interrupted (Ctrl-C)")
-        console.print()
-        console.print(_("match stopped: {reason}").format(reason=_(reason)))
-        try:
-            save(MatchEnd.ABANDONED, reason)
-        except SevenRocksError as error:
-            err.print(_("error: {reason}").format(reason=error))
-            raise typer.Exit(2) from None
-        if path is not None:
-            console.print(_("the record so far is saved to {path}").format(path=path))
-        raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
-    except BotFailed as failure:
-        close(HUMAN)
-        console.print()
-        console.print(
-            _("match stopped: {reason}; {side} wins by forfeit").format(
-                reason=failure.translated(lang), side=seat_name(HUMAN, me=HUMAN, gettext=_)
-            )
-        )
-        try:
-            save(MatchEnd.FORFEIT, failure.reason, winner=HUMAN)
-        except SevenRocksError as error:
-            err.print(_("error: {reason}").format(reason=error))
-            raise typer.Exit(2) from None
-        if path is not None:
-            console.print(_("the record is saved to {path}").format(path=path))
-        raise typer.Exit(1) from None
+    saver.play_out(
+        lambda autosave: run_sausage_match(match, bot, names, console, on_deal_end=autosave, lang=lang),
+        console,
+        finish=close,
+        forfeit=forfeit,
+    )
     close(match.winner)
-    try:
-        save()
-    except SevenRocksError as error:
-        err.print(_("error: {reason}").format(reason=error))
-        raise typer.Exit(2) from None
+    saver.save_or_exit()
     console.rule(_("match over"))
     console.print(_match_over_text(match, names, _), highlight=False)
-    if path is not None:
-        console.print(_("the record is saved to {path}").format(path=path))
+    saver.tell_saved(console)

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
+from sevenrocks.core.envelope import read_record_file
 from sevenrocks.core.errors import RecordError, SevenRocksError
 from sevenrocks.core.games import DEFAULT_GAME, OptionValue, find_game
 from sevenrocks.core.record import MatchRecord
 from sevenrocks.core.script import load_json, replay_match
 
-__all__ = ["GameOption", "OptionsOption", "load_source", "parse_options"]
+__all__ = ["GameOption", "OptionsOption", "game_id", "load_source", "parse_options"]
 
 #: ``--game ID``: the game of a script that does not name it (on a record: a check).
 GameOption = Annotated[
@@ -76,16 +76,7 @@ def load_source(
     they must agree with the file. Raises :class:`RecordError` (or the engine's error, located)
     for anything wrong.
     """
-    source = Path(path)
-    try:
-        text = source.read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"no such file: {source}") from None
-    except IsADirectoryError:
-        raise RecordError(f"{source} is a folder, not a match record") from None
-    except OSError as err:
-        raise RecordError(f"cannot read {source}: {err.strerror or err}") from None
-    data = load_json(text)
+    data = load_json(read_record_file(path))
     if not isinstance(data, dict) or "format" in data or "hands" not in data:
         record = MatchRecord.from_json(data)  # a record, or the record's error
         _agree(record, game, options)
@@ -94,7 +85,8 @@ def load_source(
     return MatchRecord.from_match(match, players=("",) * match.seats)
 
 
-def _game_id(name: str) -> str:
+def game_id(name: str) -> str:
+    """The id of the game ``--game name`` names; :class:`RecordError` for an unknown game."""
     try:
         return find_game(name).id
     except SevenRocksError as err:
@@ -102,7 +94,7 @@ def _game_id(name: str) -> str:
 
 
 def _agree(record: MatchRecord, game: str | None, options: Sequence[str] | None) -> None:
-    if game is not None and _game_id(game) != record.game:
+    if game is not None and game_id(game) != record.game:
         raise RecordError(f"--game {game}: this record is a match of {record.game}")
     for key, value in parse_options(record.game, options).items():
         if record.options[key] != value:
@@ -116,7 +108,7 @@ def _named(script: dict[str, Any], game: str | None, options: Sequence[str] | No
     script = dict(script)
     named = script.get("game")
     if game is not None:
-        wanted = _game_id(game)
+        wanted = game_id(game)
         if named is not None and named != wanted:
             raise RecordError(f"--game {game}: this script is a match of {named}")
         if named is None and wanted != DEFAULT_GAME:
@@ -126,7 +118,7 @@ def _named(script: dict[str, Any], game: str | None, options: Sequence[str] | No
     effective = script.get("game", DEFAULT_GAME)
     if not isinstance(effective, str):
         return script  # the replay names the fault
-    values = parse_options(_game_id(effective), options)
+    values = parse_options(game_id(effective), options)
     if find_game(effective).id == DEFAULT_GAME:
         given: Any = {"target": script["target"]} if "target" in script else {}
     else:

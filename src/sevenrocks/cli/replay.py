@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from sevenrocks.core.errors import RecordError, SevenRocksError
+from sevenrocks.core.envelope import read_record_file
+from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.script import error_report, replay_text
 
 
@@ -17,15 +17,7 @@ def read_input(source: str) -> bytes:
     """The bytes of FILE, or of standard input for ``-``; :class:`RecordError` if unreadable."""
     if source == "-":
         return sys.stdin.buffer.read()
-    path = Path(source)
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"no such file: {source}") from None
-    except IsADirectoryError:
-        raise RecordError(f"{source} is a folder, not a match script or record") from None
-    except OSError as err:
-        raise RecordError(f"cannot read {source}: {err.strerror}") from None
+    return read_record_file(source, "a match script or record")
 
 
 def replay_command(

@@ -13,22 +13,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from sevenrocks.cli.record_source import parse_options
-from sevenrocks.core.errors import RecordError, SevenRocksError
-from sevenrocks.core.games import find_game
+from sevenrocks.cli.record_source import game_id, parse_options
+from sevenrocks.core.errors import RecordError
 from sevenrocks.core.record import FORMAT
 from sevenrocks.core.sausage import GAME_ID, SausageRecord
 from sevenrocks.core.sausage.script import replay_sausage_match
 from sevenrocks.core.script import load_json
 
 __all__ = ["load_sausage_source"]
-
-
-def _game_id(name: str) -> str:
-    try:
-        return find_game(name).id
-    except SevenRocksError as err:
-        raise RecordError(f"--game {name}: {err.reason}") from None
 
 
 def load_sausage_source(
@@ -49,7 +41,7 @@ def load_sausage_source(
         return None
     if not isinstance(data, dict):
         return None
-    wanted = None if game is None else _game_id(game)
+    wanted = None if game is None else game_id(game)
     if "format" in data:
         if data.get("format") != FORMAT or data.get("game") != GAME_ID:
             return None

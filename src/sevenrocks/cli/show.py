@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sevenrocks.cli.language import LangOption, resolve_language
-from sevenrocks.cli.play import console_for
+from sevenrocks.cli.play import ColorOption, console_for
 from sevenrocks.cli.record_source import GameOption, OptionsOption, load_source
 from sevenrocks.cli.sausage_source import load_sausage_source
 from sevenrocks.cli.show_sausage import print_sausage_record
@@ -34,11 +34,18 @@ from sevenrocks.core.events import Draw, HandEnd, HandLog, HandResult, Knock
 from sevenrocks.core.games import DEFAULT_GAME, Rules, find_game
 from sevenrocks.core.games.general import Counts
 from sevenrocks.core.layout import Layout
-from sevenrocks.core.record import LEAD_DECLARED, LEAD_EGGS, LEAD_HUNDRED, MatchEnd, MatchRecord
+from sevenrocks.core.record import MatchEnd, MatchRecord
 from sevenrocks.core.sausage import SausageRecord
 from sevenrocks.core.tiles import TILES, mask_of
 from sevenrocks.i18n import translation
-from sevenrocks.text import SEA_EVENTS, render_layout, render_result, sea_event_text, seat_label
+from sevenrocks.text import (
+    SEA_EVENTS,
+    imposed_lead_text,
+    render_layout,
+    render_result,
+    sea_event_text,
+    seat_label,
+)
 from sevenrocks.untrusted import terminal_safe
 
 __all__ = ["print_record", "show_command"]
@@ -166,14 +173,9 @@ def _value(value: object) -> str:
 
 
 def _lead_line(lead: str, log: HandLog, rules: Rules, who: str, _: Translate) -> str:
-    if lead == LEAD_HUNDRED:
-        return _("{seat} owes a compulsory hundred and leads any tile: this is its hundred hand").format(
-            seat=who
-        )
-    if lead == LEAD_EGGS:
-        return _("eggs are pending: {seat} holds 1-1 and leads it").format(seat=who)
-    if lead == LEAD_DECLARED:
-        return _("{seat} declares a hundred and leads 6-6: this is its hundred hand").format(seat=who)
+    imposed = imposed_lead_text(lead, who, gettext=_)
+    if imposed is not None:
+        return imposed
     if lead == "domino":
         return _("{seat} leads (dominoed the last hand)").format(seat=who)
     if lead == "fisherman":
@@ -409,10 +411,7 @@ def show_command(
     ] = False,
     game: GameOption = None,
     option: OptionsOption = None,
-    color: Annotated[
-        bool | None,
-        typer.Option("--color/--no-color", help="Force colour on or off (default: on a terminal)."),
-    ] = None,
+    color: ColorOption = None,
     lang: LangOption = None,
 ) -> None:
     """Print a match of any game hand by hand: moves, knocks, draws, settlements and scores.

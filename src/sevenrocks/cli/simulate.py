@@ -23,21 +23,20 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
-from typing import TYPE_CHECKING, Annotated, Protocol, Self
+from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from sevenrocks.bots.stats import HandStats
 from sevenrocks.cli.game_options import GameOption, OptionsOption, SeatsOption, game_choice
 from sevenrocks.core.events import Draw, HandEnd, Knock, Placement
 from sevenrocks.core.games import DEFAULT_GAME, Engine, Rules, find_game
 from sevenrocks.core.match import Match
-
-if TYPE_CHECKING:
-    from sevenrocks.bots.kernel import HandStats
 from sevenrocks.core.sausage import GAME_ID as SAUSAGE
 
 __all__ = ["SimulationSummary", "simulate", "simulate_command"]
@@ -134,36 +133,6 @@ class SimulationSummary:
         return data
 
 
-class _Totals(Protocol):
-    """What a chunk of hands adds up to: :class:`~sevenrocks.bots.kernel.HandStats`, or for Sausage
-    :class:`~sevenrocks.bots.sausage.DealStats`."""
-
-    @property
-    def hands(self) -> int: ...
-    @property
-    def moves(self) -> int: ...
-    @property
-    def placements(self) -> int: ...
-    @property
-    def knocks(self) -> int: ...
-    @property
-    def blocked(self) -> int: ...
-    @property
-    def points(self) -> int: ...
-    @property
-    def draws(self) -> int: ...
-    @property
-    def settlement(self) -> int: ...
-    def __add__(self, other: Self, /) -> Self: ...
-
-
-class _Runner(Protocol):
-    """Plays hands in chunks: :class:`~sevenrocks.bots.kernel.HandRunner`, or Sausage's
-    :class:`~sevenrocks.bots.sausage.SausageRunner`."""
-
-    def run(self, n: int) -> _Totals: ...
-
-
 class _EngineHands:
     """Random hands played by the engine itself, for a game the compiled step does not play:
     the same figures as :class:`~sevenrocks.bots.kernel.HandRunner`, from one seed."""
@@ -174,8 +143,6 @@ class _EngineHands:
 
     def run(self, n: int) -> HandStats:
         """Deal and play ``n`` more hands with uniformly random legal one-tile moves; their totals."""
-        from sevenrocks.bots.kernel import HandStats
-
         rules = self.rules
         sums = [0] * 8
         for _ in range(n):
@@ -204,20 +171,20 @@ class _EngineHands:
         return HandStats(*sums)
 
 
-def _runner(rules: Rules, seed: int) -> tuple[_Runner, _Totals, int, str]:
-    """The runner of the game's hands, its totals of no hand, how many hands to play between two
-    progress updates, and what plays them (``compiled``, ``engine`` or ``sausage``)."""
+def _runner(rules: Rules, seed: int) -> tuple[Callable[[int], HandStats], int, str]:
+    """What plays ``n`` more of the game's hands and gives their totals, how many hands to play
+    between two progress updates, and what plays them (``compiled``, ``engine`` or ``sausage``)."""
     if find_game(rules.game).engine is Engine.SAUSAGE:
-        from sevenrocks.bots.sausage import DealStats, SausageRunner
+        from sevenrocks.bots.sausage import SausageRunner
 
-        return SausageRunner(rules, seed=seed), DealStats(0, 0, 0, 0, 0, 0, 0, 0), SAUSAGE_CHUNK, "sausage"
-    from sevenrocks.bots.kernel import HandRunner, HandStats
+        return SausageRunner(rules, seed=seed).run, SAUSAGE_CHUNK, "sausage"
+    from sevenrocks.bots.kernel import HandRunner
     from sevenrocks.bots.search import compiled_refusal
 
-    empty = HandStats(0, 0, 0, 0, 0, 0, 0, 0)
     if compiled_refusal(rules) is not None:  # a game the compiled step does not play yet
-        return _EngineHands(rules, seed), empty, ENGINE_CHUNK, "engine"
-    return HandRunner(rules, seed=seed), empty, CHUNK, "compiled"
+        return _EngineHands(rules, seed).run, ENGINE_CHUNK, "engine"
+    runner = HandRunner(rules, seed=seed)
+    return lambda n: HandStats(*runner.run(n).astuple()), CHUNK, "compiled"
 
 
 def simulate(
@@ -232,13 +199,14 @@ def simulate(
     True
     """
     rules = rules if rules is not None else find_game(DEFAULT_GAME).rules()
-    runner, totals, step, player = _runner(rules, seed)
-    runner.run(0)  # compiles the kernel (or loads it from the cache) before the clock starts
+    run, step, player = _runner(rules, seed)
+    run(0)  # compiles the kernel (or loads it from the cache) before the clock starts
+    totals = HandStats.zero()
     task = progress.add_task("hands", total=hands) if progress is not None else None
     start, start_cpu = time.perf_counter(), time.process_time()
     while totals.hands < hands:
         chunk = min(step, hands - totals.hands)
-        totals = totals + runner.run(chunk)
+        totals = totals + run(chunk)
         if progress is not None and task is not None:
             progress.update(task, advance=chunk)
     seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - start_cpu

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,18 +30,24 @@ from sevenrocks.cli.game_options import (
 from sevenrocks.cli.match_options import (
     BotTimeoutOption,
     NoRecordsOption,
+    RecordsOption,
     TargetOption,
     ThinkOption,
     WorkersOption,
+    check_bot_timeout,
+    entrant_options,
+    fail,
     game_conflict,
     given_on_command_line,
     group_size,
+    playing,
+    records_name,
     resume_conflict,
 )
 from sevenrocks.cli.progress import progress_bar
 from sevenrocks.core.errors import RecordError
 from sevenrocks.core.games import DEFAULT_GAME, find_game
-from sevenrocks.tournament.duplicate import EntrantFailing, MatchSummary, TournamentConfig, timed_run
+from sevenrocks.tournament.duplicate import MatchSummary, TournamentConfig, timed_run
 from sevenrocks.tournament.journal import (
     JOURNAL_NAME,
     JournalContents,
@@ -53,12 +58,6 @@ from sevenrocks.tournament.journal import (
 from sevenrocks.tournament.table import TABLE_GAMES, TableConfig, TableMatch, timed_table
 
 __all__ = ["check_entrant", "prepare_records", "tournament_command"]
-
-
-def fail(message: str) -> typer.Exit:
-    """Print ``error: message`` on stderr; the exit (code 2) to raise."""
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
 
 
 def check_entrant(
@@ -289,7 +288,7 @@ def _table_session(
     for name in ("workers", "resume"):
         if given_on_command_line(ctx, name):
             raise fail(f"--format table plays its matches in order, one after another: no --{name}")
-    options = {} if think_seconds is None else {"think": think_seconds}
+    options = entrant_options(think_seconds)
     for i, team in enumerate(teams):
         check_entrant(
             team, "--team0" if i == 0 else "--team1" if i == 1 else f"--team ({team})", options, choice.id
@@ -406,12 +405,7 @@ def tournament_command(
     game: GameOption = DEFAULT_GAME,
     option: OptionsOption = None,
     seats: SeatsOption = None,
-    records: Annotated[
-        Path | None,
-        typer.Option(
-            "--records", help="Folder for the match records (default: a new tournament-records/...)."
-        ),
-    ] = None,
+    records: RecordsOption = None,
     no_records: NoRecordsOption = False,
     resume: Annotated[
         Path | None,
@@ -436,8 +430,7 @@ def tournament_command(
     that gives way leaves it for the next waiting team, and the session counts each team's
     matches, Generals (and nakeds) received and made, and hands lost.
     """
-    if bot_timeout <= 0:
-        raise fail(f"--bot-timeout must be more than zero seconds, not {bot_timeout:g}")
+    check_bot_timeout(bot_timeout)
     think_seconds = None if think is None else parse_duration(think, what="a time per move")
     if format_ not in ("duplicate", "table"):
         raise fail(f"--format must be duplicate or table, not {format_!r}")
@@ -472,10 +465,10 @@ def tournament_command(
             raise fail("give both --team0 and --team1 (or --resume FOLDER to go on with a tournament)")
         choice = game_choice(game, option, seats, target=target, engines=EVERY_ENGINE)
         matches = _matches_for(ctx, matches, choice)
-        check_entrant(team0, "--team0", {} if think_seconds is None else {"think": think_seconds}, choice.id)
-        check_entrant(team1, "--team1", {} if think_seconds is None else {"think": think_seconds}, choice.id)
-        prefix = "" if choice.is_seven_rocks else f"{choice.id}-"
-        folder = prepare_records(records, no_records, f"{prefix}{slug(team0)}-vs-{slug(team1)}-seed{seed}")
+        check_entrant(team0, "--team0", entrant_options(think_seconds), choice.id)
+        check_entrant(team1, "--team1", entrant_options(think_seconds), choice.id)
+        name = records_name(choice.id, f"{slug(team0)}-vs-{slug(team1)}-seed{seed}")
+        folder = prepare_records(records, no_records, name)
         config = TournamentConfig(
             team0=team0,
             team1=team1,
@@ -494,29 +487,24 @@ def tournament_command(
         check_entrant(config.team1, "--team1", config.options(), config.game)
     err_console = Console(stderr=True)
     wins = [sum(1 for s in (done or {}).values() if s.winner_side == side) for side in (0, 1)]
-    try:
-        with progress_bar(err_console) as progress:
-            task = progress.add_task(
-                f"{config.team0} vs {config.team1}",
-                total=config.matches,
-                completed=len(done or {}),
-                status=f"{wins[0]}-{wins[1]}",
-            )
 
-            def on_match(summary: MatchSummary) -> None:
-                if summary.winner_side is not None:
-                    wins[summary.winner_side] += 1
-                progress.update(task, advance=1, status=f"{wins[0]}-{wins[1]}")
+    def played() -> str:
+        return f" after {sum(wins)} decided matches"
 
-            summary = timed_run(config, on_match=on_match, done=done)
-    except KeyboardInterrupt:
-        where = f"; go on with: sevenrocks tournament --resume {folder}" if folder is not None else ""
-        typer.echo(f"interrupted after {sum(wins)} decided matches{where}", err=True)
-        raise typer.Exit(130) from None
-    except (RecordError, EntrantFailing, JournalError) as err:
-        raise fail(str(err)) from None
-    except BrokenProcessPool:
-        raise fail("a worker process died (out of memory, or killed); try fewer --workers") from None
+    with playing("tournament", folder, played), progress_bar(err_console) as progress:
+        task = progress.add_task(
+            f"{config.team0} vs {config.team1}",
+            total=config.matches,
+            completed=len(done or {}),
+            status=f"{wins[0]}-{wins[1]}",
+        )
+
+        def on_match(summary: MatchSummary) -> None:
+            if summary.winner_side is not None:
+                wins[summary.winner_side] += 1
+            progress.update(task, advance=1, status=f"{wins[0]}-{wins[1]}")
+
+        summary = timed_run(config, on_match=on_match, done=done)
     if _write_summary(summary, folder, as_json):
         return
     console = Console()

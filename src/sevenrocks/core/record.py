@@ -44,18 +44,34 @@ sevenrocks.core.errors.NotInHandError: hand 0, play 1: tile 6-6 is not in seat .
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import json
 import os
-import tempfile
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from enum import Enum
-from pathlib import Path
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from sevenrocks.core.deal import is_goat_misdeal
+from sevenrocks.core.envelope import (
+    FORMAT,
+    TOP_KEYS,
+    TOP_REQUIRED,
+    VERSION,
+    MatchEnd,
+    RecordEnvelope,
+    as_players,
+    check_keys,
+    check_record_object,
+    check_seed,
+    ended_text,
+    has_bool,
+    json_kind,
+    number_word,
+    parse_result,
+    pretty_json,
+    read_record_file,
+    record_body,
+    scores_text,
+)
 from sevenrocks.core.errors import (
     DealError,
     HandOverError,
@@ -92,10 +108,6 @@ __all__ = [
     "parse_record",
 ]
 
-#: The value of the ``format`` field of every match record.
-FORMAT: Final = "sevenrocks-match"
-#: The record format version this module writes.
-VERSION: Final = 2
 #: The versions this module reads.
 VERSIONS: Final = (1, 2)
 
@@ -145,21 +157,6 @@ _TOP_KEYS_V1: Final = (
     "result",
 )
 _TOP_REQUIRED_V1: Final = ("format", "version", "target", "players", "hands")
-_TOP_KEYS: Final = (
-    "format",
-    "version",
-    "game",
-    "options",
-    "seats",
-    "target",
-    "seed",
-    "players",
-    "metadata",
-    "hands",
-    "scores",
-    "result",
-)
-_TOP_REQUIRED: Final = ("format", "version", "game", "seats", "players", "hands")
 _HAND_KEYS_V1: Final = ("deal", "leader", "lead", "events", "result")
 _HAND_KEYS: Final = ("deal", "boneyard", "leader", "lead", "events", "result")
 _PLAY_KEYS: Final = ("seat", "play", "ends_total", "points")
@@ -173,23 +170,6 @@ _OUTCOME_KEYS_V1: Final = ("end", "winner", "reason")
 _OUTCOME_KEYS: Final = ("end", "winner", "reason", "goats")
 _HAND_ENDS_V1: Final = ("domino", "blocked", "target")
 _HAND_ENDS: Final = ("domino", "blocked", "target", "redeal")
-_NUMBERS: Final = {1: "one", 2: "two", 3: "three", 4: "four"}
-
-
-class MatchEnd(Enum):
-    """How a match ended."""
-
-    TARGET = "target"
-    """The game's own rules ended the match (a target reached, a goat found, the last deal of a
-    fixed number played, the one hand of picture dominoes): its winners are the rules' outcome.
-    The value keeps the name of version 1, where the only way was a partnership at the target."""
-    ABANDONED = "abandoned"
-    """Stopped early with no winner (by agreement, a lost connection...); ``reason`` says why."""
-    FORFEIT = "forfeit"
-    """Stopped early and awarded to ``winner`` (e.g. the other side left or broke a rule)."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def lead_kind(rules: Rules, previous: HandResult | None) -> str:
@@ -217,7 +197,7 @@ def _played(results: Sequence[HandResult]) -> HandResult | None:
 
 
 @dataclass(frozen=True, eq=True)
-class MatchRecord:
+class MatchRecord(RecordEnvelope[HandLog]):
     """A whole match of any game as data: build it with :meth:`from_match` or :meth:`from_json`.
 
     ``game``, ``options`` (completed with the defaults) and ``seats`` name the rules. ``hands`` are
@@ -242,51 +222,17 @@ class MatchRecord:
     outcome: Outcome | None = None
     _rules: Rules = field(init=False, repr=False, compare=False)
 
+    __hash__ = RecordEnvelope.__hash__
+
     def __post_init__(self) -> None:
         rules = _rules_of(self.game, self.options, self.seats)
-        object.__setattr__(self, "_rules", rules)
-        object.__setattr__(self, "options", dict(rules.options))
-        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
-            raise RecordError(f"'seed' must be a whole number or null, not {self.seed!r}")
-        _check_players(self.players, rules.seats)
-        _check_metadata(self.metadata)
-        object.__setattr__(self, "players", tuple(self.players))
-        object.__setattr__(self, "metadata", dict(self.metadata))
-        object.__setattr__(self, "hands", tuple(self.hands))
-        _check_outcome(rules, self.end, self.winner, self.reason, self.outcome, self.scores)
-
-    def __hash__(self) -> int:
-        return hash(
-            (
-                self.game,
-                tuple(sorted(self.options.items())),
-                self.seats,
-                self.players,
-                self.hands,
-                self.seed,
-                tuple(sorted(self.metadata.items())),
-                self.end,
-                self.winner,
-                self.reason,
-                self.outcome,
-            )
-        )
+        self._check_envelope(rules)
 
     # ------------------------------------------------------------------ reading
-    @property
-    def rules(self) -> Rules:
-        """The rules the match is played by (the game with its options and seats)."""
-        return self._rules
-
     @property
     def target(self) -> int | None:
         """The game's target with these options, or ``None`` for a game without one."""
         return self._rules.ending.target
-
-    @property
-    def sides(self) -> int:
-        """The number of sides (scores): 2 with partnerships, else one per seat."""
-        return self._rules.sides
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -306,11 +252,6 @@ class MatchRecord:
         """The results of the finished hands (void deals included), in order."""
         return tuple(log.result for log in self.hands if log.result is not None)
 
-    @property
-    def is_finished(self) -> bool:
-        """True once the match has ended: by its rules, abandoned or forfeited."""
-        return self.end is not None
-
     def lead_by(self, hand: int) -> str | None:
         """How hand ``hand``'s leader was chosen (one of :data:`LEADS`); ``None`` for a void deal."""
         if hand < 0 or hand >= len(self.hands):
@@ -321,12 +262,6 @@ class MatchRecord:
             return self.hands[hand].imposed
         earlier = [log.result for log in self.hands[:hand] if log.result is not None]
         return lead_kind(self._rules, _played(earlier))
-
-    def __iter__(self) -> Iterator[HandLog]:
-        return iter(self.hands)
-
-    def __len__(self) -> int:
-        return len(self.hands)
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -357,7 +292,7 @@ class MatchRecord:
         if match.is_over and end is None:
             end, winner = MatchEnd.TARGET, match.winner
         return cls(
-            players=_as_players(("unknown",) * rules.seats if players is None else players, rules.seats),
+            players=as_players(("unknown",) * rules.seats if players is None else players, rules.seats),
             hands=history,
             game=rules.game,
             options=dict(rules.options),
@@ -370,49 +305,7 @@ class MatchRecord:
             outcome=match.outcome,
         )
 
-    def with_end(
-        self, end: MatchEnd | None, *, winner: int | None = None, reason: str | None = None
-    ) -> MatchRecord:
-        """A copy of this record ended early (``ABANDONED`` or ``FORFEIT``), or reopened with ``None``.
-
-        >>> from sevenrocks.core.match import Match
-        >>> match = Match(seed=1)
-        >>> match.start_hand()
-        >>> record = MatchRecord.from_match(match).with_end(MatchEnd.FORFEIT, winner=1, reason="seat 0 left")
-        >>> record.to_json()["result"]
-        {'end': 'forfeit', 'winner': 1, 'reason': 'seat 0 left'}
-        """
-        return replace(self, end=end, winner=winner, reason=reason)
-
-    def with_metadata(self, **items: str) -> MatchRecord:
-        """A copy of this record with ``items`` added to (or replacing entries of) its metadata."""
-        return replace(self, metadata={**self.metadata, **items})
-
     # ------------------------------------------------------------------ writing
-    def to_json(self) -> dict[str, Any]:
-        """The record as plain JSON-ready data: version 2 of ``docs/record-format.md``."""
-        result: dict[str, Any] = {
-            "end": self.end.value if self.end is not None else None,
-            "winner": outcome_json(self.outcome) if self.outcome is not None else self.winner,
-            "reason": self.reason,
-        }
-        if self.outcome is not None and self.outcome.goats:
-            result["goats"] = list(self.outcome.goats)
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.game,
-            "options": dict(self.options),
-            "seats": self.seats,
-            "target": self.target,
-            "seed": self.seed,
-            "players": list(self.players),
-            "metadata": dict(self.metadata),
-            "hands": [self._hand_json(h, log) for h, log in enumerate(self.hands)],
-            "scores": list(self.scores),
-            "result": result,
-        }
-
     def _hand_json(self, h: int, log: HandLog) -> dict[str, Any]:
         events: list[dict[str, Any]] = []
         for event in log.events:
@@ -442,34 +335,7 @@ class MatchRecord:
 
     def dumps(self) -> str:
         """The record as JSON text: one line per event and per seat's tiles, ending in a newline."""
-        return _pretty(self.to_json(), 0) + "\n"
-
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the record to ``path`` atomically and return the path.
-
-        The text goes to a temporary file beside ``path`` that is then renamed over it, so a
-        failure never leaves a half-written record nor clobbers an existing one. Missing parent
-        folders are created. Raises :class:`RecordError` naming the path when it cannot write.
-        """
-        target = Path(path)
-        text = self.dumps().encode("utf-8")
-        tmp_name: str | None = None
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp_name, target)
-            tmp_name = None
-        except OSError as err:
-            raise RecordError(f"cannot save the match record to {target}: {err.strerror or err}") from None
-        finally:
-            if tmp_name is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp_name)
-        return target
+        return pretty_json(self.to_json(), 0) + "\n"
 
     def to_script(self) -> dict[str, Any]:
         """The conformance match script of this record, for ``sevenrocks replay``.
@@ -527,18 +393,7 @@ class MatchRecord:
         :class:`IllegalPlayError` subclass, :class:`HandOverError`, :class:`MatchOverError`...)
         for illegal content. Every error carries the hand and play index where it is known.
         """
-        if not isinstance(data, dict):
-            raise RecordError(f"a match record is a JSON object with 'format': {FORMAT!r}, not {_kind(data)}")
-        fmt = data.get("format")
-        if fmt != FORMAT:
-            raise RecordError(
-                f"not a Seven Rocks match record: 'format' is {fmt!r}, expected {FORMAT!r}"
-                + (
-                    " (a conformance script? use 'sevenrocks replay')"
-                    if fmt is None and "hands" in data
-                    else ""
-                )
-            )
+        data = check_record_object(data)
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int):
             raise RecordError(f"'version' must be a whole number, not {version!r}")
@@ -549,17 +404,8 @@ class MatchRecord:
                 f"{' and '.join(str(v) for v in VERSIONS)}{newer}"
             )
         rules = _head_v1(data) if version == 1 else _head(data)
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RecordError(f"'seed' must be a whole number or null, not {seed!r}")
-        players = _as_players(data["players"], rules.seats)
-        metadata = data.get("metadata", {})
-        if metadata is None:
-            metadata = {}
-        _check_metadata(metadata)
-        hands = data["hands"]
-        if not isinstance(hands, list):
-            raise RecordError(f"'hands' must be a list of hands, not {_kind(hands)}")
+        seed = check_seed(data.get("seed"))
+        players, metadata, hands = record_body(data, rules.seats, "hands")
 
         match = Match(rules, seed=seed)
         for h, hand in enumerate(hands):
@@ -569,8 +415,8 @@ class MatchRecord:
             stored = _int_list(data["scores"], rules, "'scores'", hand=None)
             if stored != match.scores:
                 raise RecordError(
-                    f"the record's final scores {_scores_text(stored)} contradict the replay, which ends "
-                    f"at {_scores_text(match.scores)}"
+                    f"the record's final scores {scores_text(stored)} contradict the replay, which ends "
+                    f"at {scores_text(match.scores)}"
                 )
         end, winner, reason = _parse_outcome(data.get("result"), match, version)
         return cls(
@@ -580,7 +426,7 @@ class MatchRecord:
             options=dict(rules.options),
             seats=rules.seats,
             seed=seed,
-            metadata=dict(metadata),
+            metadata=metadata,
             end=end,
             winner=winner,
             reason=reason,
@@ -653,7 +499,7 @@ def _rules_of(game: Any, options: Any, seats: Any) -> Rules:
             "sevenrocks.core.sausage.SausageRecord (sevenrocks replay, show and render read both)"
         )
     if not isinstance(options, Mapping):
-        raise RecordError(f"'options' must be an object of option names and values, not {_kind(options)}")
+        raise RecordError(f"'options' must be an object of option names and values, not {json_kind(options)}")
     try:
         return definition.rules(options, seats)
     except SevenRocksError as err:
@@ -662,7 +508,7 @@ def _rules_of(game: Any, options: Any, seats: Any) -> Rules:
 
 def _head_v1(data: dict[str, Any]) -> Rules:
     """Check the top-level fields of a version 1 record (Seven Rocks); return its rules."""
-    _check_keys(data, _TOP_KEYS_V1, _TOP_REQUIRED_V1, "the match record")
+    check_keys(data, _TOP_KEYS_V1, _TOP_REQUIRED_V1, "the match record")
     target = data["target"]
     if isinstance(target, bool) or not isinstance(target, int) or target <= 0:
         raise RecordError(f"'target' must be a positive whole number of points, not {target!r}")
@@ -671,7 +517,7 @@ def _head_v1(data: dict[str, Any]) -> Rules:
 
 def _head(data: dict[str, Any]) -> Rules:
     """Check the top-level fields of a version 2 record; return its rules."""
-    _check_keys(data, _TOP_KEYS, _TOP_REQUIRED, "the match record")
+    check_keys(data, TOP_KEYS, TOP_REQUIRED, "the match record")
     options = data.get("options", {})
     if options is None:
         options = {}
@@ -693,12 +539,12 @@ def _head(data: dict[str, Any]) -> Rules:
 def _replay_hand(match: Match, h: int, hand: Any, version: int) -> None:
     keys = _HAND_KEYS_V1 if version == 1 else _HAND_KEYS
     if not isinstance(hand, dict):
-        raise RecordError(f"each hand is a JSON object with {', '.join(keys)}, not {_kind(hand)}", hand=h)
-    _check_keys(hand, keys, keys, f"hand {h}", hand=h)
+        raise RecordError(f"each hand is a JSON object with {', '.join(keys)}, not {json_kind(hand)}", hand=h)
+    check_keys(hand, keys, keys, f"hand {h}", hand=h)
     rules = match.rules
     outcome = match.outcome
     if outcome is not None:
-        ended = _ended_text(rules, outcome, match.scores, number=True)
+        ended = ended_text(rules, outcome, match.scores, number=True)
         raise MatchOverError(f"no hand may follow hand {h - 1}, in which {ended}", hand=h)
     if match.turn is not None:
         raise RecordError(
@@ -750,7 +596,9 @@ def _replay_hand(match: Match, h: int, hand: Any, version: int) -> None:
         raise err.at(hand=h) from None
     events = hand["events"]
     if not isinstance(events, list):
-        raise RecordError(f"'events' must be a list of plays, knocks and draws, not {_kind(events)}", hand=h)
+        raise RecordError(
+            f"'events' must be a list of plays, knocks and draws, not {json_kind(events)}", hand=h
+        )
     _replay_events(match, h, events)
     _check_result(match, h, hand["result"], version)
 
@@ -792,12 +640,12 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
         if not isinstance(event, dict):
             raise RecordError(
                 f"event {e} must be an object like {{'seat': 1, 'play': '3-4'}}, "
-                f"{{'seat': 2, 'knock': [3, 4]}} or {{'seat': 0, 'draw': '2-5'}}, not {_kind(event)}",
+                f"{{'seat': 2, 'knock': [3, 4]}} or {{'seat': 0, 'draw': '2-5'}}, not {json_kind(event)}",
                 hand=h,
                 play=at,
             )
         if "knock" in event:
-            _check_keys(event, _KNOCK_KEYS, _KNOCK_KEYS, f"event {e} (a knock)", hand=h, play=at)
+            check_keys(event, _KNOCK_KEYS, _KNOCK_KEYS, f"event {e} (a knock)", hand=h, play=at)
             seat = _seat_field(event["seat"], h, at, match.seats)
             values = event["knock"]
             if not isinstance(values, list) or any(
@@ -839,7 +687,7 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
                 )
             continue
         if "draw" in event:
-            _check_keys(event, _DRAW_KEYS, _DRAW_KEYS, f"event {e} (a draw)", hand=h, play=at)
+            check_keys(event, _DRAW_KEYS, _DRAW_KEYS, f"event {e} (a draw)", hand=h, play=at)
             seat = _seat_field(event["seat"], h, at, match.seats)
             try:
                 tile = _parse_tile(event["draw"])
@@ -872,7 +720,7 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
                 )
             continue
         p += 1
-        _check_keys(event, _PLAY_KEYS, ("seat", "play"), f"event {e} (a play)", hand=h, play=p)
+        check_keys(event, _PLAY_KEYS, ("seat", "play"), f"event {e} (a play)", hand=h, play=p)
         if pending:
             raise RecordError(f"event {e}: {_left_out(pending[0], 'before this play')}", hand=h, play=p)
         text = event["play"]
@@ -986,8 +834,8 @@ def _check_result(match: Match, h: int, raw: Any, version: int) -> None:
             )
         return
     if not isinstance(raw, dict):
-        raise RecordError(f"'result' must be an object or null, not {_kind(raw)}", hand=h)
-    _check_keys(
+        raise RecordError(f"'result' must be an object or null, not {json_kind(raw)}", hand=h)
+    check_keys(
         raw,
         _RESULT_KEYS_V1 if version == 1 else _RESULT_KEYS,
         ("end", "scores"),
@@ -1018,7 +866,7 @@ def _check_result(match: Match, h: int, raw: Any, version: int) -> None:
     for key in keys:
         actual = _plain(getattr(result, key))
         stored = raw.get(key)
-        if actual != stored or _has_bool(stored):
+        if actual != stored or has_bool(stored):
             raise RecordError(
                 f"the record's {key} {stored!r} contradict the replay: {actual!r}",
                 hand=h,
@@ -1036,15 +884,10 @@ def _check_result(match: Match, h: int, raw: Any, version: int) -> None:
     scores = _int_list(raw["scores"], match.rules, "the hand's 'scores'", hand=h)
     if scores != result.scores:
         raise RecordError(
-            f"the record's scores after the hand {_scores_text(scores)} contradict the replay: "
-            f"{_scores_text(result.scores)}",
+            f"the record's scores after the hand {scores_text(scores)} contradict the replay: "
+            f"{scores_text(result.scores)}",
             hand=h,
         )
-
-
-def _has_bool(value: Any) -> bool:
-    """True when ``value`` is or holds ``true``/``false`` (which would equal 1 and 0)."""
-    return isinstance(value, bool) or (isinstance(value, list) and any(isinstance(v, bool) for v in value))
 
 
 def _tile_sets(raw: Any) -> Any:
@@ -1062,35 +905,25 @@ def _tile_sets(raw: Any) -> Any:
 
 
 def _parse_outcome(raw: Any, match: Match, version: int) -> tuple[MatchEnd | None, Any, Any]:
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise RecordError(f"'result' must be an object with end, winner and reason, not {_kind(raw)}")
-    _check_keys(raw, _OUTCOME_KEYS_V1 if version == 1 else _OUTCOME_KEYS, (), "the match 'result'")
+    raw, end = parse_result(raw, _OUTCOME_KEYS_V1 if version == 1 else _OUTCOME_KEYS)
     end_text = raw.get("end")
-    try:
-        end = MatchEnd(end_text) if end_text is not None else None
-    except (ValueError, TypeError):
-        raise RecordError(
-            f"the match result's 'end' must be 'target', 'abandoned', 'forfeit' or null, not {end_text!r}"
-        ) from None
     winner = raw.get("winner")
     reason = raw.get("reason")
     goats = raw.get("goats", [])
-    if not isinstance(goats, list) or _has_bool(goats):
+    if not isinstance(goats, list) or has_bool(goats):
         raise RecordError(f"the match result's 'goats' must be a list of sides, not {goats!r}")
     rules = match.rules
     outcome = match.outcome
     if outcome is not None:
-        ended = _ended_text(rules, outcome, match.scores, number=True)
+        ended = ended_text(rules, outcome, match.scores, number=True)
         if end is not MatchEnd.TARGET:
             raise RecordError(
-                f"{ended} (scores {_scores_text(match.scores)}), but the record's result says {end_text!r}"
+                f"{ended} (scores {scores_text(match.scores)}), but the record's result says {end_text!r}"
             )
         expected = outcome_json(outcome)
-        if winner != expected or _has_bool(winner):
+        if winner != expected or has_bool(winner):
             raise RecordError(
-                f"the record names winner {winner!r}, but {_ended_text(rules, outcome, match.scores)}"
+                f"the record names winner {winner!r}, but {ended_text(rules, outcome, match.scores)}"
             )
         if goats != list(outcome.goats):
             raise RecordError(f"the record names goats {goats!r}, but {ended}")
@@ -1099,145 +932,21 @@ def _parse_outcome(raw: Any, match: Match, version: int) -> tuple[MatchEnd | Non
         if rules.game == DEFAULT_GAME:
             raise RecordError(
                 f"the record says the match ended at the target {match.target}, but the replay ends at "
-                f"{_scores_text(match.scores)} with no partnership there"
+                f"{scores_text(match.scores)} with no partnership there"
             )
         raise RecordError(
             f"the record says the rules of {rules.game} ended the match, but the replay ends at "
-            f"{_scores_text(match.scores)} with the match still going on"
+            f"{scores_text(match.scores)} with the match still going on"
         )
     if goats:
         raise RecordError(f"the record names goats {goats!r}, but the match has not ended by its rules")
     return end, winner, reason
 
 
-def _check_outcome(
-    rules: Rules,
-    end: MatchEnd | None,
-    winner: int | None,
-    reason: str | None,
-    outcome: Outcome | None,
-    scores: Sequence[int],
-) -> None:
-    if end is not None and not isinstance(end, MatchEnd):
-        raise RecordError(f"the match end must be a MatchEnd or None, not {end!r}")
-    sides = _side_range(rules)
-    if winner is not None and (
-        isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < rules.sides
-    ):
-        raise RecordError(f"the winner must be {sides} (or null), not {winner!r}")
-    if reason is not None and not isinstance(reason, str):
-        raise RecordError(f"the reason must be text, not {reason!r}")
-    if outcome is not None:
-        if not isinstance(outcome, Outcome):
-            raise RecordError(f"the outcome must be an Outcome or None, not {outcome!r}")
-        if end is not MatchEnd.TARGET or winner != outcome.winner:
-            won = ", won by it" if outcome.winner is not None and not outcome.goats else ""
-            raise RecordError(f"{_ended_text(rules, outcome, scores)}: the match ended there{won}")
-        return
-    if end is MatchEnd.TARGET:
-        who = _who(rules)
-        if rules.ending.target is not None:
-            raise RecordError(f"the match cannot have ended at the target: no {who} reached it")
-        raise RecordError(f"the match cannot have ended by the rules of {rules.game}: they have not ended it")
-    if end is None:
-        if winner is not None or reason is not None:
-            raise RecordError("an unfinished match has no winner and no reason: give an end to set them")
-    elif end is MatchEnd.ABANDONED:
-        if winner is not None:
-            raise RecordError("an abandoned match has no winner (a forfeit awards the match)")
-        if not reason:
-            raise RecordError("an abandoned match needs a reason")
-    elif end is MatchEnd.FORFEIT:
-        if winner is None:
-            raise RecordError(f"a forfeited match needs its winner, {sides}")
-        if not reason:
-            raise RecordError("a forfeited match needs a reason")
-
-
-def _who(rules: Rules) -> str:
-    return "partnership" if rules.partnerships else "seat"
-
-
-def _side_range(rules: Rules) -> str:
-    """``partnership 0 or 1``, ``seat 0, 1 or 2``..."""
-    numbers = [str(s) for s in range(rules.sides)]
-    return f"{_who(rules)} {', '.join(numbers[:-1])} or {numbers[-1]}"
-
-
-def _ended_text(rules: Rules, outcome: Outcome, scores: Sequence[int], *, number: bool = False) -> str:
-    """How the rules ended a match, in words (``partnership 0 reached the target``)."""
-    who = _who(rules)
-    if outcome.is_draw:
-        return "the match ended in a draw"
-    if outcome.goats:
-        goats = " and ".join(f"{who} {g}" for g in outcome.goats)
-        return f"{goats} {'is the goat' if len(outcome.goats) == 1 else 'are goats'}"
-    winners = " and ".join(f"{who} {w}" for w in outcome.winners)
-    target = rules.ending.target
-    if target is not None and all(scores[w] >= target for w in outcome.winners):
-        return f"{winners} reached the target" + (f" {target}" if number else "")
-    return f"{winners} won"
-
-
 # ---------------------------------------------------------------------- shapes
-def _kind(value: Any) -> str:
-    names = {dict: "an object", list: "a list", str: "text", bool: "a boolean", type(None): "null"}
-    for kind, name in names.items():
-        if isinstance(value, kind):
-            return f"{name} ({json.dumps(value)[:40]})" if kind is str else name
-    return "a number" if isinstance(value, (int, float)) else type(value).__name__
-
-
 def _choice(values: Sequence[str]) -> str:
     quoted = [repr(v) for v in values]
     return f"{', '.join(quoted[:-1])} or {quoted[-1]}"
-
-
-def _check_keys(
-    obj: dict[str, Any],
-    allowed: Sequence[str],
-    required: Sequence[str],
-    what: str,
-    *,
-    hand: int | None = None,
-    play: int | None = None,
-) -> None:
-    for key in required:
-        if key not in obj:
-            raise RecordError(f"{what} has no {key!r} field", hand=hand, play=play)
-    for key in obj:
-        if key not in allowed:
-            raise RecordError(
-                f"{what} has an unknown field {key!r} (fields: {', '.join(allowed)})", hand=hand, play=play
-            )
-
-
-def _as_players(raw: Any, seats: int) -> tuple[str, ...]:
-    if isinstance(raw, (str, bytes)) or not isinstance(raw, Sequence) or len(raw) != seats:
-        raise RecordError(
-            f"'players' must name the {_NUMBERS.get(seats, str(seats))} seats' players, "
-            f"e.g. ['human', 'greedy', ...], not {raw!r}"
-        )
-    _check_players(raw, seats)
-    return tuple(raw)
-
-
-def _check_players(players: Sequence[Any], seats: int) -> None:
-    if isinstance(players, (str, bytes)) or not isinstance(players, Sequence) or len(players) != seats:
-        raise RecordError(
-            f"'players' must name the players of the {_NUMBERS.get(seats, str(seats))} seats, not {players!r}"
-        )
-    for seat, name in enumerate(players):
-        if not isinstance(name, str):
-            raise RecordError(f"seat {seat}'s player must be named by text, not {name!r}")
-
-
-def _check_metadata(metadata: Any) -> None:
-    if not isinstance(metadata, Mapping):
-        raise RecordError(f"'metadata' must be an object of text values, not {_kind(metadata)}")
-    for key, value in metadata.items():
-        if not isinstance(key, str) or not isinstance(value, str):
-            raise RecordError(f"'metadata' values must be text: {key!r} is {value!r}")
 
 
 def _seat_field(raw: Any, h: int, p: int | None, seats: int) -> int:
@@ -1254,23 +963,21 @@ def _int_list(raw: Any, rules: Rules, what: str, *, hand: int | None) -> tuple[i
         or any(isinstance(v, bool) or not isinstance(v, int) for v in raw)
     ):
         per = "[seats 0+2, seats 1+3]" if rules.partnerships else "(one per seat)"
-        raise RecordError(
-            f"{what} must be {_NUMBERS.get(n, str(n))} whole numbers {per}, not {raw!r}", hand=hand
-        )
+        raise RecordError(f"{what} must be {number_word(n)} whole numbers {per}, not {raw!r}", hand=hand)
     return tuple(raw)
 
 
 def _parse_deal(raw: Any, h: int, seats: int) -> list[list[Tile]]:
     if not isinstance(raw, list) or len(raw) != seats:
         raise DealError(
-            f"'deal' must list the tiles of the {_NUMBERS.get(seats, str(seats))} seats, not {_kind(raw)}",
+            f"'deal' must list the tiles of the {number_word(seats)} seats, not {json_kind(raw)}",
             hand=h,
         )
     deal: list[list[Tile]] = []
     for seat, tiles in enumerate(raw):
         if not isinstance(tiles, list):
             raise DealError(
-                f'seat {seat}\'s tiles must be a list like ["0-0", "1-3"], not {_kind(tiles)}', hand=h
+                f'seat {seat}\'s tiles must be a list like ["0-0", "1-3"], not {json_kind(tiles)}', hand=h
             )
         parsed = []
         for text in tiles:
@@ -1284,7 +991,7 @@ def _parse_deal(raw: Any, h: int, seats: int) -> list[list[Tile]]:
 
 def _parse_tiles(raw: Any, h: int, what: str) -> list[Tile]:
     if not isinstance(raw, list):
-        raise DealError(f'{what} must be a list of tiles like ["0-0", "1-3"], not {_kind(raw)}', hand=h)
+        raise DealError(f'{what} must be a list of tiles like ["0-0", "1-3"], not {json_kind(raw)}', hand=h)
     out = []
     for text in raw:
         try:
@@ -1319,33 +1026,11 @@ def _how(result: HandResult) -> str:
     return "the target was reached"
 
 
-def _scores_text(scores: Sequence[int]) -> str:
-    if len(scores) == 2:
-        return f"{scores[0]} to {scores[1]}"
-    return ", ".join(str(s) for s in scores)
-
-
 def _values(values: Sequence[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
 # ---------------------------------------------------------------------- text
-def _pretty(value: Any, level: int, width: int = 100) -> str:
-    """JSON text with small lists and objects kept on one line."""
-    flat = json.dumps(value, ensure_ascii=False)
-    if len(flat) + 2 * level <= width or not isinstance(value, (dict, list)) or not value:
-        return flat
-    pad = "  " * (level + 1)
-    if isinstance(value, dict):
-        items = [
-            f"{pad}{json.dumps(k, ensure_ascii=False)}: {_pretty(v, level + 1, width)}"
-            for k, v in value.items()
-        ]
-        return "{\n" + ",\n".join(items) + "\n" + "  " * level + "}"
-    items = [pad + _pretty(v, level + 1, width) for v in value]
-    return "[\n" + ",\n".join(items) + "\n" + "  " * level + "]"
-
-
 def parse_record(text: str | bytes) -> MatchRecord:
     """Parse and check a match record given as JSON text (see :meth:`MatchRecord.from_json`)."""
     from sevenrocks.core.script import load_json
@@ -1360,13 +1045,4 @@ def load_record(path: str | os.PathLike[str]) -> MatchRecord:
     a file that is not a match record of a supported version; the errors of
     :meth:`MatchRecord.from_json` for bad content.
     """
-    source = Path(path)
-    try:
-        text = source.read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"no such file: {source}") from None
-    except IsADirectoryError:
-        raise RecordError(f"{source} is a folder, not a match record") from None
-    except OSError as err:
-        raise RecordError(f"cannot read {source}: {err.strerror or err}") from None
-    return parse_record(text)
+    return parse_record(read_record_file(path))

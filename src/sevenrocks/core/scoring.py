@@ -11,9 +11,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-__all__ = ["DEFAULT_TARGET", "MAX_ENDS_TOTAL", "placement_points", "round_pips", "settle"]
+from sevenrocks.core.notation import Move, Play
+
+if TYPE_CHECKING:
+    from sevenrocks.core.layout import Layout
+
+__all__ = ["DEFAULT_TARGET", "MAX_ENDS_TOTAL", "ends_total_after", "placement_points", "round_pips", "settle"]
 
 #: The score a partnership must reach or pass to win at once.
 DEFAULT_TARGET: Final = 250
@@ -38,3 +43,23 @@ def settle(pips: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, int]]:
     """
     deductions = tuple(round_pips(p) for p in pips)
     return deductions, (deductions[0] + deductions[2], deductions[1] + deductions[3])
+
+
+def ends_total_after(layout: Layout, move: Move) -> int:
+    """The counted total ``move`` would make on ``layout`` (which is left as it is).
+
+    >>> from sevenrocks.core.notation import parse_move
+    >>> from sevenrocks.core.layout import Layout
+    >>> layout = Layout()
+    >>> layout.place(parse_move("2-5"))
+    7
+    >>> ends_total_after(layout, parse_move("2-2@2-5:low+5-5@2-5:high")), layout.ends_total
+    (14, 7)
+    """
+    if isinstance(move, Play):
+        return layout.ends_total_after(move)
+    trial = layout.copy()
+    total = 0
+    for part in move.parts:
+        total = trial.place(part)
+    return total

@@ -32,6 +32,7 @@ from functools import partial
 from typing import Any, Final
 
 from sevenrocks.bots.program import exit_on_signal
+from sevenrocks.core.envelope import RecordEnvelope
 from sevenrocks.core.games import DEFAULT_GAME, Engine, Rules, find_game
 from sevenrocks.core.games.ending import LosersTarget
 from sevenrocks.core.games.general import Counts
@@ -39,7 +40,7 @@ from sevenrocks.core.games.sea import SeaRecord
 from sevenrocks.core.games.settlement import DeductFloor5, DeductRound5, HandBonus, LosersWrite, WinnerTakes
 from sevenrocks.tournament.journal import Journal
 from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_path, seat_plans
-from sevenrocks.tournament.runner import MatchOutcome, play_match
+from sevenrocks.tournament.runner import Forfeit, MatchOutcome, play_match
 from sevenrocks.tournament.stats import mean, percentile, wilson_interval
 
 __all__ = [
@@ -152,6 +153,27 @@ def entrant_result(rules: Rules, plan: tuple[int, ...], outcome: MatchOutcome) -
     return None
 
 
+def spec_parts(
+    config: TournamentConfig,
+    spec: MatchSpec,
+    record: RecordEnvelope[Any] | None,
+    think: Sequence[Sequence[float]],
+    forfeit: Forfeit | None,
+) -> tuple[str | None, tuple[tuple[float, ...], tuple[float, ...]], dict[str, Any] | None]:
+    """What every game's scheduled match reports alike: where its ``record`` was saved (``None``
+    without records), the ``think`` times of each seat gathered by entrant, and the ``forfeit`` with
+    the entrant's side."""
+    saved = None
+    if config.records is not None and record is not None:
+        saved = str(record.save(record_path(config.records, spec.index)))
+    plan = spec.sides  # the entrant at each seat
+    by_entrant: list[list[float]] = [[], []]
+    for seat, times in enumerate(think):
+        by_entrant[plan[seat]].extend(times)
+    lost = None if forfeit is None else {**forfeit.to_json(), "side": SIDE_NAMES[plan[forfeit.seat]]}
+    return saved, (tuple(by_entrant[0]), tuple(by_entrant[1])), lost
+
+
 def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
     """Play one scheduled match (in whatever process runs it) and save its record."""
     if find_game(config.game).engine is not Engine.LAYOUT:  # Sausage: its own engine and records
@@ -171,17 +193,9 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
         rules=rules,
         record=config.records is not None,
     )
-    saved = None
-    if config.records is not None and outcome.record is not None:
-        saved = str(outcome.record.save(record_path(config.records, spec.index)))
+    saved, think, forfeit = spec_parts(config, spec, outcome.record, outcome.think, outcome.forfeit)
     plan = spec.sides  # the entrant at each seat
     holder = [plan[rules.seats_of(side)[0]] for side in range(rules.sides)]
-    by_side: list[list[float]] = [[], []]
-    for seat, times in enumerate(outcome.think):
-        by_side[plan[seat]].extend(times)
-    forfeit = None
-    if outcome.forfeit is not None:
-        forfeit = {**outcome.forfeit.to_json(), "side": SIDE_NAMES[plan[outcome.forfeit.seat]]}
 
     def per_entrant(values: tuple[int, ...]) -> tuple[int, int]:
         sums = [0, 0]
@@ -203,7 +217,7 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
         blocks=outcome.blocks,
         points_by_side=per_entrant(outcome.points),
         deductions_by_side=per_entrant(outcome.deductions),
-        think_by_side=(tuple(by_side[0]), tuple(by_side[1])),
+        think_by_side=think,
         forfeit=forfeit,
         record=saved,
         players=players,

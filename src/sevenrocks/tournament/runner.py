@@ -31,9 +31,10 @@ from __future__ import annotations
 import contextlib
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, runtime_checkable
+from functools import partial
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 from sevenrocks.bots.base import Bot, declares_hundred, warm_up
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, BotFailure
@@ -53,6 +54,8 @@ __all__ = [
     "Forfeit",
     "MatchObserver",
     "MatchOutcome",
+    "ask_bot",
+    "close_bot",
     "deal_for",
     "deal_of",
     "lot_for",
@@ -61,6 +64,8 @@ __all__ = [
 
 #: A match still undecided after this many hands is abandoned (scores can fall as well as rise).
 MAX_HANDS: Final = 500
+
+T = TypeVar("T")
 
 
 @runtime_checkable
@@ -95,6 +100,29 @@ class Forfeit:
     def to_json(self) -> dict[str, Any]:
         """As JSON-ready data."""
         return {"seat": self.seat, "kind": self.kind, "reason": self.reason, "hand": self.hand}
+
+    @classmethod
+    def illegal(cls, seat: int, player: str, move: object, hand: int) -> Forfeit:
+        """``player`` at ``seat`` chose ``move``, which the rules do not allow."""
+        return cls(seat, "illegal", f"{player} chose {move!s}, which is not legal", hand)
+
+
+def ask_bot(
+    choose: Callable[[], T], seat: int, player: str, hand: int, think: list[float] | None = None
+) -> T | Forfeit:
+    """What the bot at ``seat`` (named ``player``) answers by ``choose()``, its time added to
+    ``think`` when given; or the :class:`Forfeit` of hand ``hand`` its failure means (a bot program's
+    :class:`~sevenrocks.bots.program.BotFailure`, or any error of a bot: outside code)."""
+    start = time.perf_counter()
+    try:
+        answer = choose()
+    except BotFailure as err:
+        return Forfeit(seat, err.kind, err.reason, hand)
+    except Exception as err:
+        return Forfeit(seat, "error", f"{player} raised {type(err).__name__}: {err}", hand)
+    if think is not None:
+        think.append(time.perf_counter() - start)
+    return answer
 
 
 @dataclass(frozen=True)
@@ -153,7 +181,9 @@ def lot_for(deal_seed: str, hand: int, seats: int = 4) -> int:
     return random.Random(f"{deal_seed}/lot/{hand}").randrange(seats)
 
 
-def _close(bot: object) -> None:
+def close_bot(bot: object) -> None:
+    """Stop ``bot`` when it has a ``close`` (a bot program); its failing to stop is ignored, so that
+    it does not stop the tournament."""
     close = getattr(bot, "close", None)
     if callable(close):
         with contextlib.suppress(Exception):  # a bot failing to stop must not stop the tournament
@@ -199,7 +229,7 @@ def play_match(
         return _play(bots, players, deal_seed, first_leader, game, metadata or {}, max_hands, record)
     finally:
         for bot in bots:
-            _close(bot)
+            close_bot(bot)
 
 
 def _play(
@@ -238,23 +268,13 @@ def _play(
             while match.turn is not None and forfeit is None:
                 seat = match.turn
                 view = match.view(seat)
-                start = time.perf_counter()
-                try:
-                    move = bots[seat].choose(view)
-                except BotFailure as err:
-                    forfeit = Forfeit(seat, err.kind, err.reason, hand)
-                    break
-                except Exception as err:
-                    reason = f"{players[seat]} raised {type(err).__name__}: {err}"
-                    forfeit = Forfeit(seat, "error", reason, hand)
-                    break
-                think[seat].append(time.perf_counter() - start)
-                if not isinstance(move, Play | Doubles) or move not in view.moves:
-                    forfeit = Forfeit(
-                        seat, "illegal", f"{players[seat]} chose {move!s}, which is not legal", hand
-                    )
-                    break
-                match.push(move)
+                move = ask_bot(partial(bots[seat].choose, view), seat, players[seat], hand, think[seat])
+                if isinstance(move, Forfeit):
+                    forfeit = move
+                elif not isinstance(move, Play | Doubles) or move not in view.moves:
+                    forfeit = Forfeit.illegal(seat, players[seat], move, hand)
+                else:
+                    match.push(move)
             if forfeit is None:
                 forfeit = _tell_observers(observers, match, hand)
     finally:
@@ -268,13 +288,11 @@ def _offer_hundred(bots: Sequence[Bot], players: Sequence[str], match: Match, ha
     seat = match.hundred_declarer()
     if seat is None:
         return None
-    try:
-        if declares_hundred(bots[seat], match.view(seat)):
-            match.declare_hundred()
-    except BotFailure as err:
-        return Forfeit(seat, err.kind, err.reason, hand)
-    except Exception as err:
-        return Forfeit(seat, "error", f"{players[seat]} raised {type(err).__name__}: {err}", hand)
+    declared = ask_bot(partial(declares_hundred, bots[seat], match.view(seat)), seat, players[seat], hand)
+    if isinstance(declared, Forfeit):
+        return declared
+    if declared:
+        match.declare_hundred()
     return None
 
 
@@ -306,7 +324,7 @@ def _tell_match_end(
         try:
             bot.end_match(match.view(seat), winner, match.scores, forfeit=extra)
         except Exception:
-            _close(bot)
+            close_bot(bot)
 
 
 def _outcome(

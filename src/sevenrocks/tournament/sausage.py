@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import contextlib
 import random
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Final
 
 from sevenrocks.bots.program import DEFAULT_BOT_TIMEOUT, BotFailure
@@ -33,9 +33,9 @@ from sevenrocks.core.games import Engine, OptionValue, Rules, find_game
 from sevenrocks.core.record import MatchEnd
 from sevenrocks.core.sausage import GAME_ID, DealEnd, SausageMatch, SausageMove, SausageRecord, deal_queues
 from sevenrocks.core.tiles import Tile
-from sevenrocks.tournament.duplicate import SIDE_NAMES, MatchSpec, _metadata
-from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_path
-from sevenrocks.tournament.runner import MAX_HANDS, Forfeit, lot_for
+from sevenrocks.tournament.duplicate import MatchSpec, _metadata, spec_parts
+from sevenrocks.tournament.model import MatchSummary, TournamentConfig
+from sevenrocks.tournament.runner import MAX_HANDS, Forfeit, ask_bot, close_bot, lot_for
 
 __all__ = [
     "MAX_TURNS",
@@ -78,13 +78,6 @@ class SausageOutcome:
     record: SausageRecord | None
 
 
-def _close(bot: object) -> None:
-    close = getattr(bot, "close", None)
-    if callable(close):
-        with contextlib.suppress(Exception):  # a bot failing to stop must not stop the tournament
-            close()
-
-
 def play_sausage_match(
     players: Sequence[str],
     *,
@@ -124,7 +117,7 @@ def play_sausage_match(
         )
     finally:
         for bot in bots:
-            _close(bot)
+            close_bot(bot)
 
 
 def _play(
@@ -156,25 +149,15 @@ def _play(
             while match.in_deal and forfeit is None and len(match.turns) < max_turns:
                 seat = match.turn
                 assert seat is not None
-                view = match.view(seat)
-                start = time.perf_counter()
-                try:
-                    move = bots[seat].choose(view)
-                except BotFailure as err:
-                    forfeit = Forfeit(seat, err.kind, err.reason, deal)
-                    break
-                except Exception as err:
-                    forfeit = Forfeit(
-                        seat, "error", f"{players[seat]} raised {type(err).__name__}: {err}", deal
-                    )
-                    break
-                think[seat].append(time.perf_counter() - start)
-                if not isinstance(move, SausageMove) or not match.is_legal(move):
-                    forfeit = Forfeit(
-                        seat, "illegal", f"{players[seat]} chose {move!s}, which is not legal", deal
-                    )
-                    break
-                match.push(move)
+                move = ask_bot(
+                    partial(bots[seat].choose, match.view(seat)), seat, players[seat], deal, think[seat]
+                )
+                if isinstance(move, Forfeit):
+                    forfeit = move
+                elif not isinstance(move, SausageMove) or not match.is_legal(move):
+                    forfeit = Forfeit.illegal(seat, players[seat], move, deal)
+                else:
+                    match.push(move)
             if match.in_deal and forfeit is None:  # the same turns came round again and again
                 abandoned = True
                 break
@@ -242,9 +225,7 @@ def play_sausage_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary
         rules=config.rules,
         record=config.records is not None,
     )
-    saved = None
-    if config.records is not None and outcome.record is not None:
-        saved = str(outcome.record.save(record_path(config.records, spec.index)))
+    saved, think, forfeit = spec_parts(config, spec, outcome.record, outcome.think, outcome.forfeit)
 
     def per_entrant(values: Sequence[int]) -> tuple[int, int]:
         sums = [0, 0]
@@ -252,12 +233,6 @@ def play_sausage_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary
             sums[plan[seat]] += value
         return sums[0], sums[1]
 
-    by_entrant: list[list[float]] = [[], []]
-    for seat, times in enumerate(outcome.think):
-        by_entrant[plan[seat]].extend(times)
-    forfeit = None
-    if outcome.forfeit is not None:
-        forfeit = {**outcome.forfeit.to_json(), "side": SIDE_NAMES[plan[outcome.forfeit.seat]]}
     return MatchSummary(
         index=spec.index,
         pair=spec.pair,
@@ -268,7 +243,7 @@ def play_sausage_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary
         blocks=outcome.blocks,
         points_by_side=(0, 0),
         deductions_by_side=(0, 0),
-        think_by_side=(tuple(by_entrant[0]), tuple(by_entrant[1])),
+        think_by_side=think,
         forfeit=forfeit,
         record=saved,
         players=players,

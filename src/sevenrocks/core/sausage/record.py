@@ -33,33 +33,37 @@ sevenrocks.core.errors.RecordError: hand 0: turn 0: the record says seat ... tur
 
 from __future__ import annotations
 
-import contextlib
 import os
-import tempfile
-from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Final
 
-from sevenrocks.core.errors import RecordError, SevenRocksError
-from sevenrocks.core.games import OptionValue, Outcome, Rules
-from sevenrocks.core.record import (
+from sevenrocks.core.envelope import (
     FORMAT,
+    TOP_KEYS,
+    TOP_REQUIRED,
     VERSION,
     MatchEnd,
-    _as_players,
-    _check_keys,
-    _check_metadata,
-    _check_outcome,
-    _check_players,
-    _kind,
-    _pretty,
+    RecordEnvelope,
+    as_players,
+    check_keys,
+    check_record_object,
+    check_seed,
+    has_bool,
+    json_kind,
+    parse_result,
+    pretty_json,
+    read_record_file,
+    record_body,
+    scores_text,
 )
+from sevenrocks.core.errors import RecordError, SevenRocksError
+from sevenrocks.core.games import OptionValue, Outcome, Rules
 from sevenrocks.core.report import outcome_json
 from sevenrocks.core.sausage.events import DealEnd, DealLog, DealResult, Turn, Went
 from sevenrocks.core.sausage.match import GAME_ID, SausageMatch
 from sevenrocks.core.sausage.moves import SausageMove, Way
-from sevenrocks.core.sausage.script import deal_report
+from sevenrocks.core.sausage.script import check_next_deal, deal_report
 from sevenrocks.core.tiles import TILES, Tile
 
 __all__ = [
@@ -80,21 +84,6 @@ LEAD_ROTATION: Final = "rotation"
 #: How a Sausage deal's starter is chosen, as a record's ``lead`` names it.
 SAUSAGE_LEADS: Final = (LEAD_LOT, LEAD_WINNER, LEAD_ROTATION)
 
-_TOP_KEYS: Final = (
-    "format",
-    "version",
-    "game",
-    "options",
-    "seats",
-    "target",
-    "seed",
-    "players",
-    "metadata",
-    "hands",
-    "scores",
-    "result",
-)
-_TOP_REQUIRED: Final = ("format", "version", "game", "seats", "players", "hands")
 _HAND_KEYS: Final = ("queues", "starter", "lead", "turns", "result")
 _HAND_REQUIRED: Final = ("queues", "starter", "turns", "result")
 _TURN_KEYS: Final = ("seat", "tile", "went", "gave")
@@ -126,7 +115,7 @@ def is_sausage_record(data: Any) -> bool:
 
 
 @dataclass(frozen=True, eq=True)
-class SausageRecord:
+class SausageRecord(RecordEnvelope[DealLog]):
     """A whole Sausage match as data: build it with :meth:`from_match` or :meth:`from_json`.
 
     ``hands`` are the engine's :class:`~sevenrocks.core.sausage.DealLog` of every deal (the last may be
@@ -147,36 +136,14 @@ class SausageRecord:
     outcome: Outcome | None = None
     _rules: Rules = field(init=False, repr=False, compare=False)
 
+    __hash__ = RecordEnvelope.__hash__
+
     def __post_init__(self) -> None:
         try:
             rules = SausageMatch(self.options).rules
         except SevenRocksError as err:
             raise RecordError(err.reason) from None
-        object.__setattr__(self, "_rules", rules)
-        object.__setattr__(self, "options", dict(rules.options))
-        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
-            raise RecordError(f"'seed' must be a whole number or null, not {self.seed!r}")
-        _check_players(self.players, rules.seats)
-        _check_metadata(self.metadata)
-        object.__setattr__(self, "players", tuple(self.players))
-        object.__setattr__(self, "metadata", dict(self.metadata))
-        object.__setattr__(self, "hands", tuple(self.hands))
-        _check_outcome(rules, self.end, self.winner, self.reason, self.outcome, self.scores)
-
-    def __hash__(self) -> int:
-        return hash(
-            (
-                tuple(sorted(self.options.items())),
-                self.players,
-                self.hands,
-                self.seed,
-                tuple(sorted(self.metadata.items())),
-                self.end,
-                self.winner,
-                self.reason,
-                self.outcome,
-            )
-        )
+        self._check_envelope(rules)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -188,16 +155,6 @@ class SausageRecord:
     def seats(self) -> int:
         """The number of seats: 2."""
         return self._rules.seats
-
-    @property
-    def sides(self) -> int:
-        """The number of sides (scores): 2, one per seat."""
-        return self._rules.sides
-
-    @property
-    def rules(self) -> Rules:
-        """The rules the match is played by."""
-        return self._rules
 
     @property
     def target(self) -> int:
@@ -215,11 +172,6 @@ class SausageRecord:
         """The results of the finished deals, in order."""
         return tuple(log.result for log in self.hands if log.result is not None)
 
-    @property
-    def is_finished(self) -> bool:
-        """True once the match has ended: by its rules, abandoned or forfeited."""
-        return self.end is not None
-
     def lead_by(self, hand: int) -> str:
         """How deal ``hand``'s starter was chosen (one of :data:`SAUSAGE_LEADS`)."""
         if hand < 0 or hand >= len(self.hands):
@@ -227,12 +179,6 @@ class SausageRecord:
         if hand == 0:
             return LEAD_LOT
         return sausage_lead(self.hands[hand - 1].result)
-
-    def __iter__(self) -> Iterator[DealLog]:
-        return iter(self.hands)
-
-    def __len__(self) -> int:
-        return len(self.hands)
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -261,7 +207,7 @@ class SausageRecord:
         if match.is_over and end is None:
             end, winner = MatchEnd.TARGET, match.winner
         return cls(
-            players=_as_players(("unknown", "unknown") if players is None else players, match.seats),
+            players=as_players(("unknown", "unknown") if players is None else players, match.seats),
             hands=history,
             options=dict(match.rules.options),
             seed=match.seed,
@@ -272,38 +218,7 @@ class SausageRecord:
             outcome=match.outcome,
         )
 
-    def with_end(
-        self, end: MatchEnd | None, *, winner: int | None = None, reason: str | None = None
-    ) -> SausageRecord:
-        """A copy ended early (``ABANDONED`` or ``FORFEIT``), or reopened with ``None``."""
-        return replace(self, end=end, winner=winner, reason=reason)
-
-    def with_metadata(self, **items: str) -> SausageRecord:
-        """A copy with ``items`` added to (or replacing entries of) its metadata."""
-        return replace(self, metadata={**self.metadata, **items})
-
     # ------------------------------------------------------------------ writing
-    def to_json(self) -> dict[str, Any]:
-        """The record as plain JSON-ready data (``docs/record-format.md``, "Sausage")."""
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": GAME_ID,
-            "options": dict(self.options),
-            "seats": self.seats,
-            "target": self.target,
-            "seed": self.seed,
-            "players": list(self.players),
-            "metadata": dict(self.metadata),
-            "hands": [self._hand_json(h, log) for h, log in enumerate(self.hands)],
-            "scores": list(self.scores),
-            "result": {
-                "end": self.end.value if self.end is not None else None,
-                "winner": outcome_json(self.outcome) if self.outcome is not None else self.winner,
-                "reason": self.reason,
-            },
-        }
-
     def _hand_json(self, h: int, log: DealLog) -> dict[str, Any]:
         result = log.result
         return {
@@ -316,30 +231,7 @@ class SausageRecord:
 
     def dumps(self) -> str:
         """The record as JSON text: one line per turn and per queue, ending in a newline."""
-        return _pretty(self.to_json(), 0, width=_WIDTH) + "\n"
-
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the record to ``path`` atomically (a temporary file, then a rename) and return the path;
-        missing folders are created. :class:`RecordError` names the path when it cannot write."""
-        target = Path(path)
-        text = self.dumps().encode("utf-8")
-        tmp_name: str | None = None
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp_name, target)
-            tmp_name = None
-        except OSError as err:
-            raise RecordError(f"cannot save the match record to {target}: {err.strerror or err}") from None
-        finally:
-            if tmp_name is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp_name)
-        return target
+        return pretty_json(self.to_json(), 0, width=_WIDTH) + "\n"
 
     def to_script(self) -> dict[str, Any]:
         """The Sausage conformance script of this record (queues, the first starter, the moves), for
@@ -387,14 +279,11 @@ class SausageRecord:
         :class:`~sevenrocks.core.errors.SausageMoveError`...) for illegal content, located by deal
         (``hand``) and move (``play``, the index of the move in its deal).
         """
-        if not isinstance(data, dict):
-            raise RecordError(f"a match record is a JSON object with 'format': {FORMAT!r}, not {_kind(data)}")
-        if data.get("format") != FORMAT:
-            raise RecordError(f"not a Seven Rocks match record: 'format' is {data.get('format')!r}")
+        data = check_record_object(data)
         version = data.get("version")
         if isinstance(version, bool) or not isinstance(version, int) or version != VERSION:
             raise RecordError(f"a Sausage match record has 'version': {VERSION}, not {version!r}")
-        _check_keys(data, _TOP_KEYS, _TOP_REQUIRED, "the match record")
+        check_keys(data, TOP_KEYS, TOP_REQUIRED, "the match record")
         if data["game"] != GAME_ID:
             raise RecordError(f"'game' is {data['game']!r}: this reader reads records of {GAME_ID}")
         seats = data["seats"]
@@ -404,10 +293,10 @@ class SausageRecord:
         if options is None:
             options = {}
         if not isinstance(options, dict):
-            raise RecordError(f"'options' must be an object of option names and values, not {_kind(options)}")
-        seed = data.get("seed")
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise RecordError(f"'seed' must be a whole number or null, not {seed!r}")
+            raise RecordError(
+                f"'options' must be an object of option names and values, not {json_kind(options)}"
+            )
+        seed = check_seed(data.get("seed"))
         try:
             match = SausageMatch(options, seed=seed)
         except SevenRocksError as err:
@@ -416,22 +305,15 @@ class SausageRecord:
             raise RecordError(
                 f"'target' is {data['target']!r}, but sausage with these options plays to {match.target}"
             )
-        players = _as_players(data["players"], 2)
-        metadata = data.get("metadata", {})
-        if metadata is None:
-            metadata = {}
-        _check_metadata(metadata)
-        hands = data["hands"]
-        if not isinstance(hands, list):
-            raise RecordError(f"'hands' must be a list of deals, not {_kind(hands)}")
+        players, metadata, hands = record_body(data, 2, "deals")
         for h, hand in enumerate(hands):
             _replay_deal(match, h, hand)
         if "scores" in data:
             stored = data["scores"]
-            if stored != list(match.scores) or _has_bool(stored):
+            if stored != list(match.scores) or has_bool(stored):
                 raise RecordError(
                     f"the record's final scores {stored!r} contradict the replay, which ends at "
-                    f"{_scores_text(match.scores)}"
+                    f"{scores_text(match.scores)}"
                 )
         end, winner, reason = _parse_outcome(data.get("result"), match)
         return cls(
@@ -439,7 +321,7 @@ class SausageRecord:
             hands=match.history,
             options=dict(match.rules.options),
             seed=seed,
-            metadata=dict(metadata),
+            metadata=metadata,
             end=end,
             winner=winner,
             reason=reason,
@@ -500,21 +382,10 @@ def result_json(result: DealResult) -> dict[str, Any]:
 def _replay_deal(match: SausageMatch, h: int, hand: Any) -> None:
     if not isinstance(hand, dict):
         raise RecordError(
-            f"each hand is a JSON object with {', '.join(_HAND_KEYS)}, not {_kind(hand)}", hand=h
+            f"each hand is a JSON object with {', '.join(_HAND_KEYS)}, not {json_kind(hand)}", hand=h
         )
-    _check_keys(hand, _HAND_KEYS, _HAND_REQUIRED, f"hand {h}", hand=h)
-    if match.is_over:
-        raise RecordError(
-            f"no deal may follow deal {h - 1}, in which seat {match.winner} reached the target "
-            f"{match.target}",
-            hand=h,
-        )
-    if match.in_deal:
-        raise RecordError(
-            f"deal {h - 1} has not ended (seat {match.turn} is to place {match.turned}), so no deal may "
-            "follow it",
-            hand=h,
-        )
+    check_keys(hand, _HAND_KEYS, _HAND_REQUIRED, f"hand {h}", hand=h)
+    check_next_deal(match, h)
     queues = hand["queues"]
     if not isinstance(queues, list):
         raise RecordError("'queues' must list the two queues, front first: [[\"2-5\", ...], [...]]", hand=h)
@@ -536,7 +407,7 @@ def _replay_deal(match: SausageMatch, h: int, hand: Any) -> None:
         raise err.at(hand=h) from None
     turns = hand["turns"]
     if not isinstance(turns, list):
-        raise RecordError(f"'turns' must be a list of turns, not {_kind(turns)}", hand=h)
+        raise RecordError(f"'turns' must be a list of turns, not {json_kind(turns)}", hand=h)
     _replay_turns(match, h, turns)
     _check_result(match, h, hand["result"])
 
@@ -564,11 +435,11 @@ def _parse_turn(raw: Any, h: int, t: int, play: int | None) -> tuple[int, Tile, 
     if not isinstance(raw, dict):
         raise RecordError(
             f"turn {t} must be an object like {{'seat': 1, 'tile': '5-6', 'went': 'bottom'}}, "
-            f"not {_kind(raw)}",
+            f"not {json_kind(raw)}",
             hand=h,
             play=play,
         )
-    _check_keys(raw, _TURN_KEYS, ("seat", "tile", "went"), f"turn {t}", hand=h, play=play)
+    check_keys(raw, _TURN_KEYS, ("seat", "tile", "went"), f"turn {t}", hand=h, play=play)
     seat = raw["seat"]
     if isinstance(seat, bool) or seat not in (0, 1):
         raise RecordError(f"turn {t}: 'seat' must be 0 or 1, not {seat!r}", hand=h, play=play)
@@ -672,17 +543,17 @@ def _check_result(match: SausageMatch, h: int, raw: Any) -> None:
             )
         return
     if not isinstance(raw, dict):
-        raise RecordError(f"a deal's 'result' is an object or null, not {_kind(raw)}", hand=h)
+        raise RecordError(f"a deal's 'result' is an object or null, not {json_kind(raw)}", hand=h)
     if actual is None:
         raise RecordError(
             f"the record gives the deal a result, but it has not ended: seat {match.turn} is to place "
             f"{match.turned}",
             hand=h,
         )
-    _check_keys(raw, _RESULT_KEYS, _RESULT_REQUIRED, f"hand {h}'s result", hand=h)
+    check_keys(raw, _RESULT_KEYS, _RESULT_REQUIRED, f"hand {h}'s result", hand=h)
     expected = result_json(actual)
     for key in _RESULT_KEYS:
-        if key in raw and (raw[key] != expected[key] or _has_bool(raw[key])):
+        if key in raw and (raw[key] != expected[key] or has_bool(raw[key])):
             raise RecordError(
                 f"the result says {key} {raw[key]!r}, but the replay gives {expected[key]!r} "
                 f"({_ended(actual)})",
@@ -699,48 +570,26 @@ def _ended(result: DealResult) -> str:
 
 
 def _parse_outcome(raw: Any, match: SausageMatch) -> tuple[MatchEnd | None, Any, Any]:
-    if raw is None:
-        raw = {}
-    if not isinstance(raw, dict):
-        raise RecordError(f"'result' must be an object with end, winner and reason, not {_kind(raw)}")
-    _check_keys(raw, _OUTCOME_KEYS, (), "the match 'result'")
+    raw, end = parse_result(raw, _OUTCOME_KEYS)
     end_text = raw.get("end")
-    try:
-        end = MatchEnd(end_text) if end_text is not None else None
-    except (ValueError, TypeError):
-        raise RecordError(
-            f"the match result's 'end' must be 'target', 'abandoned', 'forfeit' or null, not {end_text!r}"
-        ) from None
     winner = raw.get("winner")
     reason = raw.get("reason")
     outcome = match.outcome
     if outcome is not None:
         ended = (
-            f"seat {outcome.winner} reached the target {match.target} (scores {_scores_text(match.scores)})"
+            f"seat {outcome.winner} reached the target {match.target} (scores {scores_text(match.scores)})"
         )
         if end is not MatchEnd.TARGET:
             raise RecordError(f"{ended}, but the record's result says {end_text!r}")
-        if winner != outcome_json(outcome) or _has_bool(winner):
+        if winner != outcome_json(outcome) or has_bool(winner):
             raise RecordError(f"the record names winner {winner!r}, but {ended}")
         return end, outcome.winner, reason
     if end is MatchEnd.TARGET:
         raise RecordError(
             f"the record says the match ended at the target {match.target}, but the replay ends at "
-            f"{_scores_text(match.scores)} with no seat there"
+            f"{scores_text(match.scores)} with no seat there"
         )
     return end, winner, reason
-
-
-def _has_bool(value: Any) -> bool:
-    if isinstance(value, bool):
-        return True
-    if isinstance(value, list):
-        return any(_has_bool(v) for v in value)
-    return False
-
-
-def _scores_text(scores: Sequence[int]) -> str:
-    return f"{scores[0]} to {scores[1]}"
 
 
 # ---------------------------------------------------------------------- files
@@ -754,13 +603,4 @@ def parse_sausage_record(text: str | bytes) -> SausageRecord:
 def load_sausage_record(path: str | os.PathLike[str]) -> SausageRecord:
     """Read, parse and check the Sausage match record at ``path`` (:class:`RecordError` for a missing or
     unreadable file, or text that is not JSON)."""
-    source = Path(path)
-    try:
-        text = source.read_bytes()
-    except FileNotFoundError:
-        raise RecordError(f"no such file: {source}") from None
-    except IsADirectoryError:
-        raise RecordError(f"{source} is a folder, not a match record") from None
-    except OSError as err:
-        raise RecordError(f"cannot read {source}: {err.strerror or err}") from None
-    return parse_sausage_record(text)
+    return parse_sausage_record(read_record_file(path))

@@ -32,7 +32,24 @@ from sevenrocks.core.sausage.events import DealEnd, DealLog, Went
 from sevenrocks.core.sausage.match import GAME_ID, SausageMatch
 from sevenrocks.core.sausage.moves import SausageMove
 
-__all__ = ["deal_report", "replay_sausage", "replay_sausage_match", "sausage_report"]
+__all__ = ["check_next_deal", "deal_report", "replay_sausage", "replay_sausage_match", "sausage_report"]
+
+
+def check_next_deal(match: SausageMatch, h: int) -> None:
+    """:class:`RecordError` (located at deal ``h``) unless a deal may start now: the match is not over
+    and the previous deal has ended."""
+    if match.is_over:
+        raise RecordError(
+            f"no deal may follow deal {h - 1}, in which seat {match.winner} reached the target "
+            f"{match.target}",
+            hand=h,
+        )
+    if match.in_deal:
+        raise RecordError(
+            f"deal {h - 1} has not ended (seat {match.turn} is to place {match.turned}), so no deal may "
+            "follow it",
+            hand=h,
+        )
 
 
 def replay_sausage(script: Any) -> dict[str, Any]:
@@ -61,18 +78,7 @@ def replay_sausage_match(script: Any) -> SausageMatch:
     for h, deal in enumerate(deals):
         if not isinstance(deal, dict):
             raise RecordError("each deal is a JSON object with 'queues', 'starter' and 'moves'", hand=h)
-        if match.is_over:
-            raise RecordError(
-                f"no deal may follow deal {h - 1}, in which seat {match.winner} reached the target "
-                f"{match.target}",
-                hand=h,
-            )
-        if match.in_deal:
-            raise RecordError(
-                f"deal {h - 1} has not ended (seat {match.turn} is to place {match.turned}), so no deal "
-                "may follow it",
-                hand=h,
-            )
+        check_next_deal(match, h)
         _replay_deal(match, h, deal)
     return match
 
