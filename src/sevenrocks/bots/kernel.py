@@ -38,6 +38,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from sevenrocks.bots.stats import HandStats
 from sevenrocks.core.games import DEFAULT_GAME, Rules, find_game
 from sevenrocks.core.match import Match
 from sevenrocks.core.matching import SEVEN_PLAY, is_matador
@@ -500,34 +501,6 @@ class Outcome:
     def winner(self) -> int | None:
         """The side that won the match in the play-out, when exactly one did."""
         return self.winners[0] if len(self.winners) == 1 else None
-
-
-@dataclass(frozen=True, slots=True)
-class HandStats:
-    """Totals over many kernel-played hands."""
-
-    hands: int
-    moves: int
-    placements: int
-    """Tiles placed (a move of several doubles places several)."""
-    knocks: int
-    blocked: int
-    points: int
-    """Points scored by moves, all sides together."""
-    draws: int
-    settlement: int
-    """The score changes at settlement, all sides together, as absolute values (Seven Rocks:
-    the deductions)."""
-
-    def __add__(self, other: HandStats) -> HandStats:
-        return HandStats(*(a + b for a, b in zip(self.astuple(), other.astuple(), strict=True)))
-
-    def astuple(self) -> tuple[int, ...]:
-        """The totals in field order."""
-        return (
-            self.hands, self.moves, self.placements, self.knocks, self.blocked, self.points, self.draws,
-            self.settlement,
-        )  # fmt: skip
 
 
 def _policy(policy: int | str) -> int:

@@ -2,7 +2,7 @@
 
 :class:`HandStats` is what the runners of random hands give: the engine playing a game the compiled
 step does not play yet, Sausage's :class:`~sevenrocks.bots.sausage.SausageRunner` (a deal is a hand),
-and the compiled kernel's :class:`~sevenrocks.bots.kernel.HandRunner` (whose totals have the same fields).
+and the compiled kernel's :class:`~sevenrocks.bots.kernel.HandRunner`.
 Standard library only, so that Sausage's runner loads no compiled code.
 
 >>> HandStats(1, 20, 21, 3, 0, 12, 2, 30) + HandStats.zero() == HandStats(1, 20, 21, 3, 0, 12, 2, 30)

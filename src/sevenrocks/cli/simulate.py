@@ -184,7 +184,7 @@ def _runner(rules: Rules, seed: int) -> tuple[Callable[[int], HandStats], int, s
     if compiled_refusal(rules) is not None:  # a game the compiled step does not play yet
         return _EngineHands(rules, seed).run, ENGINE_CHUNK, "engine"
     runner = HandRunner(rules, seed=seed)
-    return lambda n: HandStats(*runner.run(n).astuple()), CHUNK, "compiled"
+    return runner.run, CHUNK, "compiled"
 
 
 def simulate(
