@@ -110,3 +110,19 @@ def test_family_arguments() -> None:
     general = BatchedHands(2, game="general")
     with pytest.raises(ValueError, match="lead order"):
         general.reset(leaders=(general.state[:, C.S_LEADER] + 1) % 4)
+
+
+def test_misdeals_are_the_engines() -> None:
+    from sevenrocks.core.deal import is_goat_misdeal
+    from sevenrocks.rl.batched import _misdeals
+
+    rng = np.random.default_rng(0)
+    for seats in (2, 3, 4):
+        deals = rng.permuted(np.tile(np.arange(28), (3000, 1)), axis=1)
+        got = _misdeals(deals, seats, 7)
+        want = [
+            is_goat_misdeal([sum(1 << int(t) for t in deal[7 * s : 7 * s + 7]) for s in range(seats)])
+            for deal in deals
+        ]
+        assert got.tolist() == want
+        assert any(want)

@@ -47,7 +47,6 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
-from sevenrocks.core.deal import is_goat_misdeal
 from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.match import Match
@@ -110,17 +109,26 @@ def _action_tables() -> tuple[I64, I64, I64, I64]:
 _CODE_OF, _CONT, _PLAY_OF_CODE, _CONT_OF_CODE = _action_tables()
 
 
-@numba.njit(cache=True)
-def _fill_mask(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code):  # type: ignore[no-untyped-def]
-    """The legal actions of game ``i``'s seat to move, after the parts it has chosen so far."""
-    mask[i, :] = 0
+@bare
+def _fill_options(i, state, g, mask, buf, play_of_code):  # type: ignore[no-untyped-def]
+    """The legal actions of game ``i``'s seat to move where each move is one tile."""
+    for a in range(mask.shape[1]):
+        mask[i, a] = 0
     st = state[i]
     if st[C.S_TURN] < 0:
         return
-    if g[C.G_SEVERAL] < 2 or st[C.S_PLACED] == 0:
-        n = options(st, g, buf)
-        for k in range(n):
-            mask[i, play_of_code[buf[k]]] = 1
+    n = options(st, g, buf)
+    for k in range(n):
+        mask[i, play_of_code[buf[k]]] = 1
+
+
+@numba.njit(cache=True)
+def _fill_moves(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code):  # type: ignore[no-untyped-def]
+    """The legal actions of game ``i``'s seat to move where several doubles may be one move, after
+    the parts it has chosen so far."""
+    mask[i, :] = 0
+    st = state[i]
+    if st[C.S_TURN] < 0:
         return
     m = moves(st, g, buf, rows)
     if m > rows.shape[0]:  # pragma: no cover (a buffer of MAX_MOVES rows holds every position's)
@@ -143,12 +151,25 @@ def _fill_mask(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code):  
 
 
 @numba.njit(cache=True)
-def _step_kernel(actions, state, g, rewards, mask, code_of, cont, play_of_code, cont_of_code, rec, observe):  # type: ignore[no-untyped-def]
+def _fill_mask(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code):  # type: ignore[no-untyped-def]
+    """The legal actions of game ``i``'s seat to move, after the parts it has chosen so far."""
+    if g[C.G_SEVERAL] < 2 or state[i, C.S_PLACED] == 0:
+        _fill_options(i, state, g, mask, buf, play_of_code)
+    else:
+        _fill_moves(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code)
+
+
+@numba.njit(cache=True)
+def _step_kernel(
+    actions, state, game, rewards, mask, code_of, cont, play_of_code, cont_of_code, rec, observe
+):  # type: ignore[no-untyped-def]
     buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
     rows = np.zeros((MAX_MOVES, 4), dtype=np.int64)
     parts = np.zeros((4, 3), dtype=np.int64)
+    g = game.copy()  # a fresh array: the compiler then knows no store to the positions changes it
     sides = g[C.G_SIDES]
     seats = g[C.G_SEATS]
+    several = g[C.G_SEVERAL] >= 2
     for i in range(state.shape[0]):
         st = state[i]
         for k in range(sides):
@@ -161,7 +182,7 @@ def _step_kernel(actions, state, g, rewards, mask, code_of, cont, play_of_code, 
         if cont[a]:  # a part of several doubles, more to follow: nothing is placed yet
             rec[i, _CHOSEN + rec[i, _NCHOSEN]] = code
             rec[i, _NCHOSEN] += 1
-            _fill_mask(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code)
+            _fill_moves(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code)
             continue
         for k in range(sides):
             rewards[i, k] = -st[C.S_SCORE + k]
@@ -194,7 +215,10 @@ def _step_kernel(actions, state, g, rewards, mask, code_of, cont, play_of_code, 
                     k_seat = (seat + back) % seats
                     rec[i, _VOIDS + k_seat] |= values
                     rec[i, _SEAT_KNOCKS + k_seat] += 1
-        _fill_mask(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code)
+        if several and st[C.S_TURN] >= 0:
+            _fill_moves(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code)
+        else:
+            _fill_options(i, state, g, mask, buf, play_of_code)
 
 
 @bare
@@ -318,11 +342,17 @@ def _reset_kernel(  # type: ignore[no-untyped-def]
         _fill_mask(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code)
 
 
+_IS_DOUBLE: Final = np.array([t.is_double for t in TILES], dtype=np.int64)
+_SHOWS: Final = np.array([[v in (t.low, t.high) for v in range(7)] for t in TILES], dtype=np.int64)
+
+
 def _misdeals(deals: I64, seats: int, size: int) -> npt.NDArray[np.bool_]:
-    """Which deals are Goat misdeals (:func:`sevenrocks.core.deal.is_goat_misdeal`)."""
-    bits = np.int64(1) << deals[:, : seats * size].reshape(len(deals), seats, size)
-    masks = bits.sum(axis=2)
-    return np.array([is_goat_misdeal([int(m) for m in row]) for row in masks], dtype=np.bool_)
+    """Which deals are Goat misdeals (:func:`sevenrocks.core.deal.is_goat_misdeal`: a hand of five
+    doubles or more, or of six tiles or more showing one value)."""
+    hands = deals[:, : seats * size].reshape(len(deals), seats, size)
+    doubles = _IS_DOUBLE[hands].sum(axis=2)
+    suits = _SHOWS[hands].sum(axis=2)
+    return np.asarray((doubles >= 5).any(axis=1) | (suits >= 6).any(axis=(1, 2)), dtype=np.bool_)
 
 
 class BatchedHands:
