@@ -110,7 +110,9 @@ _CODE_OF, _CONT, _PLAY_OF_CODE, _CONT_OF_CODE = _action_tables()
 
 
 @bare
-def _fill_options(i, state, g, mask, buf, play_of_code):  # type: ignore[no-untyped-def]
+def _fill_options(
+    i: int, state: I64, g: I64, mask: npt.NDArray[np.int8], buf: I64, play_of_code: I64
+) -> None:
     """The legal actions of game ``i``'s seat to move where each move is one tile."""
     for a in range(mask.shape[1]):
         mask[i, a] = 0
@@ -160,9 +162,9 @@ def _fill_mask(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code):  
 
 
 @numba.njit(cache=True)
-def _step_kernel(
+def _step_kernel(  # type: ignore[no-untyped-def]
     actions, state, game, rewards, mask, code_of, cont, play_of_code, cont_of_code, rec, observe
-):  # type: ignore[no-untyped-def]
+):
     buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
     rows = np.zeros((MAX_MOVES, 4), dtype=np.int64)
     parts = np.zeros((4, 3), dtype=np.int64)
