@@ -309,7 +309,7 @@ def _per_game(args: argparse.Namespace, argv: list[str] | None) -> int:
         f"(one core, best of {args.repeat}); × python_team_dominoes ({peer:,.0f})"
     )
     for col in ("game", "seats", f"BatchedHands ({args.batch})", "×", "sevenrocks_v0", "×", "OpenSpiel", "×"):
-        table.add_column(col, justify="left" if col == "game" else "right")
+        table.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
     for row in rows:
         table.add_row(
             str(row["game"]),
@@ -321,7 +321,7 @@ def _per_game(args: argparse.Namespace, argv: list[str] | None) -> int:
             f"{row['openspiel']:,}",
             f"{row['openspiel_ratio']}",
         )
-    Console().print(table)
+    Console(width=max(Console().width, 110)).print(table)
     return 0
 
 

@@ -185,3 +185,14 @@ def test_gym_env_plays_family_games(game: str, seats: int) -> None:
         assert total == g.aec.spec.direction * info["scores"][side] == g.hand_points()
     with pytest.raises(ValueError, match="2 bots"):
         SevenRocksEnv(game="kozel", seats=3, opponents=("greedy",))
+
+
+def test_render_modes_of_a_family_game() -> None:
+    text = raw_env(game="kozel", seats=3, render_mode="ansi", seed=2)
+    text.reset(seed=2)
+    out = text.render()
+    assert isinstance(out, str) and "seat 2:" in out and "boneyard 7" in out and "seat 3" not in out
+    image = raw_env(game="draw", seats=2, render_mode="rgb_array", seed=1)
+    image.reset(seed=1)
+    pixels = image.render()
+    assert isinstance(pixels, np.ndarray) and pixels.dtype == np.uint8 and pixels.shape[2] == 3
