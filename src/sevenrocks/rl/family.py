@@ -467,21 +467,32 @@ class Table:
         deciding = self.deciding
         return deciding if deciding is not None else self.match.turn
 
-    def legal_actions(self) -> list[int]:
-        """The legal actions of :attr:`actor`, sorted ascending."""
+    def legal_actions(self, view: SeatView | None = None) -> list[int]:
+        """The legal actions of :attr:`actor`, sorted ascending (``view``: the actor's view, if
+        at hand, whose legal moves are then read instead of asking the match again)."""
         if self.deciding is not None:
             return [DECLARE_HUNDRED, DECLINE_HUNDRED]
         match = self.match
         if match.turn is None:
             return []
+        if view is not None and view.seat != match.turn:
+            raise ValueError(f"the view of seat {view.seat} is not the view of the seat to move")
         if not self.chosen and not self.spec.rules.several_doubles:
-            return sorted(move_actions(p)[0] for p in match.legal_plays())
-        return next_actions(match.legal_moves(), self.chosen)
+            plays = view.legal_plays if view is not None else match.legal_plays()
+            return sorted(move_actions(p)[0] for p in plays)
+        return next_actions(view.moves if view is not None else match.legal_moves(), self.chosen)
 
     def apply(self, action: object) -> Move | None:
         """Take ``action`` for :attr:`actor`: the move it completes is pushed (and returned);
         :class:`InvalidActionError` naming the legal actions if it is not legal now."""
         value = check_action(self.spec, action)
+        match = self.match
+        if value < NUM_FAMILY_PLAYS and not self.chosen and match.turn is not None and self.deciding is None:
+            play = FAMILY_ACTIONS[value]  # a one-tile move: the engine says at once whether it is legal
+            if match.is_legal(play):
+                match.push(play)
+                self._asked = True
+                return play
         legal = self.legal_actions()
         if value not in legal:
             shown = ", ".join(f"{a} ({action_name(self.spec, a)})" for a in legal[:40])
@@ -507,10 +518,11 @@ class Table:
         self._asked = True
         return move
 
-    def observation(self, seat: int, out: Array | None = None) -> Array:
-        """The observation of ``seat`` (the actions chosen so far only in the mover's own)."""
+    def observation(self, seat: int, out: Array | None = None, view: SeatView | None = None) -> Array:
+        """The observation of ``seat`` (the actions chosen so far only in the mover's own);
+        ``view``: the seat's view, if at hand."""
         chosen = self.chosen if seat == self.match.turn else ()
-        return encode_family_observation(self.spec, self.match.view(seat), chosen, out)
+        return encode_family_observation(self.spec, view or self.match.view(seat), chosen, out)
 
     def information_state(self, seat: int, out: Array | None = None) -> Array:
         """The information state of ``seat``."""

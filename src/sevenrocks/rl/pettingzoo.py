@@ -251,10 +251,11 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     def observe(self, agent: str) -> Observation:
         """``{"observation", "action_mask"}`` for ``agent``."""
         seat = self._seat(agent)
+        view = self.match.view(seat)
         mask = np.zeros(self.spec.num_actions, dtype=np.int8)
         if self.table.actor == seat:
-            mask[self.table.legal_actions()] = 1
-        return {"observation": self.table.observation(seat), "action_mask": mask}
+            mask[self.table.legal_actions(view if view.turn == seat else None)] = 1
+        return {"observation": self.table.observation(seat, view=view), "action_mask": mask}
 
     def _seat(self, agent: str) -> int:
         try:
@@ -274,15 +275,16 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         value = check_action(self.spec, action)
         match = self.match
         before = match.scores
-        legal = self.table.legal_actions()
-        if value not in legal:
+        try:
+            self.table.apply(value)
+        except InvalidActionError:
+            legal = self.table.legal_actions()
             shown = ", ".join(f"{a} ({action_name(self.spec, a)})" for a in legal[:40])
             raise InvalidActionError(
                 f"action {value} ({action_name(self.spec, value)}) is not legal for {agent}: "
                 f"the legal actions are {shown}",
                 hand=match.hand_number,
-            )
-        self.table.apply(value)
+            ) from None
         self._cumulative_rewards[agent] = 0.0
         done, truncated = False, False
         if match.turn is None:  # the hand (or the match) has ended
