@@ -15,8 +15,15 @@ OpenSpiel games and the automatic knocks are not counted as steps, but their tim
 are given per processor second of this process (what one core did; ratios use it) and per
 wall-clock second.
 
+``--games`` (game ids separated by commas, or ``all``: every game the research interfaces play)
+measures, for each game at its default number of seats, ``BatchedHands``, ``sevenrocks_v0``
+and the game's OpenSpiel game (``python_<id>``), each as a ratio to ``python_team_dominoes``
+(the peer, measured once in the same run). There a step is every decision: a part of a move of
+several doubles and Sea Goat's hundred decision count as steps; draws are the engine's.
+
     .venv/bin/python benchmarks/rl_step.py          # about 40 s
     .venv/bin/python benchmarks/rl_step.py --json
+    .venv/bin/python benchmarks/rl_step.py --games all --seconds 1 --repeat 2
 """
 
 from __future__ import annotations
@@ -52,7 +59,10 @@ def _rates(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=1024, help="games stepped at once by BatchedHands")
+    parser.add_argument("--batch", type=int, default=1024, help="games stepped at once by BatchedHands")
+    parser.add_argument(
+        "--games", default=None, help="game ids separated by commas (or 'all'): steps per second of each game"
+    )
     parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs of each (the best counts)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -66,24 +76,27 @@ def main(argv: list[str] | None = None) -> int:
     from sevenrocks.rl.batched import BatchedHands
     from sevenrocks.rl.pettingzoo import raw_env
 
+    if args.games is not None:
+        return _per_game(args, argv)
+
     t0 = time.perf_counter()
     warm = BatchedHands(4, seed=0)
     warm.step(warm.sample_actions(np.random.default_rng(0)))
     warm_up = time.perf_counter() - t0
 
     def batched(seconds: float) -> int:
-        sim = BatchedHands(args.games, seed=1, autoreset=True)
+        sim = BatchedHands(args.batch, seed=1, autoreset=True)
         rng = np.random.default_rng(1)
         steps = 0
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
             for _ in range(20):
                 sim.step(sim.sample_actions(rng))
-            steps += 20 * args.games
+            steps += 20 * args.batch
         return steps
 
     def batched_observed(seconds: float) -> int:
-        sim = BatchedHands(args.games, seed=1, autoreset=True)
+        sim = BatchedHands(args.batch, seed=1, autoreset=True)
         rng = np.random.default_rng(1)
         steps = 0
         end = time.perf_counter() + seconds
@@ -91,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(20):
                 sim.observations()
                 sim.step(sim.sample_actions(rng))
-            steps += 20 * args.games
+            steps += 20 * args.batch
         return steps
 
     def aec(seconds: float) -> int:
@@ -132,8 +145,8 @@ def main(argv: list[str] | None = None) -> int:
 
     rates = _rates(
         {
-            f"BatchedHands ({args.games} games)": batched,
-            f"BatchedHands + observations ({args.games} games)": batched_observed,
+            f"BatchedHands ({args.batch} games)": batched,
+            f"BatchedHands + observations ({args.batch} games)": batched_observed,
             "sevenrocks_v0 (PettingZoo AEC)": aec,
             "python_seven_rocks (OpenSpiel)": openspiel("python_seven_rocks"),
             "python_team_dominoes (OpenSpiel)": openspiel("python_team_dominoes"),
@@ -169,6 +182,146 @@ def main(argv: list[str] | None = None) -> int:
     console.print(f"kernel warm-up (load from cache or compile): {warm_up:.2f} s")
     met = "met" if result["target_100k_met"] else "NOT met"
     console.print(f"100,000 steps per processor second batched: {met}")
+    return 0
+
+
+def _batched(game: str, batch: int) -> Callable[[float], int]:
+    import numpy as np
+
+    from sevenrocks.rl.batched import BatchedHands
+
+    def run(seconds: float) -> int:
+        sim = BatchedHands(batch, game=game, seed=1, autoreset=True)
+        rng = np.random.default_rng(1)
+        steps = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            for _ in range(20):
+                sim.step(sim.sample_actions(rng))
+            steps += 20 * batch
+        return steps
+
+    return run
+
+
+def _aec(game: str) -> Callable[[float], int]:
+    import numpy as np
+
+    from sevenrocks.rl.pettingzoo import raw_env
+
+    def run(seconds: float) -> int:
+        env = raw_env(game=game)
+        rng = np.random.default_rng(1)
+        steps = 0
+        end = time.perf_counter() + seconds
+        seed = 0
+        while time.perf_counter() < end:
+            env.reset(seed=seed)
+            seed += 1
+            while not any(env.terminations.values()):
+                mask = env.observe(env.agent_selection)["action_mask"]
+                env.step(int(rng.choice(np.flatnonzero(mask))))
+                steps += 1
+        return steps
+
+    return run
+
+
+def _openspiel(name: str) -> Callable[[float], int]:
+    import numpy as np
+    import pyspiel
+
+    game = pyspiel.load_game(name)
+
+    def run(seconds: float) -> int:
+        rng = np.random.default_rng(1)
+        steps = 0
+        end = time.perf_counter() + seconds
+        while time.perf_counter() < end:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+                else:
+                    actions = state.legal_actions()
+                    state.apply_action(actions[rng.integers(len(actions))])
+                    steps += 1
+        return steps
+
+    return run
+
+
+def _per_game(args: argparse.Namespace, argv: list[str] | None) -> int:
+    """Steps per second of each game's three interfaces, as ratios to ``python_team_dominoes``."""
+    import numpy as np
+    import open_spiel.python.games  # noqa: F401 (registers python_team_dominoes)
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    import sevenrocks.rl.openspiel  # noqa: F401 (registers python_seven_rocks, python_kozel, ...)
+    from sevenrocks.rl.batched import BatchedHands
+    from sevenrocks.rl.family import game_spec, layout_game_ids
+
+    known = layout_game_ids()
+    games = list(known) if args.games == "all" else [g.strip() for g in args.games.split(",") if g.strip()]
+    for game in games:
+        if game not in known:
+            print(f"rl_step.py: no game {game!r} here: the games are {', '.join(known)}", file=sys.stderr)
+            return 2
+    for game in games:  # load or compile the kernels before any timing
+        warm = BatchedHands(4, game=game, seed=0)
+        warm.step(warm.sample_actions(np.random.default_rng(0)))
+    err = Console(stderr=True)
+    rows: list[dict[str, object]] = []
+    with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
+        task = progress.add_task("games", total=len(games) + 1)
+        peer = _rates({"peer": _openspiel("python_team_dominoes")}, args.seconds, args.repeat)["peer"][1]
+        progress.advance(task)
+        for game in games:
+            spec = game_spec(game)
+            rates = _rates(
+                {
+                    "batched": _batched(game, args.batch),
+                    "aec": _aec(game),
+                    "openspiel": _openspiel(spec.name),
+                },
+                args.seconds,
+                args.repeat,
+            )
+            row: dict[str, object] = {"game": game, "seats": spec.seats}
+            for key, (_, cpu) in rates.items():
+                row[key] = round(cpu)
+                row[f"{key}_ratio"] = round(cpu / peer, 1)
+            rows.append(row)
+            progress.advance(task)
+    result = {
+        "command": "benchmarks/rl_step.py " + " ".join(sys.argv[1:] if argv is None else argv),
+        "python_team_dominoes": round(peer),
+        "games": rows,
+    }
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    table = Table(
+        title="Steps per processor second of each game, random legal actions "
+        f"(one core, best of {args.repeat}); × python_team_dominoes ({peer:,.0f})"
+    )
+    for col in ("game", "seats", f"BatchedHands ({args.batch})", "×", "sevenrocks_v0", "×", "OpenSpiel", "×"):
+        table.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
+    for row in rows:
+        table.add_row(
+            str(row["game"]),
+            str(row["seats"]),
+            f"{row['batched']:,}",
+            f"{row['batched_ratio']}",
+            f"{row['aec']:,}",
+            f"{row['aec_ratio']}",
+            f"{row['openspiel']:,}",
+            f"{row['openspiel_ratio']}",
+        )
+    Console(width=max(Console().width, 110)).print(table)
     return 0
 
 

@@ -1,4 +1,10 @@
-"""A Gymnasium single-agent environment: one seat learns, our bots play the other three.
+"""A Gymnasium single-agent environment: one seat learns, our bots play the other seats.
+
+``game``, ``options`` and ``seats`` choose any game of the family but Sausage (default Seven
+Rocks, with three bots); ``opponents`` then names ``seats - 1`` bots. A move of several doubles
+takes the learner one step per double (the family's actions, :mod:`sevenrocks.rl.family`), and
+in Sea Goat the learner decides its voluntary hundred with ``DECLARE_HUNDRED`` /
+``DECLINE_HUNDRED`` (bots decide theirs with :func:`sevenrocks.bots.base.declares_hundred`).
 
 The learner's partner and both opponents are bots from :func:`sevenrocks.bots.make_bot`
 (``opponents`` names them in seat order after the learner: next seat, partner, previous seat).
@@ -30,7 +36,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat, cast
 
 import gymnasium
@@ -38,10 +44,10 @@ import numpy as np
 import numpy.typing as npt
 
 from sevenrocks.bots import Bot, make_bot
-from sevenrocks.core.notation import Play
-from sevenrocks.core.scoring import DEFAULT_TARGET
-from sevenrocks.rl.actions import NUM_ACTIONS, action_mask, legal_actions
-from sevenrocks.rl.pettingzoo import AGENTS, Mode, Reward, _observation_space, raw_env
+from sevenrocks.bots.base import declares_hundred
+from sevenrocks.rl.actions import move_actions
+from sevenrocks.rl.family import DECLARE_HUNDRED, DECLINE_HUNDRED
+from sevenrocks.rl.pettingzoo import Mode, Reward, _observation_space, agents_of, raw_env
 
 __all__ = ["SevenRocksEnv"]
 
@@ -49,45 +55,62 @@ Obs = npt.NDArray[np.float32]
 
 
 class SevenRocksEnv(gymnasium.Env[Obs, int]):
-    """Seat ``seat`` (0..3) learns; ``opponents`` are three bot names (or bots) for the other seats."""
+    """Seat ``seat`` learns; ``opponents`` are bot names (or bots) for the other seats, in seat
+    order after the learner."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,
         *,
+        game: str = "seven-rocks",
+        options: Mapping[str, object] | None = None,
+        seats: int | None = None,
         seat: int = 0,
-        opponents: Sequence[str | Bot] = ("greedy", "greedy", "greedy"),
+        opponents: Sequence[str | Bot] | None = None,
         mode: Mode = "hand",
         reward: Reward | None = None,
-        target: int = DEFAULT_TARGET,
+        target: int | None = None,
         max_hands: int | None = None,
         render_mode: str | None = None,
         seed: int | None = None,
     ) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
-            raise ValueError(f"seat must be 0, 1, 2 or 3, not {seat!r}")
-        if isinstance(opponents, str) or len(opponents) != 3:
-            raise ValueError(
-                f"opponents must name three bots (next seat, partner, previous), not {opponents!r}"
-            )
+        self.aec = raw_env(
+            game=game,
+            options=options,
+            seats=seats,
+            mode=mode,
+            reward=reward,
+            target=target,
+            max_hands=max_hands,
+            render_mode=render_mode,
+            seed=seed,
+        )
+        n = self.aec.spec.seats
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be a seat 0..{n - 1} of this table, not {seat!r}")
+        if opponents is None:
+            opponents = ("greedy",) * (n - 1)
+        if isinstance(opponents, str) or len(opponents) != n - 1:
+            names = "three bots (next seat, partner, previous)" if n == 4 else f"{n - 1} bots"
+            raise ValueError(f"opponents must name {names}, not {opponents!r}")
         self.seat = seat
         self._bot_specs = tuple(opponents)
         self._bots: dict[int, Bot] = {}
         self._seed = seed
         self._make_bots(seed)
-        self.aec = raw_env(
-            mode=mode, reward=reward, target=target, max_hands=max_hands, render_mode=render_mode, seed=seed
-        )
         self.render_mode = render_mode
-        self.observation_space = _observation_space()["observation"]
-        self.action_space = cast(gymnasium.spaces.Space[int], gymnasium.spaces.Discrete(NUM_ACTIONS))
-        self._agent = AGENTS[seat]
+        self.observation_space = _observation_space(self.aec.spec)["observation"]
+        self.action_space = cast(
+            gymnasium.spaces.Space[int], gymnasium.spaces.Discrete(self.aec.spec.num_actions)
+        )
+        self._agent = agents_of(n)[seat]
         self._points = 0.0
 
     def _make_bots(self, seed: int | None) -> None:
+        n = len(self._bot_specs) + 1
         for k, spec in enumerate(self._bot_specs):
-            seat = (self.seat + 1 + k) % 4
+            seat = (self.seat + 1 + k) % n
             bot_seed = None if seed is None else seed * 4 + seat
             self._bots[seat] = make_bot(spec, seed=bot_seed) if isinstance(spec, str) else spec
 
@@ -98,26 +121,34 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
 
     def action_masks(self) -> npt.NDArray[np.int8]:
         """The legal actions of the learner now (1-D ``int8``)."""
-        return action_mask(legal_actions(self.aec.view(self._agent)))
+        mask = np.zeros(self.aec.spec.num_actions, dtype=np.int8)
+        mask[self.aec.legal_actions(self._agent)] = 1
+        return mask
 
     def _observe(self) -> tuple[Obs, dict[str, Any]]:
         obs = self.aec.observe(self._agent)
         return obs["observation"], {"action_mask": obs["action_mask"]}
 
     def _play_bots(self) -> float:
-        """Let the bots place until the learner is to place or the episode ends; return its reward."""
+        """Let the bots act until the learner is to act or the episode ends; return its reward."""
         aec = self.aec
         total = 0.0
         while not (aec.terminations[self._agent] or aec.truncations[self._agent]):
             agent = aec.agent_selection
             if agent == self._agent:
                 break
-            seat = AGENTS.index(agent)
-            play = self._bots[seat].choose(aec.view(agent))
-            if not isinstance(play, Play):
-                raise TypeError(f"{play} is several doubles: not a move of Seven Rocks")
-            aec.step(play.action)
-            total += aec.rewards[self._agent]
+            seat = aec._seat(agent)
+            view = aec.view(agent)
+            bot = self._bots[seat]
+            if aec.table.deciding == seat:
+                actions: tuple[int, ...] = (
+                    DECLARE_HUNDRED if declares_hundred(bot, view) else DECLINE_HUNDRED,
+                )
+            else:
+                actions = move_actions(bot.choose(view))
+            for action in actions:
+                aec.step(action)
+                total += aec.rewards[self._agent]
         return total
 
     def reset(
@@ -149,7 +180,7 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
         truncated = aec.truncations[self._agent]
         obs, info = self._observe()
         if terminated or truncated:
-            info["action_mask"] = np.zeros(NUM_ACTIONS, dtype=np.int8)
+            info["action_mask"] = np.zeros(self.aec.spec.num_actions, dtype=np.int8)
             info["scores"] = aec.match.scores
         return obs, reward, terminated, truncated, info
 

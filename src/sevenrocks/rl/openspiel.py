@@ -305,3 +305,8 @@ class SevenRocksObserver:
 
 
 pyspiel.register_game(_GAME_TYPE, SevenRocksGame)
+
+# the other games of the family: python_kozel, python_sea_kozel, ... (sevenrocks.rl.openspiel_family)
+from sevenrocks.rl import openspiel_family as _family  # noqa: E402
+
+FAMILY_GAMES: Final = _family.FAMILY_GAMES

@@ -1,4 +1,4 @@
-"""# Seven Rocks (PettingZoo AEC environment ``sevenrocks_v0``)
+"""# Seven Rocks and its family (PettingZoo AEC environment ``sevenrocks_v0``)
 
 | Import             | `from sevenrocks.rl.pettingzoo import env, raw_env`                   |
 |--------------------|------------------------------------------------------------------------|
@@ -12,6 +12,21 @@
 Seven Rocks is a partnership domino game: 28 tiles, seven to each of four seats, no drawing,
 a single spinner, and points whenever the counted ends of the layout add up to a multiple of
 five. Every rule is asked of :class:`sevenrocks.core.Match`; this module only translates.
+
+## Every game of the family
+
+``sevenrocks_v0(game="kozel", options={"target": 51}, seats=3)`` plays any game of
+``sevenrocks games`` but Sausage (its own engine: refused with
+:class:`~sevenrocks.rl.family.UnsupportedGameError`); the default is Seven Rocks, described
+below, unchanged. A family game has ``seats`` agents ``seat_0 .. seat_{n-1}``, the family's
+actions (``Discrete(1444)``; Sea Goat ``Discrete(1446)``, see :mod:`sevenrocks.rl.family`) and
+its own observation (``docs/rl.md`` lists the fields of each game). A move of several doubles
+is one action per double: the same agent stays selected until the move is complete. Draws
+from the boneyard and knocks are made by the engine, as the game's rules say. In Sea Goat the
+seat that may declare a voluntary hundred is selected before the lead, with the actions
+``DECLARE_HUNDRED`` and ``DECLINE_HUNDRED``. Rewards are the changes of each side's score
+turned round where points are bad (Kozel's written pips, General's lost hands), so that more
+is always better.
 
 ## Actions
 
@@ -67,6 +82,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, Final, Literal
 
 import gymnasium
@@ -77,47 +93,63 @@ from pettingzoo.utils import wrappers
 
 from sevenrocks.core.events import HandEnd
 from sevenrocks.core.match import Match
-from sevenrocks.core.scoring import DEFAULT_TARGET
 from sevenrocks.core.view import SeatView
-from sevenrocks.rl.actions import (
-    NUM_ACTIONS,
-    InvalidActionError,
-    action_mask,
-    check_action,
-    legal_actions,
-    play_of,
-)
-from sevenrocks.rl.observation import OBSERVATION, encode_observation
+from sevenrocks.rl.actions import InvalidActionError
+from sevenrocks.rl.family import GameSpec, Table, action_name, check_action, game_spec
+from sevenrocks.rl.observation import OBSERVATION
 from sevenrocks.rl.render import render_rgb, render_text
 
-__all__ = ["AGENTS", "env", "raw_env"]
+__all__ = ["AGENTS", "agents_of", "env", "raw_env"]
 
 AGENTS: Final = ("seat_0", "seat_1", "seat_2", "seat_3")
 Mode = Literal["hand", "match"]
 Reward = Literal["points", "win"]
 Observation = dict[str, npt.NDArray[Any]]
+#: Fields of the family's observations that are not within [0, 1].
+_UNBOUNDED: Final = frozenset({"scores", "remembered", "record", "eggs", "open_values", "ends_total"})
 
 
-def _observation_space() -> gymnasium.spaces.Dict:
-    low = np.zeros(OBSERVATION.size, dtype=np.float32)
-    high = np.ones(OBSERVATION.size, dtype=np.float32)
-    scores = OBSERVATION.field("scores")
-    low[scores.offset : scores.offset + scores.size] = -np.inf
-    high[scores.offset : scores.offset + scores.size] = np.inf
+def agents_of(seats: int) -> tuple[str, ...]:
+    """The agents' names of a table of ``seats`` seats: ``seat_0 .. seat_{seats - 1}``."""
+    return tuple(f"seat_{s}" for s in range(seats))
+
+
+def _observation_space(spec: GameSpec | None = None) -> gymnasium.spaces.Dict:
+    spec = spec or game_spec()
+    layout = spec.observation
+    low = np.zeros(layout.size, dtype=np.float32)
+    high = np.ones(layout.size, dtype=np.float32)
+    unbounded = ("scores",) if layout is OBSERVATION else _UNBOUNDED
+    for field in layout.fields:
+        if field.name in unbounded:
+            low[field.offset : field.offset + field.size] = -np.inf
+            high[field.offset : field.offset + field.size] = np.inf
     return gymnasium.spaces.Dict(
         {
             "observation": gymnasium.spaces.Box(low=low, high=high, dtype=np.float32),
-            "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(NUM_ACTIONS,), dtype=np.int8),
+            "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(spec.num_actions,), dtype=np.int8),
         }
     )
 
 
-class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
-    """The Seven Rocks AEC environment without wrappers (illegal actions raise).
+def _spec_of(
+    game: str, options: Mapping[str, object] | None, seats: int | None, target: int | None
+) -> GameSpec:
+    """The game's spec, ``target`` set as its ``target`` option (checked by the engine)."""
+    if target is None:
+        return game_spec(game, options, seats)
+    Match(game, options=options, seats=seats, target=target)  # the engine checks the target
+    return game_spec(game, {**(options or {}), "target": target}, seats)
 
-    ``mode`` is ``"hand"`` or ``"match"``, ``reward`` ``"points"`` or ``"win"`` (by default
-    points for a hand, win/loss for a match), ``target`` the match target, ``max_hands`` a
-    truncation limit for matches, ``seed`` the default seed of the first :meth:`reset`.
+
+class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
+    """The AEC environment of one game of the family without wrappers (illegal actions raise).
+
+    ``game`` is a game id (default Seven Rocks), ``options`` its options and ``seats`` its number
+    of seats, as ``sevenrocks games ID`` lists them; ``mode`` is ``"hand"`` or ``"match"``,
+    ``reward`` ``"points"`` or ``"win"`` (by default points for a hand, win/loss for a match),
+    ``target`` the match target (the game's ``target`` option), ``max_hands`` a truncation limit
+    for matches, ``seed`` the default seed of the first :meth:`reset`.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
@@ -130,9 +162,12 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     def __init__(
         self,
         *,
+        game: str = "seven-rocks",
+        options: Mapping[str, object] | None = None,
+        seats: int | None = None,
         mode: Mode = "hand",
         reward: Reward | None = None,
-        target: int = DEFAULT_TARGET,
+        target: int | None = None,
         max_hands: int | None = None,
         render_mode: str | None = None,
         seed: int | None = None,
@@ -150,20 +185,27 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1
         ):
             raise ValueError(f"max_hands must be a positive whole number or None, not {max_hands!r}")
-        Match(target=target)  # the engine checks the target
+        self.spec = _spec_of(game, options, seats, target)
         self.mode: Mode = mode
         self.reward_kind: Reward = reward
-        self.target = target
+        self.target = self.spec.rules.ending.target if target is None else target
         self.max_hands = max_hands
         self.render_mode = render_mode
-        self.possible_agents = list(AGENTS)
-        self.agents = list(AGENTS)
-        self.observation_spaces = {a: _observation_space() for a in AGENTS}
-        self.action_spaces = {a: gymnasium.spaces.Discrete(NUM_ACTIONS) for a in AGENTS}
+        agents = agents_of(self.spec.seats)
+        self._agent_names = agents
+        self.possible_agents = list(agents)
+        self.agents = list(agents)
+        self.observation_spaces = {a: _observation_space(self.spec) for a in agents}
+        self.action_spaces = {a: gymnasium.spaces.Discrete(self.spec.num_actions) for a in agents}
         self._rng = random.Random(seed)
-        self.match = Match(target=target, rng=self._rng)
-        self.match.start_hand()
+        self.table = Table(self.spec, rng=self._rng)
+        self.table.start_hand()
         self._reset_bookkeeping()
+
+    @property
+    def match(self) -> Match:
+        """The match being played (every rule is asked of it)."""
+        return self.table.match
 
     # ----------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
@@ -171,69 +213,79 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The action space of ``agent``: ``Discrete(448)`` (the same object on every call)."""
+        """The action space of ``agent``: ``Discrete(448)`` in Seven Rocks (the same object on every call)."""
         return self.action_spaces[agent]
 
     # ------------------------------------------------------------------ state
     def _reset_bookkeeping(self) -> None:
-        self.agents = list(AGENTS)
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(AGENTS, 0.0)
-        self.terminations = dict.fromkeys(AGENTS, False)
-        self.truncations = dict.fromkeys(AGENTS, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in AGENTS}
+        agents = self._agent_names
+        self.agents = list(agents)
+        self.rewards = dict.fromkeys(agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
+        self.terminations = dict.fromkeys(agents, False)
+        self.truncations = dict.fromkeys(agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
         self._hand_start_scores = self.match.scores
         self.agent_selection = self._agent_of_turn()
 
     def _agent_of_turn(self) -> str:
-        turn = self.match.turn
-        return AGENTS[turn if turn is not None else 0]
+        actor = self.table.actor
+        return self._agent_names[actor if actor is not None else 0]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (a new match in match mode); ``seed`` makes it reproducible."""
         if seed is not None:
             self._rng.seed(seed)
-        self.match = Match(target=self.target, rng=self._rng)
-        self.match.start_hand()
+        self.table = Table(self.spec, rng=self._rng)
+        self.table.start_hand()
         self._reset_bookkeeping()
 
     def view(self, agent: str) -> SeatView:
         """What ``agent``'s seat may know now (for bots playing a seat)."""
         return self.match.view(self._seat(agent))
 
+    def legal_actions(self, agent: str) -> list[int]:
+        """The legal actions of ``agent`` now, sorted ascending (empty when it is not to act)."""
+        return self.table.legal_actions() if self.table.actor == self._seat(agent) else []
+
     def observe(self, agent: str) -> Observation:
         """``{"observation", "action_mask"}`` for ``agent``."""
-        view = self.view(agent)
-        return {
-            "observation": encode_observation(view),
-            "action_mask": action_mask(legal_actions(view)),
-        }
+        seat = self._seat(agent)
+        view = self.match.view(seat)
+        mask = np.zeros(self.spec.num_actions, dtype=np.int8)
+        if self.table.actor == seat:
+            mask[self.table.legal_actions(view if view.turn == seat else None)] = 1
+        return {"observation": self.table.observation(seat, view=view), "action_mask": mask}
 
     def _seat(self, agent: str) -> int:
         try:
-            return AGENTS.index(agent)
+            return self._agent_names.index(agent)
         except ValueError:
-            raise ValueError(f"unknown agent {agent!r}: the agents are {', '.join(AGENTS)}") from None
+            raise ValueError(
+                f"unknown agent {agent!r}: the agents are {', '.join(self._agent_names)}"
+            ) from None
 
     # ------------------------------------------------------------------- step
     def step(self, action: int | None) -> None:
-        """Place the play of ``action`` for ``agent_selection``; knocks and hands follow."""
+        """Take ``action`` for ``agent_selection``; knocks, draws and hands follow."""
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
-        value = check_action(action)
+        value = check_action(self.spec, action)
         match = self.match
-        if not match.is_legal(play_of(value)):
-            legal = legal_actions(match.view(self._seat(agent)))
-            shown = ", ".join(f"{a} ({play_of(a)})" for a in legal)
-            raise InvalidActionError(
-                f"action {value} ({play_of(value)}) is not legal for {agent}: the legal actions are {shown}",
-                hand=match.hand_number,
-            )
         before = match.scores
+        try:
+            self.table.apply(value)
+        except InvalidActionError:
+            legal = self.table.legal_actions()
+            shown = ", ".join(f"{a} ({action_name(self.spec, a)})" for a in legal[:40])
+            raise InvalidActionError(
+                f"action {value} ({action_name(self.spec, value)}) is not legal for {agent}: "
+                f"the legal actions are {shown}",
+                hand=match.hand_number,
+            ) from None
         self._cumulative_rewards[agent] = 0.0
-        match.push(play_of(value))
         done, truncated = False, False
         if match.turn is None:  # the hand (or the match) has ended
             if self.mode == "hand" or match.is_over:
@@ -241,7 +293,8 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             elif self.max_hands is not None and match.hand_number + 1 >= self.max_hands:
                 truncated = True
             else:
-                match.start_hand()
+                self.table.start_hand()
+                done = match.is_over
         after = match.scores
         self._set_rewards(before, after, done or truncated)
         if done or truncated:
@@ -253,24 +306,32 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             self._deads_step_first()
 
     def _set_rewards(self, before: tuple[int, ...], after: tuple[int, ...], over: bool) -> None:
+        rules = self.spec.rules
+        agents = self._agent_names
+        direction = self.spec.direction
         if self.reward_kind == "points":
-            delta = (after[0] - before[0], after[1] - before[1])
-            self.rewards = {a: float(delta[i & 1]) for i, a in enumerate(AGENTS)}
+            self.rewards = {
+                a: float(direction * (after[rules.side_of(i)] - before[rules.side_of(i)]))
+                for i, a in enumerate(agents)
+            }
             return
-        self.rewards = dict.fromkeys(AGENTS, 0.0)
+        self.rewards = dict.fromkeys(agents, 0.0)
         if not over:
             return
         match = self.match
         if self.mode == "match" or match.is_over:
-            winner = match.winner
-            if winner is None:  # truncated: no winner
+            outcome = match.outcome
+            if outcome is None or outcome.is_draw:  # truncated, or a drawn match
                 return
+            winners = set(outcome.winners)
         else:
-            net = (after[0] - self._hand_start_scores[0], after[1] - self._hand_start_scores[1])
-            if net[0] == net[1]:
+            start = self._hand_start_scores
+            net = [direction * (a - b) for a, b in zip(after, start, strict=True)]
+            best = max(net)
+            winners = {side for side, v in enumerate(net) if v == best}
+            if len(winners) == len(net):
                 return
-            winner = 0 if net[0] > net[1] else 1
-        self.rewards = {a: (1.0 if (i & 1) == winner else -1.0) for i, a in enumerate(AGENTS)}
+        self.rewards = {a: (1.0 if rules.side_of(i) in winners else -1.0) for i, a in enumerate(agents)}
 
     @property
     def hand_end(self) -> HandEnd | None:
@@ -295,12 +356,12 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
 
 
 class _CheckedTerminateIllegal(wrappers.TerminateIllegalWrapper[str, Observation, int | None]):  # type: ignore[misc]
-    """PettingZoo's illegal-move penalty, after a clear error for non-actions (not 0..447)."""
+    """PettingZoo's illegal-move penalty, after a clear error for non-actions (outside the space)."""
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if action is not None or not (self.terminations.get(agent) or self.truncations.get(agent)):
-            check_action(action)
+            check_action(self.unwrapped.spec, action)
         super().step(action)
 
 
@@ -309,3 +370,7 @@ def env(*, illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv[str, Observati
     base: AECEnv[str, Observation, int | None] = raw_env(**kwargs)
     base = _CheckedTerminateIllegal(base, illegal_reward=illegal_reward)
     return wrappers.OrderEnforcingWrapper(base)
+
+
+#: The name PettingZoo's classic environments are imported by.
+sevenrocks_v0 = env

@@ -27,15 +27,34 @@ def render_text(match: Match) -> str:
     hand 1 · seats 0+2: 0 · seats 1+3: 0 · target 250 · seat 0 to place
     """
     turn = match.turn
+    rules = match.rules
     if turn is not None:
         status = f"seat {turn} to place"
     elif match.is_over:
-        status = f"match won by seats {match.winner}+{(match.winner or 0) + 2}"
+        outcome = match.outcome
+        winners = outcome.winners if outcome is not None else ()
+        if not winners:
+            status = "match drawn"
+        elif rules.partnerships:
+            status = "match won by " + " and ".join(f"seats {w}+{w + 2}" for w in winners)
+        else:
+            status = "match won by " + " and ".join(f"side {w}" for w in winners)
     else:
         status = f"hand over ({match.hand_ended})"
-    lines = [f"hand {match.hand_number + 1} · {render_scores(match.scores, target=match.target)} · {status}"]
+    ledger = match.ledger
+    scores = render_scores(
+        match.scores,
+        target=match.target,
+        rules=rules,
+        remembered=ledger.remembered if ledger is not None else None,
+        eggs=ledger.eggs if ledger is not None else None,
+    )
+    head = f"hand {match.hand_number + 1} · {scores} · {status}"
+    if rules.draws:
+        head += f" · boneyard {match.boneyard_size}"
+    lines = [head]
     lines.append(render_layout(match.layout, indent="  "))
-    for seat in range(4):
+    for seat in range(match.seats):
         marker = ">" if seat == turn else " "
         lines.append(f"{marker} seat {seat}: {render_hand(match.hand(seat))}")
     return "\n".join(lines)

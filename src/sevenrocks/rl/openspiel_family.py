@@ -1,0 +1,386 @@
+"""Every game of the family as an OpenSpiel game: ``pyspiel.load_game("python_kozel")``.
+
+Importing :mod:`sevenrocks.rl.openspiel` registers, besides ``python_seven_rocks`` (unchanged),
+one game per game of the layout engine, named ``python_`` and the game id with ``-`` as ``_``
+(``python_kozel``, ``python_sea_kozel``, ``python_five_up``...; Sausage, with its own engine, is
+not registered). One OpenSpiel game is one hand from a new match, played by
+:class:`sevenrocks.core.Match` through :class:`sevenrocks.rl.family.Table`:
+
+- game parameters: ``seats`` (the game's default number of seats) and every option of the game
+  with its default, as ``sevenrocks games ID`` lists them; an option whose default depends on
+  the number of seats (Bergen's target) takes ``0`` for that default;
+- chance: the tiles are dealt one node at a time (outcome: the tile index): ``hand_size`` to
+  seat 0, then to seat 1, ...; where stuck seats draw, then every undealt tile in draw order;
+  then, where the rules do not name the leader, one node draws it by lot (outcomes: the seats).
+  A deal that is a Goat misdeal is void and dealt again (new chance nodes);
+- players are the seats; actions are the game's actions (:mod:`sevenrocks.rl.family`: the
+  family's 1,444, Sea Goat's 1,446), a move of several doubles one action per double by the same
+  player; draws and knocks are made by the engine;
+- returns (terminal, zero-sum): for each seat, its side's score change (turned round where
+  points are bad) less the mean change of the other sides;
+- observation and information-state tensors: :func:`~sevenrocks.rl.family.encode_family_observation`
+  and :func:`~sevenrocks.rl.family.encode_family_information_state` of the seat's view;
+- :meth:`FamilyState.resample_from_infostate` deals the tiles the player cannot see to the other
+  seats and the boneyard (in a random draw order) consistently with its view: tile counts, the
+  voids its knocks and draws prove, General's signals
+  (:func:`sevenrocks.bots.kernel.sample_deal`), so OpenSpiel's ISMCTS bot can search every game.
+
+>>> import pyspiel
+>>> import sevenrocks.rl.openspiel
+>>> game = pyspiel.load_game("python_kozel", {"seats": 3})
+>>> game.num_players(), game.num_distinct_actions()
+(3, 1444)
+>>> import random
+>>> rng, state = random.Random(1), game.new_initial_state()
+>>> while state.is_chance_node():
+...     state.apply_action(rng.choice(state.chance_outcomes())[0])
+>>> state.current_player() in (0, 1, 2), len(state.legal_actions()) > 0
+(True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final, cast
+
+import pyspiel
+
+from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.events import Knock, Placement
+from sevenrocks.core.games import Boneyard, Game, find_game
+from sevenrocks.core.match import Match
+from sevenrocks.core.tiles import TILES, Tile
+from sevenrocks.rl.actions import InvalidActionError
+from sevenrocks.rl.family import GameSpec, Table, action_name, game_spec, layout_game_ids
+
+__all__ = ["FamilyGame", "FamilyObserver", "FamilyState", "game_type", "register_family"]
+
+_NUM_TILES: Final = len(TILES)
+#: A loose bound on a seat's return in one hand (its side's change less the others' mean).
+_MAX_UTILITY: Final = 2000.0
+
+
+def _parameters(game: Game) -> dict[str, Any]:
+    params: dict[str, Any] = {"seats": game.default_seats}
+    for option in game.options:
+        default = game.preset.get(option.name, option.default)
+        params[option.name] = 0 if option.by_seats is not None else default
+    return params
+
+
+def game_type(game: Game) -> pyspiel.GameType:
+    """The OpenSpiel description of ``game`` (one hand)."""
+    return pyspiel.GameType(
+        short_name="python_" + game.id.replace("-", "_"),
+        long_name=f"Python {game.name} (one hand)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(game.seats),
+        min_num_players=min(game.seats),
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(game),
+    )
+
+
+def _spec_of(game: Game, params: dict[str, Any]) -> GameSpec:
+    """The spec of ``game`` from OpenSpiel's parameters (0 for a seat-dependent default)."""
+    values = {**_parameters(game), **params}
+    seats = values.pop("seats")
+    options = {}
+    for option in game.options:
+        value = values.pop(option.name)
+        if option.by_seats is not None and value == 0:
+            continue
+        if value != game.preset.get(option.name, option.default) or option.name in params:
+            options[option.name] = value
+    if values:
+        raise SevenRocksError(f"{game.id} has no parameter {', '.join(map(repr, values))}")
+    return game_spec(game.id, options, seats)
+
+
+class FamilyGame(pyspiel.Game):  # type: ignore[misc]
+    """One hand of a game of the family for OpenSpiel (see the module docstring)."""
+
+    definition: Game
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        definition = self.definition
+        params = dict(params or {})
+        self.spec = _spec_of(definition, params)
+        spec = self.spec
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.num_actions,
+            max_chance_outcomes=_NUM_TILES,
+            num_players=spec.seats,
+            min_utility=-_MAX_UTILITY,
+            max_utility=_MAX_UTILITY,
+            utility_sum=0.0,
+            max_game_length=_NUM_TILES + 1,
+        )
+        super().__init__(game_type(definition), info, params)
+        rules = spec.rules
+        self.dealt_size = rules.hand_size * rules.seats
+        self.deal_size = _NUM_TILES if rules.boneyard is Boneyard.DRAW else self.dealt_size
+
+    def new_initial_state(self) -> FamilyState:
+        """The state before the deal."""
+        return FamilyState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> FamilyObserver:
+        """An observer: information state with ``perfect_recall=True``, else the observation."""
+        return FamilyObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class FamilyState(pyspiel.State):  # type: ignore[misc]
+    """A hand in progress: the deal so far, then a :class:`Table` that holds every rule."""
+
+    def __init__(self, game: FamilyGame) -> None:
+        super().__init__(game)
+        self._family = _Shared(game.spec, game.deal_size, game.dealt_size)
+        self._dealt: list[int] = []
+        self._box = _TableBox(None)
+
+    @property
+    def table(self) -> Table | None:
+        """The hand being played (``None`` while dealing)."""
+        return self._box.table
+
+    @table.setter
+    def table(self, table: Table | None) -> None:
+        self._box = _TableBox(table)
+
+    # ---------------------------------------------------------- OpenSpiel API
+    def current_player(self) -> int:
+        """The seat to act, ``CHANCE`` while dealing, ``TERMINAL`` once the hand is over."""
+        table = self.table
+        if table is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        actor = table.actor
+        return int(pyspiel.PlayerId.TERMINAL) if actor is None else actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        table = self.table
+        if table is None or table.actor != player:
+            return []
+        return table.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The tiles not dealt yet (uniform), then the seats for the lot (uniform)."""
+        if len(self._dealt) < self._family.deal_size:
+            rest = sorted(set(range(_NUM_TILES)) - set(self._dealt))
+            p = 1.0 / len(rest)
+            return [(t, p) for t in rest]
+        seats = self._family.spec.seats
+        return [(seat, 1.0 / seats) for seat in range(seats)]
+
+    def _apply_action(self, action: int) -> None:
+        table = self.table
+        if table is not None:
+            table.apply(action)
+            return
+        game = self._family
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise InvalidActionError(f"a chance outcome is an integer, not {action!r}")
+        if len(self._dealt) < game.deal_size:
+            if not 0 <= action < _NUM_TILES or action in self._dealt:
+                raise ValueError(f"chance outcome {action} is not a tile left to deal")
+            self._dealt.append(action)
+            if len(self._dealt) < game.deal_size or game.lot:
+                return
+            self._start(None)
+            return
+        if not 0 <= action < game.spec.seats:
+            raise ValueError(f"chance outcome {action} is not a seat 0..{game.spec.seats - 1} for the lot")
+        self._start(action)
+
+    def _start(self, leader: int | None) -> None:
+        game = self._family
+        rules = game.spec.rules
+        size = rules.hand_size
+        deal = [
+            sorted((TILES[t] for t in self._dealt[size * s : size * (s + 1)]), key=_index)
+            for s in range(rules.seats)
+        ]
+        boneyard = (
+            [TILES[t] for t in self._dealt[game.dealt_size :]] if game.deal_size > game.dealt_size else None
+        )
+        table = Table(game.spec, rng=random.Random(0))
+        table.start_hand(deal, leader, boneyard=boneyard)
+        if table.match.turn is None:  # a void deal (a Goat misdeal): dealt again
+            self._dealt = []
+            return
+        self.table = table
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            if len(self._dealt) < self._family.deal_size:
+                n = len(self._dealt)
+                if n < self._family.dealt_size:
+                    return f"deal {TILES[action]} to seat {n // self._family.spec.rules.hand_size}"
+                return f"{TILES[action]} to the boneyard"
+            return f"seat {action} leads"
+        return action_name(self._family.spec, action)
+
+    def is_terminal(self) -> bool:
+        """True once the hand has ended."""
+        table = self.table
+        return table is not None and table.actor is None
+
+    def returns(self) -> list[float]:
+        """Zero until the end; then each seat's side's score change less the other sides' mean."""
+        spec = self._family.spec
+        table = self.table
+        if table is None or not self.is_terminal():
+            return [0.0] * spec.seats
+        return spec.sides_value((0,) * spec.sides, table.match.scores)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> FamilyState:
+        """A state ``player_id`` cannot tell from this one: the tiles it cannot see dealt again at
+        random to the other seats and the boneyard, consistent with its view."""
+        from sevenrocks.bots.kernel import sample_deal
+
+        state = cast(FamilyState, self.clone())
+        table = self.table
+        if table is None or table.match.turn is None:
+            return state
+        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(32)
+        view = table.match.view(player_id)
+        hands, boneyard = sample_deal(view, seed=seed)
+        copy = table.copy()
+        copy.match = Match.from_view(view, hands, boneyard)
+        state.table = copy
+        return state
+
+    def __str__(self) -> str:
+        table = self.table
+        if table is None:
+            return f"dealing: {len(self._dealt)} tiles dealt"
+        match = table.match
+        lines = [f"layout: {' '.join(str(p) for p in match.layout.plays) or '(empty)'}"]
+        lines += [f"seat {s}: {' '.join(str(t) for t in match.hand(s))}" for s in range(match.seats)]
+        lines.append(f"boneyard: {match.boneyard_size}; scores: {'-'.join(map(str, match.scores))}")
+        return "\n".join(lines)
+
+
+class _Shared:
+    """What every state of one game shares and never changes (``clone()`` keeps it, uncopied)."""
+
+    __slots__ = ("deal_size", "dealt_size", "lot", "spec")
+
+    def __init__(self, spec: GameSpec, deal_size: int, dealt_size: int) -> None:
+        self.spec = spec
+        self.deal_size = deal_size
+        self.dealt_size = dealt_size
+        self.lot = Match(spec.rules).leader_by_lot()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class _TableBox:
+    """Holds the table so that OpenSpiel's ``clone()`` copies it with :meth:`Table.copy`."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: Table | None) -> None:
+        self.table = table
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _TableBox:
+        return _TableBox(self.table.copy() if self.table is not None else None)
+
+
+def _index(tile: Tile) -> int:
+    return tile.index
+
+
+class FamilyObserver:
+    """OpenSpiel's observer interface for a game of the family (see :class:`SevenRocksObserver
+    <sevenrocks.rl.openspiel.SevenRocksObserver>`)."""
+
+    def __init__(
+        self, game: FamilyGame, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None
+    ) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
+            raise ValueError("only the single-player observer with public information is supported")
+        self.spec = game.spec
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.layout = self.spec.information_state if self.perfect_recall else self.spec.observation
+        self.tensor = self.layout.zeros()
+        self.dict = self.layout.views(self.tensor)
+
+    def _mine(self, state: FamilyState, player: int) -> list[int]:
+        size = self.spec.rules.hand_size
+        return state._dealt[size * player : size * (player + 1)]
+
+    def set_from(self, state: FamilyState, player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` knows in ``state``."""
+        table = state.table
+        if table is None:
+            self.tensor.fill(0.0)
+            mine = self._mine(state, player)
+            self.dict["hand"][mine] = 1.0
+            self.dict["seat"][player] = 1.0
+            if self.perfect_recall:
+                self.dict["dealt"][mine] = 1.0
+            return
+        if self.perfect_recall:
+            table.information_state(player, self.tensor)
+        else:
+            table.observation(player, self.tensor)
+
+    def string_from(self, state: FamilyState, player: int) -> str:
+        """``player``'s information state (or observation) as text."""
+        table = state.table
+        if table is None:
+            return f"seat {player} dealt {' '.join(str(TILES[t]) for t in sorted(self._mine(state, player)))}"
+        view = table.match.view(player)
+        chosen = " ".join(action_name(self.spec, a) for a in table.chosen) if player == table.actor else ""
+        if self.perfect_recall:
+            dealt = sorted(view.hand + view.played_by(player), key=_index)
+            record = " ".join(
+                f"{e.seat}:{e.play}" if isinstance(e, Placement) else f"{e.seat}:knock"
+                for e in view.events
+                if isinstance(e, Placement | Knock)
+            )
+            return (
+                f"seat {player} holds {' '.join(map(str, dealt))}; leader {view.leader}; "
+                f"draws {','.join(map(str, view.draws))}; record {record}; chosen {chosen}"
+            )
+        voids = ";".join(",".join(map(str, sorted(v))) for v in view.void_values())
+        return (
+            f"seat {player} hand {' '.join(map(str, view.hand))}; "
+            f"layout {' '.join(str(p) for p in view.layout.plays)}; "
+            f"counts {','.join(map(str, view.tile_counts))}; boneyard {view.boneyard}; voids {voids}; "
+            f"turn {view.turn}; scores {'-'.join(map(str, view.scores))}; chosen {chosen}"
+        )
+
+
+def register_family() -> tuple[str, ...]:
+    """Register ``python_<id>`` for every game of the layout engine but Seven Rocks (registered by
+    :mod:`sevenrocks.rl.openspiel` with its own classes); return the names registered."""
+    names = []
+    for gid in layout_game_ids():
+        if gid == "seven-rocks":
+            continue
+        definition = find_game(gid)
+        name = f"FamilyGame_{gid.replace('-', '_')}"
+        cls = type(name, (FamilyGame,), {"definition": definition, "__module__": __name__})
+        globals()[name] = cls  # found by name, so that pickle (OpenSpiel's serialization) finds it
+        kind = game_type(definition)
+        pyspiel.register_game(kind, cls)
+        names.append(kind.short_name)
+    return tuple(names)
+
+
+#: The OpenSpiel names of the family's games, registered on import.
+FAMILY_GAMES: Final = register_family()
