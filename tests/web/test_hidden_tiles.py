@@ -246,9 +246,9 @@ def test_the_creator_view_check_catches_a_planted_leak(
     original = TableService.state_for
 
     def leaky(
-        self: TableService, table: LiveTable, seat: int | None, svg: str | None = None
+        self: TableService, table: LiveTable, seat: int | None, svg: str | None = None, lang: str = "en"
     ) -> dict[str, Any]:
-        out = original(self, table, seat, svg)
+        out = original(self, table, seat, svg, lang)
         if seat is None and table.match is not None and table.match.turn is not None:
             out["events"] = [
                 *out["events"],
