@@ -142,5 +142,5 @@ def position(match: Match, hand: int, step: int) -> dict[str, Any]:
         "knocks": knocks,
         "result": None
         if replay.turn is not None or not replay.results or len(replay.results) <= hand
-        else result_json(hand, replay.results[hand]),
+        else result_json(hand, replay.results[hand], replay.rules),
     }
