@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import random
 import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -98,6 +99,8 @@ class TableService:
         #: held while a table is loaded from storage (or removed from it)
         self.load_lock = asyncio.Lock()
         self._closing = False
+        #: with a ``deal_seed`` (demonstrations, tests): each new table's generator, in order
+        self._seeds = None if self.settings.deal_seed is None else random.Random(self.settings.deal_seed)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call on the storage thread (one at a time, off the event loop)."""
@@ -204,6 +207,8 @@ class TableService:
         )
         await self.db(self.storage.create_table, record)
         table = LiveTable(record, None, 0)
+        if self._seeds is not None:
+            table.rng = random.Random(self._seeds.randrange(2**63))
         self._make_bots(table)
         self.tables[record.id] = table
         return table, tokens
@@ -212,7 +217,8 @@ class TableService:
         for seat, info in enumerate(table.record.seats):
             if info["kind"] == "bot" and seat not in table.bots:
                 game = None if table.record.game == DEFAULT_GAME else table.record.game
-                table.bots[seat] = make_bot(info["bot"], seed=secrets.randbits(32), game=game)
+                seed = secrets.randbits(32) if self._seeds is None else table.rng.randrange(2**32)
+                table.bots[seat] = make_bot(info["bot"], seed=seed, game=game)
 
     async def get(self, table_id: str, *, keep: bool = True) -> LiveTable | None:
         """The table with ``table_id`` (loaded from storage and resumed if needed), or ``None``.
@@ -476,7 +482,7 @@ class TableService:
     async def _start(self, table: LiveTable) -> None:
         if table.match is not None:
             raise ProtocolError(N_("the match has already started"), "already_started")
-        table.match = new_match(table.record)
+        table.match = new_match(table.record, None if self._seeds is None else table.rng.randrange(2**63))
         try:
             await self._deal(table, status="playing")
         except Exception:

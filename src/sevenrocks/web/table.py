@@ -130,13 +130,14 @@ def _iso(when: dt.datetime | None) -> str | None:
     return None if when is None else when.isoformat()
 
 
-def new_match(record: TableRecord) -> Match:
+def new_match(record: TableRecord, seed: int | None = None) -> Match:
     """A match of the table's game, options and number of seats, before its first deal.
 
-    Seven Rocks tables (those stored before the family too) keep their own target; every deal of
-    the web game is stored, so the match's generator only draws lots nobody relies on.
+    Seven Rocks tables (those stored before the family too) keep their own target; every deal and
+    leader of the web game is stored, so the match's generator (seeded by ``seed``, else
+    unpredictably) only draws lots that are then stored.
     """
-    rng = random.Random(secrets.randbits(64))
+    rng = random.Random(secrets.randbits(64) if seed is None else seed)
     seats = len(record.seats)
     if record.game == DEFAULT_GAME:
         return Match(target=record.target, rng=rng)

@@ -263,15 +263,25 @@
 
   function optionsFor(tile) { return state.legal.filter((option) => (option.tiles || [option.tile]).includes(tile)); }
 
+  // One part of a move: where its tile goes, and its marks (closed, lengthwise, an open half).
+  function partText(option, i, where) {
+    let text = where;
+    if (option.closed && option.closed[i]) text = t("{where}, closed face down", { where: text });
+    if (option.lengthwise && option.lengthwise[i]) text = t("{where}, lengthwise", { where: text });
+    if (option.open_half && option.open_half[i] !== null) text = t("{where}, open half {half}", { where: text, half: option.open_half[i] });
+    return text;
+  }
+
   function optionText(option) {
     const open = t("open");
     if (option.several) {
-      const where = option.tiles.map((tile, i) => `${tile}@${option.points_at[i]}`).join(" + ");
-      return option.points ? t("several doubles: {where}, +{points}", { where: ltr(where), points: option.points }) : t("several doubles: {where}", { where: ltr(where) });
+      const where = option.tiles.map((tile, i) => partText(option, i, ltr(`${tile}@${option.points_at[i]}`))).join(" + ");
+      return option.points ? t("several doubles: {where}, +{points}", { where, points: option.points }) : t("several doubles: {where}", { where });
     }
-    if (option.ends_total === null || option.ends_total === undefined) return t("on {point}", { point: ltr(option.point || open) });
-    return option.points ? t("{point} → counted ends {total}, +{points}", { point: ltr(option.point || open), total: option.ends_total, points: option.points })
-      : t("{point} → counted ends {total}", { point: ltr(option.point || open), total: option.ends_total });
+    if (option.ends_total === null || option.ends_total === undefined) return partText(option, 0, t("on {point}", { point: ltr(option.point || open) }));
+    const where = partText(option, 0, ltr(option.point || open));
+    return option.points ? t("{point} → counted ends {total}, +{points}", { point: where, total: option.ends_total, points: option.points })
+      : t("{point} → counted ends {total}", { point: where, total: option.ends_total });
   }
 
   function renderHand() {
@@ -311,7 +321,7 @@
       const label = choices.length ? (choices.length === 1 ? t("Place {tile}", { tile: ltr(tile) }) : t("Choose {tile} ({count} places)", { tile: ltr(tile), count: choices.length })) : t("{tile} (cannot be placed now)", { tile: ltr(tile) });
       return el("button", {
         class: `tile${choices.length ? " playable" : ""}${selected === tile ? " selected" : ""}${freshDraws.has(tile) ? " drawn" : ""}`,
-        "data-tile": tile, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
+        "data-tile": tile, "data-several": choices.some((option) => option.several) ? "true" : null, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
         html: tileSvg(tile),
         onclick: () => chooseTile(tile),
       });
