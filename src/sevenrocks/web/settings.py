@@ -7,6 +7,12 @@
 Traceback (most recent call last):
 ...
 sevenrocks.web.settings.SettingsError: SEVENROCKS_MAX_MESSAGE_BYTES must be a whole number, not '1.5'
+>>> Settings.from_env({"SEVENROCKS_DEAL_SEED": "6"}).deal_seed, Settings.from_env({}).deal_seed
+(6, None)
+>>> Settings.from_env({"SEVENROCKS_DEAL_SEED": "-1"})
+Traceback (most recent call last):
+...
+sevenrocks.web.settings.SettingsError: SEVENROCKS_DEAL_SEED must be a whole number, not '-1'
 """
 
 from __future__ import annotations
