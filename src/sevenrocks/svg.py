@@ -12,6 +12,12 @@ The result is a ``str`` subclass with ``_repr_svg_``, so notebooks draw it.
   hand shown) or of a :class:`~sevenrocks.core.view.SeatView` (only that seat's tiles).
 - :func:`tile` draws one tile.
 
+Every drawing shows a half's number as pips, or with ``faces="pictures"`` as the pictures of
+children's picture dominoes (:mod:`sevenrocks.picture_art`: the drawing then holds the pictures'
+``<symbol>`` definitions and each half is a ``<use href="#picture-N">``). :func:`position` chooses
+the pictures by itself for the ``picture`` game; ``scale`` draws the picture bigger than its
+natural size (:data:`CHILD_SCALE` is what ``sevenrocks render`` uses for the children's game).
+
 >>> from sevenrocks.core import Layout, Play
 >>> table = Layout()
 >>> for text in ["3-6", "6-6@3-6:high"]:
@@ -25,17 +31,37 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 from xml.sax.saxutils import escape, quoteattr
 
+from sevenrocks.core.games.settlement import NoSettlement
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import ConnectionPoint, Move
 from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
 from sevenrocks.geometry import MIN_REACH, Half, LayoutGeometry, PointMark, Rect, TileBox, geometry
+from sevenrocks.picture_art import picture_defs, picture_half
 
-__all__ = ["Legend", "PositionLabels", "Svg", "layout", "position", "tile"]
+__all__ = [
+    "CHILD_SCALE",
+    "Faces",
+    "Legend",
+    "PositionLabels",
+    "Svg",
+    "faces_for",
+    "layout",
+    "position",
+    "tile",
+]
+
+#: What a half shows: its pips, or the picture of its number (children's picture dominoes).
+Faces = Literal["pips", "pictures"]
+#: The pixel size of children's pictures relative to the natural one: 60 pixels a half tile
+#: instead of 40 (``scale=CHILD_SCALE``).
+CHILD_SCALE: Final = 1.5
+#: The margin around a picture inside its half, in units.
+_PICTURE_MARGIN: Final = 0.09
 
 #: Pixels per unit (half a tile) in the SVG coordinates.
 UNIT: Final = 40.0
@@ -124,7 +150,33 @@ def _id(prefix: str, point: ConnectionPoint) -> str:
     return f"{prefix}point-{point.anchor.low}-{point.anchor.high}-{point.side.notation}"
 
 
-def _half(half: Half, out: list[str]) -> None:
+def faces_for(game: str) -> Faces:
+    """The faces a game's tiles show: pictures for children's picture dominoes, else pips.
+
+    >>> faces_for("picture"), faces_for("seven-rocks")
+    ('pictures', 'pips')
+    """
+    return "pictures" if game == "picture" else "pips"
+
+
+def _check_faces(faces: str) -> Faces:
+    if faces == "pips":
+        return "pips"
+    if faces == "pictures":
+        return "pictures"
+    raise ValueError(f"faces must be 'pips' or 'pictures', not {faces!r}")
+
+
+def _defs(faces: Faces) -> list[str]:
+    """The start of a drawing's body: the pictures' symbols when halves show pictures."""
+    return [picture_defs()] if faces == "pictures" else []
+
+
+def _half(half: Half, out: list[str], faces: Faces = "pips") -> None:
+    if faces == "pictures":
+        m = _PICTURE_MARGIN
+        out.append(picture_half(half.value, (half.x + m) * UNIT, (half.y + m) * UNIT, (1 - 2 * m) * UNIT))
+        return
     for px, py in _PIPS[half.value]:
         if half.vertical:
             px, py = py, px
@@ -134,7 +186,13 @@ def _half(half: Half, out: list[str]) -> None:
 
 
 def _tile_box(
-    box: TileBox, out: list[str], *, highlighted: bool, inset: float = 0.04, words: Legend | None = None
+    box: TileBox,
+    out: list[str],
+    *,
+    highlighted: bool,
+    inset: float = 0.04,
+    words: Legend | None = None,
+    faces: Faces = "pips",
 ) -> None:
     r = box.rect.grow(-inset)
     fill = COLORS["highlight"] if highlighted else COLORS["tile"]
@@ -160,8 +218,8 @@ def _tile_box(
             f'<line x1="{_n(x)}" y1="{_n(r.y + 0.15)}" x2="{_n(x)}" y2="{_n(r.bottom - 0.15)}" '
             f'stroke="{COLORS["tile-stroke"]}" stroke-width="1.2"/>'
         )
-    _half(a, out)
-    _half(b, out)
+    _half(a, out, faces)
+    _half(b, out, faces)
     out.append("</g>")
     if box.is_spinner:
         f = box.rect.grow(0.06)
@@ -245,10 +303,11 @@ def _draw_layout(
     highlight: set[Tile],
     targets: dict[str, str],
     words: Legend | None = None,
+    faces: Faces = "pips",
 ) -> None:
     out.append('<g class="layout">')
     for box in geo.tiles:
-        _tile_box(box, out, highlighted=box.tile in highlight, words=words)
+        _tile_box(box, out, highlighted=box.tile in highlight, words=words, faces=faces)
     for mark in geo.points:
         _mark(
             mark,
@@ -316,12 +375,13 @@ def _legend_width(legend: Legend) -> float:
     return 1.2 + longest * 0.2
 
 
-def _svg(view: Rect, body: list[str], size: int | None, label: str) -> Svg:
+def _svg(view: Rect, body: list[str], size: int | None, label: str, scale: float | None = None) -> Svg:
     width = view.w * UNIT
     height = view.h * UNIT
     dims = ""
     if size is not None:
         scale = size / max(width, height)
+    if scale is not None:
         dims = f' width="{_px(width * scale)}" height="{_px(height * scale)}"'
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" role="img" aria-label={quoteattr(label)} '
@@ -343,10 +403,16 @@ def layout(
     id_prefix: str = "",
     reach: int = MIN_REACH,
     words: Legend | None = None,
+    faces: Faces = "pips",
+    scale: float | None = None,
 ) -> Svg:
     """Draw ``layout`` as SVG.
 
     :param size: the picture's larger side in pixels (``None``: no width/height, it fills its box).
+    :param faces: ``"pips"``, or ``"pictures"`` for the pictures of children's picture dominoes
+        (their ends carry no numbers: counted ends are drawn as hollow dots, ``data-counted`` kept).
+    :param scale: without ``size``, give the picture width and height at ``scale`` times its
+        natural size (40 pixels a half tile); e.g. :data:`CHILD_SCALE`.
     :param counted: show counted ends as filled numbers (their contribution to the total).
     :param points: show the connection points that are not counted as hollow dots.
     :param highlight: tiles (or plays) to draw on a tinted background, e.g. the last placement.
@@ -366,9 +432,14 @@ def layout(
     >>> svg = layout(table, legend=True)
     >>> 'id="point-2-2-A"' in svg, 'data-counted="4"' in svg, "counted contribution" in svg
     (True, True, True)
+    >>> layout(table, faces="pictures").count('href="#picture-2"')
+    2
     """
+    faces = _check_faces(faces)
+    _check_scale(scale)
+    counted = counted and faces == "pips"  # children's pictures: no numbers on the ends
     geo = geometry(layout, reach=reach)
-    body: list[str] = []
+    body = _defs(faces)
     labels = _targets(targets)
     if words is None:
         words = legend if isinstance(legend, Legend) else Legend()
@@ -381,6 +452,7 @@ def layout(
         highlight=_tiles_of(highlight),
         targets=labels,
         words=words,
+        faces=faces,
     )
     view = _with_target_labels(geo, labels, geo.bounds.grow(0.25))
     bottom = view.bottom
@@ -400,10 +472,17 @@ def layout(
     view = Rect(view.x, view.y, view.w, bottom - view.y)
     total = layout.ends_total
     label = words.empty_label if layout.is_empty else words.label.format(tiles=len(layout), total=total)
-    return _svg(view, body, size, label)
+    return _svg(view, body, size, label, scale)
 
 
-def _loose_tile(t: Tile | None, x: float, y: float, vertical: bool, out: list[str], *, seat: int) -> None:
+def _check_scale(scale: float | None) -> None:
+    if scale is not None and (isinstance(scale, bool) or not 0 < scale <= 100):
+        raise ValueError(f"scale must be a number above 0 and at most 100, not {scale!r}")
+
+
+def _loose_tile(
+    t: Tile | None, x: float, y: float, vertical: bool, out: list[str], *, seat: int, faces: Faces = "pips"
+) -> None:
     """A tile in a hand at ``(x, y)``: face up, or its back when ``t`` is None."""
     w, h = (1.0, 2.0) if vertical else (2.0, 1.0)
     rect = Rect(x, y, w, h)
@@ -419,20 +498,34 @@ def _loose_tile(t: Tile | None, x: float, y: float, vertical: bool, out: list[st
     else:
         halves = (Half(x, y, t.low, False), Half(x + 1.0, y, t.high, False))
     out.append(f'<g class="hand-tile" data-seat="{seat}" data-tile="{t}">')
-    _tile_box(TileBox(t, rect, halves, -1, None, False, False), out, highlighted=False)
+    _tile_box(TileBox(t, rect, halves, -1, None, False, False), out, highlighted=False, faces=faces)
     out.append("</g>")
 
 
-def tile(t: Tile, *, size: int | None = None, vertical: bool = True) -> Svg:
+def tile(
+    t: Tile,
+    *,
+    size: int | None = None,
+    vertical: bool = True,
+    faces: Faces = "pips",
+    scale: float | None = None,
+) -> Svg:
     """Draw one tile (low half first: on top when ``vertical``, else on the left).
+
+    ``faces`` and ``scale`` are as for :func:`layout`.
 
     >>> tile(Tile.parse("3-5"), size=40).count("<circle")
     8
+    >>> pictured = tile(Tile.parse("3-5"), faces="pictures")
+    >>> pictured.count("<use"), 'href="#picture-3"' in pictured, "<circle cx" in pictured.split("</defs>")[1]
+    (2, True, False)
     """
-    body: list[str] = []
-    _loose_tile(t, 0.0, 0.0, vertical, body, seat=-1)
+    faces = _check_faces(faces)
+    _check_scale(scale)
+    body = _defs(faces)
+    _loose_tile(t, 0.0, 0.0, vertical, body, seat=-1, faces=faces)
     w, h = (1.0, 2.0) if vertical else (2.0, 1.0)
-    return _svg(Rect(-0.05, -0.05, w + 0.1, h + 0.1), body, size, f"tile {t}")
+    return _svg(Rect(-0.05, -0.05, w + 0.1, h + 0.1), body, size, f"tile {t}", scale)
 
 
 def position(
@@ -446,15 +539,20 @@ def position(
     targets: Mapping[ConnectionPoint, str] | Iterable[ConnectionPoint] | None = None,
     labels: PositionLabels | None = None,
     id_prefix: str = "",
+    faces: Faces | None = None,
+    scale: float | None = None,
 ) -> Svg:
     """Draw a position of any game: the layout in the middle, the hands around it, the scores
-    (and the boneyard's size, where tiles are undealt) on top.
+    (none in a game that counts nothing) and the boneyard's size, where tiles are undealt, on top.
 
     With a :class:`Match` every hand is shown face up and ``seat`` (default 0) sits at the
     bottom; with a :class:`SeatView` only the view's own tiles are shown (the others as backs)
     and its seat sits at the bottom. Seats follow clockwise: with four, left, top, right; with
     three, left and right; with two, the other seat on top. In games with drawing each seat's
     label tells how many tiles it drew this hand.
+
+    ``faces`` ``None`` (the default) shows pips, or the pictures in the ``picture`` game
+    (:func:`faces_for`); ``faces`` and ``scale`` are otherwise as for :func:`layout`.
 
     >>> match = Match(seed=3)
     >>> match.start_hand()
@@ -464,6 +562,9 @@ def position(
     """
     words = labels or PositionLabels()
     rules = source.rules
+    faces = faces_for(rules.game) if faces is None else _check_faces(faces)
+    _check_scale(scale)
+    counted = counted and faces == "pips"
     n = rules.seats
     if isinstance(source, SeatView):
         bottom_seat = source.seat
@@ -480,7 +581,7 @@ def position(
         seats_text = "0, 1, 2 or 3" if n == 4 else " or ".join(str(s) for s in range(n))
         raise ValueError(f"seat must be {seats_text}, not {bottom_seat!r}")
     geo = geometry(table)
-    body: list[str] = []
+    body = _defs(faces)
     _draw_layout(
         geo,
         body,
@@ -489,6 +590,7 @@ def position(
         points=points,
         highlight=_tiles_of(highlight),
         targets=_targets(targets),
+        faces=faces,
     )
     core = _with_target_labels(geo, _targets(targets), geo.bounds.grow(0.5))
     step = 1.15
@@ -528,7 +630,7 @@ def position(
         s = where[place]
         x0 = cx - len(hands[s]) * step / 2
         for i, t in enumerate(hands[s]):
-            _loose_tile(t, x0 + i * step, y, True, body, seat=s)
+            _loose_tile(t, x0 + i * step, y, True, body, seat=s, faces=faces)
         label(s, cx, text_y, "middle")
     left_x = cx - half_w - 2.6
     right_x = cx + half_w + 0.6
@@ -540,15 +642,19 @@ def position(
         y0 = cy - min(count, per_column) * step / 2
         for i, t in enumerate(hands[s]):
             column, k = divmod(i, per_column)
-            _loose_tile(t, x + outward * column * 2.3, y0 + k * step, False, body, seat=s)
+            _loose_tile(t, x + outward * column * 2.3, y0 + k * step, False, body, seat=s, faces=faces)
         label(s, x + 1.0, cy + col / 2 + 0.9, "middle")
     score_y = top_y - 1.3
-    if rules.partnerships:
-        score_text = words.scores.format(first=scores[0], second=scores[1])
+    parts = []
+    if isinstance(rules.settlement, NoSettlement):
+        pass  # a game that counts nothing (picture dominoes) shows no scores
+    elif rules.partnerships:
+        parts.append(words.scores.format(first=scores[0], second=scores[1]))
     else:
-        score_text = " · ".join(words.side_score.format(seat=s, score=v) for s, v in enumerate(scores))
+        parts.append(" · ".join(words.side_score.format(seat=s, score=v) for s, v in enumerate(scores)))
     if rules.hand_size * n < 28:
-        score_text += " · " + words.boneyard.format(count=left_in_boneyard)
+        parts.append(words.boneyard.format(count=left_in_boneyard))
+    score_text = " · ".join(parts)
     body.append(
         f'<text class="scores" x="{_n(cx)}" y="{_n(score_y)}" text-anchor="middle" font-weight="bold" {font}>'
         + escape(score_text)
@@ -570,4 +676,4 @@ def position(
         title = f"Seven Rocks position, scores {scores[0]} to {scores[1]}"
     else:
         title = f"{rules.game} position, scores {', '.join(str(v) for v in scores)}"
-    return _svg(view, body, size, title)
+    return _svg(view, body, size, title, scale)

@@ -54,6 +54,7 @@ from sevenrocks.core.scoring import placement_points
 from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
 from sevenrocks.i18n import N_
+from sevenrocks.picture_art import PICTURES
 
 #: a gettext function: English text in, the player's language out
 Translate = Callable[[str], str]
@@ -67,6 +68,7 @@ __all__ = [
     "layout_arms",
     "match_over_text",
     "move_total",
+    "picture_key",
     "play_choices",
     "render_boneyard",
     "render_choices",
@@ -1021,10 +1023,27 @@ def render_boneyard(view: SeatView, *, gettext: Translate | None = None) -> str 
     return text
 
 
+def picture_key(*, gettext: Translate | None = None) -> str:
+    """The key from numbers to pictures of children's picture dominoes, for the terminal.
+
+    The terminal draws picture dominoes with numbers (the layout's columns need one character
+    a half); this line tells which picture each number stands for.
+
+    >>> picture_key()
+    'pictures: 0 Apple · 1 Banana · 2 Grapes · 3 Carrot · 4 Fish · 5 Frog · 6 Butterfly'
+    """
+    _ = gettext or _english
+    pictures = " · ".join(f"{p.number} {_(p.name)}" for p in PICTURES)
+    return _("pictures: {pictures}").format(pictures=pictures)
+
+
 def _family_lines(view: SeatView, names: Sequence[str] | None, gettext: Translate | None) -> list[str]:
-    """What only some games show a seat: General's partner signals, Sea Goat's hundred hand."""
+    """What only some games show a seat: General's partner signals, Sea Goat's hundred hand,
+    the pictures' key of picture dominoes."""
     _ = gettext or _english
     lines = []
+    if view.rules.game == "picture":
+        lines.append(picture_key(gettext=gettext))
     signals = view.signals
     if signals is not None:
         held = [tile for tile, has in (("0-0", signals.blanks), ("6-6", signals.sixes)) if has]

@@ -4,6 +4,11 @@ Hands are numbered from 1; ``--play K`` is the number of moves made in that hand
 before the opening; a void deal has none). Without ``--hand`` the last hand is drawn, without
 ``--play`` its last move. The file is a match record or a match script; ``--game`` and
 ``--option`` mean what they mean for ``sevenrocks show`` (:mod:`sevenrocks.cli.record_source`).
+
+Children's picture dominoes (``picture``) is drawn with its pictures instead of pips, and
+bigger: without ``--size``, at :data:`sevenrocks.svg.CHILD_SCALE` times the natural size (the
+PNG too, instead of 900 pixels wide), and ``--layout-only`` draws no legend (its ends carry no
+numbers and it has no spinner).
 """
 
 from __future__ import annotations
@@ -116,30 +121,43 @@ def render_command(
         match = position_at(record, hand, play)
         last = match.placements[-1].play if match.placements else None
         highlight = [last] if last is not None else []
+        faces = svg.faces_for(match.rules.game)
+        scale = svg.CHILD_SCALE if faces == "pictures" and size is None else None
         if layout_only:
             counted = [n for _, n in match.layout.counted()]
             caption = None
             if counted and match.rules.scores_points:
                 caption = " + ".join(map(str, counted)) + f" = {match.layout.ends_total}"
-            picture = svg.layout(match.layout, size=size, highlight=highlight, legend=True, caption=caption)
+            picture = svg.layout(
+                match.layout,
+                size=size,
+                highlight=highlight,
+                legend=faces == "pips",
+                caption=caption,
+                faces=faces,
+                scale=scale,
+            )
         else:
             source = match.view(seat) if seat is not None else match
-            picture = svg.position(source, size=size, highlight=highlight)
-        _write(picture, output, size)
+            picture = svg.position(source, size=size, highlight=highlight, faces=faces, scale=scale)
+        _write(picture, output, size, own_size=scale is not None)
     except (SevenRocksError, RuntimeError) as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
 
 
-def _write(picture: str, output: Path | None, size: int | None) -> None:
-    """The picture on standard output, or in ``output`` (SVG, or PNG by its suffix)."""
+def _write(picture: str, output: Path | None, size: int | None, *, own_size: bool = False) -> None:
+    """The picture on standard output, or in ``output`` (SVG, or PNG by its suffix).
+
+    A PNG is ``size`` pixels wide, else the picture's own width with ``own_size``, else 900.
+    """
     if output is None:
         sys.stdout.write(picture + "\n")
         return
     if output.suffix.lower() == ".png":
         from sevenrocks.png import svg_to_png
 
-        data = svg_to_png(picture, width=size or 900)
+        data = svg_to_png(picture, width=size or (None if own_size else 900))
     else:
         data = picture.encode("utf-8")
     try:
