@@ -140,3 +140,33 @@ def test_several_doubles_and_a_closed_double_by_clicks_in_donkey(browser: Any, t
         log = page.locator("#log").inner_text()
         assert "+" in log, "a move of several doubles shows in the log"
         assert "#" in log, "a closed double shows in the log"
+
+
+def test_picture_dominoes_show_pictures_big_tiles_and_no_scores(browser: Any, tmp_path: Any) -> None:
+    with running_server(tmp_path / "web.db", args=("--bot-delay", "0.05")) as server:
+        body = {"game": "picture", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]}
+        made = api(server, "/api/tables", body)
+        page = browser.new_context(viewport=DESKTOP).new_page()
+        page.goto(server["url"] + made["link"])
+        page.wait_for_selector("#start")
+        page.click("#start")
+        page.wait_for_selector("#layout svg")
+        page.wait_for_selector("#picture-sprite symbol#picture-6", state="attached")
+        first = page.locator(".hand button.tile").first
+        assert first.locator("use.picture").count() == 2, "a tile shows two pictures, not pips"
+        assert first.locator("circle.pip").count() == 0
+        assert first.locator("svg").bounding_box()["width"] >= 60, "the children's tiles are big"
+        assert page.locator("#score-line").count() == 0 and page.locator("#pegboard svg").count() == 0
+        shot(page, "picture-dominoes-desktop")
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            page.wait_for_function(STATUS_JS, timeout=20_000)
+            status = page.evaluate(STATUS_JS)
+            if status == "over":
+                break
+            assert status == "turn"  # one hand, no settlement between hands
+            take_turn(page, use_svg=False)
+        winner = page.locator("#winner").inner_text()
+        assert "You finished first! You win." in winner or "wins" in winner, winner
+        assert not any(ch.isdigit() for ch in winner.replace("seat 1", "")), "no scores at the end"
+        shot(page, "picture-dominoes-over-desktop")

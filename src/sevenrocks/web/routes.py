@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sevenrocks.bots import BOT_NAMES
 from sevenrocks.i18n import LANGUAGES, N_
 from sevenrocks.messages import translate
+from sevenrocks.picture_art import picture_sprite
 from sevenrocks.untrusted import MAX_NAME
 from sevenrocks.web.games import games_json
 from sevenrocks.web.keys import is_secret
@@ -143,6 +144,13 @@ async def games(request: Request) -> dict[str, Any]:
     """The games a table can play, with their seats, options (defaults and allowed values) and the
     bot levels that play them; names and labels in the player's language."""
     return {"games": games_json(request_language(request))}
+
+
+@router.get("/pictures.svg", include_in_schema=False)
+async def pictures() -> Response:
+    """The seven pictures of picture dominoes (SVG symbols ``picture-0`` .. ``picture-6``), which
+    the table page draws the children's tiles with."""
+    return Response(picture_sprite(), media_type="image/svg+xml")
 
 
 @router.get("/api/bots")

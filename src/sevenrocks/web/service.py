@@ -863,5 +863,6 @@ def _svg(table: LiveTable) -> str:
     key = (match.hand_number, table.moves)
     if table.drawn is None or table.drawn[0] != key:
         placements = match.placements
-        table.drawn = (key, render_layout(match.layout, last=placements[-1].play if placements else None))
+        last = placements[-1].play if placements else None
+        table.drawn = (key, render_layout(match.layout, last=last, game=match.game))
     return table.drawn[1]

@@ -37,6 +37,27 @@
   let toastTimer = null;
   let freshDraws = new Set();  // tiles this seat has just drawn (animated once)
 
+  // Picture dominoes: the children's tiles show pictures (the sprite of /pictures.svg, loaded once
+  // into the page), drawn big.
+  let sprite = null;
+  function loadPictures() {
+    if (sprite) return;
+    sprite = el("div", { id: "picture-sprite", hidden: true, "aria-hidden": "true" });
+    document.body.append(sprite);
+    fetch("/pictures.svg").then((r) => r.text()).then((text) => {
+      sprite.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, "");
+    }).catch(() => { /* the tiles keep their frames */ });
+  }
+  function pictureTileSvg(tile, size = 60) {
+    const [a, b] = tile.split("-").map(Number);
+    const w = size, h = size * 2, m = size * 0.08, s = size * 0.84;
+    const pic = (n, y) => `<use class="picture" href="#picture-${n}" x="${m}" y="${y + m}" width="${s}" height="${s}"/>`;
+    return `<svg class="domino picture-tile" viewBox="-1 -1 ${w + 2} ${h + 2}" width="${w + 2}" height="${h + 2}" aria-hidden="true">` +
+      `<rect x="0" y="0" width="${w}" height="${h}" rx="${size * 0.14}" class="face"/>` +
+      `<line x1="${w * 0.12}" y1="${w}" x2="${w * 0.88}" y2="${w}" class="bar"/>${pic(a, 0)}${pic(b, w)}</svg>`;
+  }
+  const faceSvg = (tile, size) => (state && state.picture ? pictureTileSvg(tile, size ? size * 1.6 : 60) : tileSvg(tile, size));
+
   // Seven Rocks keeps its own page; any other game of the family adds what it needs.
   const family = () => state && state.game && state.game !== "seven-rocks";
   const seatCount = () => (state && state.seats_count) || 4;
@@ -170,6 +191,7 @@
       if (places[i] === null) $(id).replaceChildren(); else renderSeat($(id), places[i]);
     });
     document.body.classList.toggle("picture-game", Boolean(state.picture));
+    if (state.picture) loadPictures();
     renderBoard();
     renderHand();
     renderLog();
@@ -322,7 +344,7 @@
       return el("button", {
         class: `tile${choices.length ? " playable" : ""}${selected === tile ? " selected" : ""}${freshDraws.has(tile) ? " drawn" : ""}`,
         "data-tile": tile, "data-several": choices.some((option) => option.several) ? "true" : null, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
-        html: tileSvg(tile),
+        html: faceSvg(tile),
         onclick: () => chooseTile(tile),
       });
     });
@@ -541,7 +563,7 @@
       const body = el("tbody");
       result.hands.forEach((hand, seat) => {
         body.append(el("tr", { "data-seat": seat }, el("td", {}, cap(seatName(seat))),
-          el("td", {}, el("div", { class: "tiles", html: hand.map((tile) => tileSvg(tile, 16)).join("") || "—" }))));
+          el("td", {}, el("div", { class: "tiles", html: hand.map((tile) => faceSvg(tile, 16)).join("") || "—" }))));
       });
       panel.append(el("table", { class: "settle" }, el("thead", {}, el("tr", {}, el("th", {}, t("Seat")), el("th", {}, t("Tiles left")))), body));
     }
