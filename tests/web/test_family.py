@@ -148,3 +148,29 @@ def test_seven_rocks_tables_play_as_before(client: TestClient) -> None:
         sock.send({"type": "start"})
         final = play_to_the_end({0: sock})
     assert final["winner"] is not None and final["game"] == "seven-rocks" and final["boneyard"] == 0
+
+
+def test_a_hundred_is_refused_where_none_may_be_declared(client: TestClient) -> None:
+    made = make_table(client, ["me", "bot"], target=None, game="kozel", options={"target": 20})
+    with client.websocket_connect(ws_path(made["table"], made["tokens"][0], made["admin_token"])) as ws:
+        sock = Socket(ws, "me")
+        sock.until(lambda m: m["type"] == "state")
+        sock.send({"type": "start"})
+        state = sock.until(lambda m: m["type"] == "state" and m["phase"] == "playing")
+        assert state["may_declare_hundred"] is False and state["hundred_pending"] is None
+        refused = sock.answer({"type": "hundred", "declare": True})
+        assert refused["code"] == "no_hundred" and "hundred" in refused["message"]
+        assert sock.answer({"type": "hundred", "declare": "yes"})["code"] == "bad_message"
+
+
+def test_expert_is_refused_for_a_seat_of_another_game(client: TestClient) -> None:
+    made = make_table(client, ["me", "friend"], target=None, game="kozel", options={"target": 20})
+    with client.websocket_connect(ws_path(made["table"], made["tokens"][0], made["admin_token"])) as ws:
+        sock = Socket(ws, "me")
+        sock.until(lambda m: m["type"] == "state")
+        refused = sock.answer({"type": "replace", "seat": 1, "bot": "expert"})
+        assert refused["code"] == "bad_bot" and "seat 1" in refused["message"]
+        assert (
+            sock.answer({"type": "replace", "seat": 3, "bot": "greedy"})["message"]
+            == "a seat is 0 to 1, not 3"
+        )

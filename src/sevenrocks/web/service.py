@@ -852,6 +852,7 @@ def _kind(intent: ClientMessage) -> str:
         StartIntent: "start",
         NextHandIntent: "next_hand",
         ReplaceIntent: "replace",
+        HundredIntent: "hundred",
         Ping: "ping",
     }[type(intent)]
 
