@@ -174,3 +174,47 @@ def test_expert_is_refused_for_a_seat_of_another_game(client: TestClient) -> Non
             sock.answer({"type": "replace", "seat": 3, "bot": "greedy"})["message"]
             == "a seat is 0 to 1, not 3"
         )
+
+
+#: With this deal seed, the first Sea Goat table (seat 0 a person playing its first legal move,
+#: seat 1 the random bot) lets seat 0 declare a voluntary hundred before the lead of hand 2.
+HUNDRED_SEED = 2
+
+
+def test_a_person_declares_a_sea_goat_hundred(db_url: str) -> None:
+    from sevenrocks.web import create_app
+    from tests.web.conftest import settings_for
+
+    with TestClient(create_app(settings_for(db_url, deal_seed=HUNDRED_SEED))) as client:
+        made = make_table(client, ["me", "bot"], target=None, game="sea-kozel", options={})
+        with client.websocket_connect(ws_path(made["table"], made["tokens"][0], made["admin_token"])) as ws:
+            sock = Socket(ws, "me")
+            sock.until(lambda m: m["type"] == "state")
+            sock.send({"type": "start"})
+            state = sock.until(lambda m: m["type"] == "state" and m["phase"] == "playing")
+            while not state["may_declare_hundred"]:
+                assert state["phase"] != "over", "the hundred was never offered"
+                if state["hand_over"]:
+                    number = state["hand_number"]
+                    sock.send({"type": "next_hand"})
+                    state = sock.until(lambda m, n=number: m["type"] == "state" and m["hand_number"] > n)
+                elif state["turn"] == 0 and state["legal"]:
+                    sock.send({"type": "play", "play": state["legal"][0]["play"], "at": state["move"]})
+                    state = sock.until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] > n)
+                else:
+                    state = sock.until(lambda m: m["type"] == "state")
+            assert state["hundred_pending"] == 0 and state["sheet"]["hundred"] is None
+            move = state["move"]
+            time.sleep(0.2)  # the bot waits for the answer, even when it is to lead
+            sock.send({"type": "ping"})
+            assert sock.until(lambda m: m["type"] in ("pong", "state"))["type"] == "pong"
+            sock.send({"type": "hundred", "declare": True})
+            state = sock.until(lambda m: m["type"] == "state" and m["hundred_pending"] is None)
+            assert state["move"] == move and state["leader"] == 0 and state["turn"] == 0
+            assert state["sheet"]["hundred"] == 0 and [o["play"] for o in state["legal"]] == ["6-6"]
+            assert sock.answer({"type": "hundred", "declare": True})["code"] == "no_hundred"
+        storage = client.app.state.service.storage  # type: ignore[attr-defined]
+        events = storage.events(made["table"])
+        assert [e.data for e in events if e.kind == "hundred"] == [{"seat": 0}]
+        match, _ = rebuild_match(storage.table(made["table"]), events)
+        assert match is not None and match.history[-1].imposed == "declared" and match.leader == 0
