@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from sevenrocks.core.events import Draw, Event, HandEnd, HandResult, Knock
-from sevenrocks.core.games import DEFAULT_GAME, Boneyard, Points, Rules, Topology, find_game
+from sevenrocks.core.games import DEFAULT_GAME, Boneyard, Outcome, Points, Rules, Topology, find_game
 from sevenrocks.core.games.ending import FixedDeals, LosersTarget, SingleHand, TargetAtOnce
 from sevenrocks.core.games.general import Counts
 from sevenrocks.core.games.sea import SeaRecord
@@ -68,6 +68,7 @@ __all__ = [
     "game_name",
     "imposed_lead_text",
     "layout_arms",
+    "match_over_text",
     "picture_key",
     "play_choices",
     "render_boneyard",
@@ -1160,3 +1161,81 @@ def render_view(
         lines.append(_("your placements"))
         lines.append(render_choices(view, gettext=gettext))
     return "\n".join(lines)
+
+
+def match_over_text(
+    outcome: Outcome | None,
+    rules: Rules,
+    scores: str,
+    *,
+    me: int | None = 0,
+    names: Sequence[str] | None = None,
+    gettext: Translate | None = None,
+) -> str:
+    """The end of the match in the game's words, seen from seat ``me`` (``None``: a spectator):
+    who won or who is the goat, then ``scores`` (the final score line); picture dominoes' gentle
+    end says who finished first. The terminal game and the browser game both say it so.
+
+    >>> rules = find_game("kozel").rules(seats=2)
+    >>> match_over_text(Outcome((0,), (1,)), rules, "101 : 30")
+    'seat 1 is the goat, so you win: 101 : 30'
+    >>> match_over_text(Outcome((0,), (1,)), rules, "101 : 30", me=None)
+    'seat 1 is the goat: 101 : 30'
+    """
+    _ = gettext or _english
+    paired = rules.partnerships
+    if isinstance(rules.ending, SingleHand):  # children's picture dominoes: no points, one hand
+        if outcome is None or outcome.is_draw:
+            return _("the match is a draw")
+        if me is not None and outcome.winners == (rules.side_of(me),):
+            return _("You finished first! You win.")
+        who = ", ".join(seat_label(s, me=me, names=names, gettext=_, rules=rules) for s in outcome.winners)
+        return (
+            _("{winners} win").format(winners=who)
+            if len(outcome.winners) > 1
+            else _("{winner} wins").format(winner=who)
+        )
+    if outcome is None or outcome.is_draw:
+        return _("the match is a draw: {scores}").format(scores=scores)
+
+    def sides(which: Sequence[int]) -> str:
+        return ", ".join(side_label(s, rules=rules, gettext=_) for s in which)
+
+    if me is None:  # a spectator: the facts, nobody addressed
+        if outcome.goats:
+            goats = sides(outcome.goats)
+            if len(outcome.goats) > 1:
+                return _("{goats} are the goats: {scores}").format(goats=goats, scores=scores)
+            return _("{goats} is the goat: {scores}").format(goats=goats, scores=scores)
+        if len(outcome.winners) > 1:
+            return _("{winners} win together: {scores}").format(winners=sides(outcome.winners), scores=scores)
+        if paired:
+            return _("{winners} win: {scores}").format(winners=sides(outcome.winners), scores=scores)
+        return _("{winner} wins: {scores}").format(winner=sides(outcome.winners), scores=scores)
+    mine = rules.side_of(me)
+    if outcome.goats:
+        if mine in outcome.goats:
+            if paired:
+                return _("you and your partner are the goat: {scores}").format(scores=scores)
+            return _("you are the goat: {scores}").format(scores=scores)
+        goats = sides(outcome.goats)
+        if len(outcome.goats) > 1:
+            return _("{goats} are the goats, so you win: {scores}").format(goats=goats, scores=scores)
+        if paired:
+            return _("{goats} are the goat, so you and your partner win: {scores}").format(
+                goats=goats, scores=scores
+            )
+        return _("{goats} is the goat, so you win: {scores}").format(goats=goats, scores=scores)
+    if mine in outcome.winners:
+        if len(outcome.winners) > 1:
+            return _("{winners} win together: {scores}").format(winners=sides(outcome.winners), scores=scores)
+        if paired:
+            return _("you and your partner win: {scores}").format(scores=scores)
+        return _("you win: {scores}").format(scores=scores)
+    if paired and rules.sides == 2:
+        first, second = rules.seats_of(1 - mine)
+        return _("seats {first} and {second} win: {scores}").format(first=first, second=second, scores=scores)
+    if len(outcome.winners) > 1:
+        return _("{winners} win together: {scores}").format(winners=sides(outcome.winners), scores=scores)
+    who = seat_label(outcome.winners[0], me=me, names=names, gettext=_, rules=rules)
+    return _("{winner} wins: {scores}").format(winner=who, scores=scores)

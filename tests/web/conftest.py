@@ -58,11 +58,24 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 
 def make_table(
-    client: TestClient, kinds: list[str], target: int = 250, bot: str = "random"
+    client: TestClient,
+    kinds: list[str],
+    target: int | None = 250,
+    bot: str = "random",
+    game: str | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Create a table; ``kinds`` are me/friend/bot per seat. Adds ``tokens`` (seat -> token)."""
+    """Create a table (of ``game`` with ``options``, Seven Rocks unless given); ``kinds`` are
+    me/friend/bot per seat. Adds ``tokens`` (seat -> token)."""
     seats = [{"kind": k, "bot": bot} for k in kinds]
-    response = client.post("/api/tables", json={"seats": seats, "target": target})
+    body: dict[str, Any] = {"seats": seats}
+    if target is not None:
+        body["target"] = target
+    if game is not None:
+        body["game"] = game
+    if options is not None:
+        body["options"] = options
+    response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     made: dict[str, Any] = response.json()
     tokens: dict[int, str] = {}

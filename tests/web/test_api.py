@@ -50,7 +50,9 @@ def test_create_table_gives_secret_links_for_people_only(client: TestClient) -> 
 
 def test_bad_tables_are_refused_with_clear_messages(client: TestClient) -> None:
     three = client.post("/api/tables", json={"seats": [{"kind": "bot"}] * 3})
-    assert three.status_code == 422 and "seats" in three.json()["message"]
+    assert three.status_code == 400 and "played by 4 seats, not 3" in three.json()["message"]
+    five = client.post("/api/tables", json={"seats": [{"kind": "bot"}] * 5})
+    assert five.status_code == 422 and "seats" in five.json()["message"]
     odd = client.post("/api/tables", json={"seats": [{"kind": "ghost"}] * 4})
     assert odd.status_code == 422 and odd.json()["type"] == "error"
     unknown = client.post("/api/tables", json={"seats": [{"kind": "bot", "bot": "oracle"}] * 4})

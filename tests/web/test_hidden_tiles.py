@@ -1,7 +1,8 @@
-"""No message to a seat, a spectator or the creator ever holds another seat's tiles before the
-settlement, and no HTTP answer holds a tile in anyone's hand or a secret that holds a seat.
+"""No message to a seat, a spectator or the creator ever holds another seat's tiles (or a tile of
+the boneyard, or a tile another seat drew) before the settlement, and no HTTP answer holds a tile
+in anyone's hand or the boneyard, or a secret that holds a seat.
 
-Whole matches are played over the WebSocket by four seats the test controls, with a spectator
+Whole matches of every game are played over the WebSocket by the seats the test controls, with a spectator
 and the creator's own admin-only connection watching; every message each of them received is
 then checked against the true deals. After every placement every HTTP route (the JSON API, as a
 stranger and as the creator, and the pages) is fetched and checked against the hands of that
@@ -15,12 +16,13 @@ import random
 import re
 from collections.abc import Callable
 from contextlib import ExitStack
-from typing import Any
+from typing import Any, Final
 
 import pytest
 from fastapi.testclient import TestClient
 
-from sevenrocks.core.events import Placement
+from sevenrocks.core.events import Draw, Placement
+from sevenrocks.core.games import GAMES, Engine
 from sevenrocks.web.service import LiveTable, TableService, rebuild_match
 from tests.web.conftest import TILE, Socket, make_table, ws_path
 
@@ -33,14 +35,23 @@ Http = Callable[[], None]
 
 
 def play_whole_match(
-    client: TestClient, target: int, rng: random.Random, http: Callable[[dict[str, Any]], None] | None = None
+    client: TestClient,
+    target: int | None,
+    rng: random.Random,
+    http: Callable[[dict[str, Any]], None] | None = None,
+    *,
+    game: str | None = None,
+    seats: int = 4,
+    options: dict[str, Any] | None = None,
 ) -> tuple[dict[str, Any], dict[Any, Socket]]:
-    """Play a match of four people at random; ``http(made)`` is called after every placement."""
-    made = make_table(client, ["me", "friend", "friend", "friend"], target=target)
+    """Play a match of ``game`` between people at random (Sea Goat's hundred declared or not at
+    random); ``http(made)`` is called after every move."""
+    kinds = ["me"] + ["friend"] * (seats - 1)
+    made = make_table(client, kinds, target=target, game=game, options=options)
     table = made["table"]
     stack = ExitStack()
     socks: dict[Any, Socket] = {}
-    for seat in range(4):
+    for seat in range(seats):
         admin = made["admin_token"] if seat == 0 else None
         socks[seat] = Socket(
             stack.enter_context(client.websocket_connect(ws_path(table, made["tokens"][seat], admin))),
@@ -52,7 +63,7 @@ def play_whole_match(
     with stack:
         for sock in socks.values():
             sock.until(lambda m: m["type"] == "state")
-        made["sessions"] = {seat: socks[seat].welcome["session"] for seat in range(4)}  # type: ignore[index]
+        made["sessions"] = {seat: socks[seat].welcome["session"] for seat in range(seats)}  # type: ignore[index]
 
         def everyone(predicate: Any) -> None:
             for sock in socks.values():
@@ -63,13 +74,20 @@ def play_whole_match(
         while True:
             state = socks["spectator"].state
             assert state is not None
-            if state["winner"] is not None:
+            if state["phase"] == "over":
                 break
             if state["hand_over"]:
                 number = state["hand_number"]
-                for seat in range(4):
+                for seat in range(seats):
                     socks[seat].send({"type": "next_hand"})
                 everyone(lambda m, n=number: m["hand_number"] == n + 1)
+                continue
+            pending = state.get("hundred_pending")
+            if pending is not None:
+                asked = socks[pending].current(lambda m: m["type"] == "state" and m["may_declare_hundred"])
+                assert asked["seat"] == pending
+                socks[pending].send({"type": "hundred", "declare": rng.random() < 0.5})
+                everyone(lambda m: m["hundred_pending"] is None)
                 continue
             mover = socks[state["turn"]]
             assert mover.state is not None and mover.state["move"] == state["move"]
@@ -82,7 +100,8 @@ def play_whole_match(
 
 
 def check_messages(match: Any, seat: Any, messages: list[dict[str, Any]]) -> int:
-    """Assert that ``seat`` (or the spectator) never saw a tile it must not see; count the checks."""
+    """Assert that ``seat`` (or the spectator) never saw a tile it must not see (another seat's, the
+    boneyard's, one another seat drew); count the checks."""
     history = match.history
     checked = 0
     for message in messages:
@@ -90,13 +109,30 @@ def check_messages(match: Any, seat: Any, messages: list[dict[str, Any]]) -> int
             continue
         h = message["hand_number"]
         log = history[h]
-        placed = {e["tile"] for e in message["events"] if e["kind"] == "placement"}
-        assert placed == {str(p.play.tile) for p in log.placements[: len(placed)]}
+        sent = [
+            t for e in message["events"] if e["kind"] == "placement" for t in e.get("tiles") or [e["tile"]]
+        ]
+        truth = [str(t) for p in log.placements for t in p.play.tiles]
+        assert sent == truth[: len(sent)]
+        placed = set(sent)
+        # every draw is told; its tile only to the seat that drew it
+        true_draws = [e for e in log.events if isinstance(e, Draw)]
+        sent_draws = [e for e in message["events"] if e["kind"] == "draw"]
+        assert [d["seat"] for d in sent_draws] == [d.seat for d in true_draws[: len(sent_draws)]]
+        mine: set[str] = set()
+        for told, true in zip(sent_draws, true_draws, strict=False):
+            if told["seat"] == seat:
+                assert told["tile"] == str(true.tile)
+                mine.add(told["tile"])
+            else:
+                assert told["tile"] is None, f"{seat} was sent {true.tile}, drawn by seat {true.seat}"
+        assert message["boneyard"] == len(log.boneyard) - len(sent_draws)
         own: set[str] = set()
         if isinstance(seat, int):
-            own = {str(t) for t in log.deal[seat]} - placed
+            own = ({str(t) for t in log.deal[seat]} | mine) - placed
             assert set(message["hand"]) == own, "a seat sees exactly its own remaining tiles"
-            assert {o["tile"] for o in message["legal"]} <= own
+            assert {t for o in message["legal"] for t in o.get("tiles") or [o["tile"]]} <= own
+            assert message["drawn"] is None or set(message["drawn"]) == mine
         else:  # a spectator, or the creator without a seat
             assert message["hand"] is None and message["legal"] == []
         # every tile named anywhere else is on the table (or the seat's own)
@@ -135,7 +171,7 @@ def test_no_hidden_tile_is_ever_sent(client: TestClient, seed: int) -> None:
     # the checks do catch a leak: a message with another seat's tile in it fails
     leader = match.history[0].leader
     some_state = next(m for m in socks[leader].messages if m["type"] == "state" and m["hand_number"] == 0)
-    foreign = str(match.history[0].deal[(leader + 1) % 4][0])
+    foreign = str(match.history[0].deal[(leader + 1) % match.seats][0])
     leaked = {
         **some_state,
         "events": [*some_state["events"], {"kind": "knock", "seat": 1, "values": [], "text": foreign}],
@@ -164,10 +200,13 @@ def check_http(client: TestClient, made: dict[str, Any]) -> int:
     table, admin = made["table"], made["admin_token"]
     live = client.app.state.service.tables[table]  # type: ignore[attr-defined]
     match = live.match
+    seats = len(made["seats"])
     hidden = (
-        {str(t) for seat in range(4) for t in match.hand(seat)} if match and match.turn is not None else set()
+        {str(t) for seat in range(seats) for t in match.hand(seat)} | {str(t) for t in match.boneyard}
+        if match and match.turn is not None
+        else set()
     )
-    claimed = {made["tokens"][s] for s in range(4) if live.claimed(s)} | set(
+    claimed = {made["tokens"][s] for s in range(seats) if live.claimed(s)} | set(
         made.get("sessions", {}).values()
     )
     answers: list[tuple[str, str]] = []
@@ -193,13 +232,21 @@ def check_http(client: TestClient, made: dict[str, Any]) -> int:
     return len(answers)
 
 
-def test_no_http_answer_holds_a_hidden_tile_or_a_seats_secret(client: TestClient) -> None:
+@pytest.mark.parametrize(
+    ("game", "seats", "options"), [("seven-rocks", 4, None), ("kozel", 3, {"target": 30})]
+)
+def test_no_http_answer_holds_a_hidden_tile_or_a_seats_secret(
+    client: TestClient, game: str, seats: int, options: dict[str, Any] | None
+) -> None:
     counted = [0]
 
     def http(made: dict[str, Any]) -> None:
         counted[0] += check_http(client, made)
 
-    made, socks = play_whole_match(client, target=40, rng=random.Random(5), http=http)
+    target = 40 if game == "seven-rocks" else None
+    made, socks = play_whole_match(
+        client, target=target, rng=random.Random(5), http=http, game=game, seats=seats, options=options
+    )
     assert counted[0] >= 10 * 12
     # the creator's connection (no seat) saw states, never a hand, never anyone's session
     storage = client.app.state.service.storage  # type: ignore[attr-defined]
@@ -246,9 +293,9 @@ def test_the_creator_view_check_catches_a_planted_leak(
     original = TableService.state_for
 
     def leaky(
-        self: TableService, table: LiveTable, seat: int | None, svg: str | None = None
+        self: TableService, table: LiveTable, seat: int | None, svg: str | None = None, lang: str = "en"
     ) -> dict[str, Any]:
-        out = original(self, table, seat, svg)
+        out = original(self, table, seat, svg, lang)
         if seat is None and table.match is not None and table.match.turn is not None:
             out["events"] = [
                 *out["events"],
@@ -261,4 +308,75 @@ def test_the_creator_view_check_catches_a_planted_leak(
     storage = client.app.state.service.storage  # type: ignore[attr-defined]
     match, _ = rebuild_match(storage.table(made["table"]), storage.events(made["table"]))
     with pytest.raises(AssertionError, match="was sent"):
+        check_messages(match, "creator", socks["creator"].messages)
+
+
+# ------------------------------------------------------------------------------ every game
+#: A short match of every game the browser plays: (game, seats, options).
+FAMILY: Final = [
+    ("block", 2, {"target": 30}),
+    ("draw", 3, {"target": 30}),
+    ("kozel", 3, {"target": 30}),
+    ("kozel-125", 2, {"target": 30}),
+    ("sports-kozel", 4, {"deals": 4}),
+    ("sea-kozel", 4, {"target": 40}),
+    ("donkey", 4, {"target": 30}),
+    ("telephone", 2, {"target": 40}),
+    ("muggins", 3, {"target": 30}),
+    ("all-fives", 4, {"target": 30}),
+    ("five-up", 2, {"target": 20}),
+    ("fives-and-threes", 3, {"target": 20}),
+    ("all-threes", 2, {"target": 20}),
+    ("sebastopol", 4, {"target": 20}),
+    ("bergen", 3, {"target": 6}),
+    ("matador", 2, {"target": 30}),
+    ("general", 4, {}),
+    ("picture", 3, {}),
+]
+
+
+def test_every_game_of_the_layout_engine_is_covered() -> None:
+    covered = {game for game, _, _ in FAMILY} | {"seven-rocks"}
+    assert covered == {g.id for g in GAMES if g.engine is Engine.LAYOUT}
+
+
+@pytest.mark.parametrize(("game", "seats", "options"), FAMILY, ids=[g for g, _, _ in FAMILY])
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_no_hidden_tile_is_ever_sent_in_any_game(
+    client: TestClient, game: str, seats: int, options: dict[str, Any]
+) -> None:
+    made, socks = play_whole_match(client, None, random.Random(7), game=game, seats=seats, options=options)
+    storage = client.app.state.service.storage  # type: ignore[attr-defined]
+    match, _ = rebuild_match(storage.table(made["table"]), storage.events(made["table"]))
+    assert match.is_over and match.game == game and match.seats == seats
+    total = sum(check_messages(match, who, sock.messages) for who, sock in socks.items())
+    moves = sum(len(log.placements) for log in match.history)
+    assert total >= (seats + 2) * moves
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_a_planted_leak_of_a_drawn_tile_is_caught(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from sevenrocks.web import protocol
+
+    original = protocol.event_json
+
+    def leaky(event: Any, *, seen_by: int | None = -1) -> dict[str, Any]:
+        return original(event)  # every drawn tile named, to everyone
+
+    monkeypatch.setattr(protocol, "event_json", leaky)
+    storage = client.app.state.service.storage  # type: ignore[attr-defined]
+    for seed in range(3, 13):  # a match in which seat 0 draws (spectators see the table as seat 0)
+        made, socks = play_whole_match(
+            client, None, random.Random(seed), game="draw", seats=2, options={"target": 20}
+        )
+        match, _ = rebuild_match(storage.table(made["table"]), storage.events(made["table"]))
+        if any(isinstance(e, Draw) and e.seat == 0 for log in match.history for e in log.events):
+            break
+    else:
+        pytest.fail("seat 0 never drew")
+    with pytest.raises(AssertionError, match="drawn by seat 0"):
+        check_messages(match, "spectator", socks["spectator"].messages)
+    with pytest.raises(AssertionError, match="drawn by seat 0"):
         check_messages(match, "creator", socks["creator"].messages)

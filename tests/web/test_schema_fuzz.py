@@ -39,6 +39,10 @@ ERROR_CODES = {
     "not_human",
     "already_started",
     "table_closed",
+    "unknown_game",
+    "unsupported_game",
+    "bad_option",
+    "bad_bot",
 }
 
 
@@ -101,10 +105,12 @@ JSON = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )
-FIELDS = st.sampled_from(["type", "play", "at", "seat", "bot"])
+FIELDS = st.sampled_from(["type", "play", "at", "seat", "bot", "declare"])
 MESSAGES = st.one_of(
     st.dictionaries(FIELDS, JSON, max_size=4).map(json.dumps),
-    st.fixed_dictionaries({"type": st.sampled_from(["play", "replace", "start", "next_hand", "ping"])})
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["play", "replace", "start", "next_hand", "hundred", "ping"])}
+    )
     .flatmap(lambda base: st.dictionaries(FIELDS, JSON, max_size=3).map(lambda extra: {**extra, **base}))
     .map(json.dumps),
     JSON.map(json.dumps),
@@ -127,6 +133,8 @@ SOCKET_CODES = {
     "not_waiting",
     "not_human",
     "still_connected",
+    "hundred_pending",
+    "no_hundred",
 }
 
 

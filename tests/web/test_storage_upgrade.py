@@ -1,4 +1,5 @@
-"""A database made before tables knew their last activity is brought up to date when opened."""
+"""A database made before tables knew their last activity (or their game) is brought up to date
+when opened."""
 
 from __future__ import annotations
 
@@ -17,9 +18,13 @@ def test_an_older_database_gets_the_new_columns(db_url: str) -> None:
     with store.engine.begin() as conn:  # as an older version left it
         conn.execute(text("ALTER TABLE sevenrocks_tables DROP COLUMN last_active"))
         conn.execute(text("ALTER TABLE sevenrocks_tables DROP COLUMN joined"))
+        conn.execute(text("ALTER TABLE sevenrocks_tables DROP COLUMN game"))
+        conn.execute(text("ALTER TABLE sevenrocks_tables DROP COLUMN options"))
     store.close()
     store = Storage(db_url)
     assert store.table("oldtable0001") is not None and store.table("oldtable0001").joined is False
+    old = store.table("oldtable0001")
+    assert old is not None and old.game == "seven-rocks" and old.options == {}  # made before the family
     assert store.stale_tables(made + dt.timedelta(seconds=1)) == ["oldtable0001"]  # active when made
     assert store.stale_tables(made) == []
     store.touch("oldtable0001")

@@ -50,7 +50,6 @@ from sevenrocks.cli.play_session import (
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.events import Draw, HandEnd, HandResult, Knock, Placement
 from sevenrocks.core.games import Later, Outcome, Rules
-from sevenrocks.core.games.ending import SingleHand
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import Doubles, Move, Play, parse_move
 from sevenrocks.core.record import MatchRecord
@@ -60,6 +59,7 @@ from sevenrocks.text import (
     PlayChoice,
     game_name,
     imposed_lead_text,
+    match_over_text,
     play_choices,
     render_events,
     render_result,
@@ -471,52 +471,8 @@ def _header(
 def _match_over_text(
     outcome: Outcome | None, rules: Rules, scores: str, names: Sequence[str], gettext: Callable[[str], str]
 ) -> str:
-    """The end of the match in the game's words, seen from seat 0."""
-    _ = gettext
-    mine = rules.side_of(HUMAN)
-    paired = rules.partnerships
-    if isinstance(rules.ending, SingleHand):  # children's picture dominoes: no points, one hand
-        if outcome is None or outcome.is_draw:
-            return _("the match is a draw")
-        if outcome.winners == (mine,):
-            return _("You finished first! You win.")
-        who = ", ".join(seat_label(s, me=HUMAN, names=names, gettext=_, rules=rules) for s in outcome.winners)
-        return (
-            _("{winners} win").format(winners=who)
-            if len(outcome.winners) > 1
-            else _("{winner} wins").format(winner=who)
-        )
-    if outcome is None or outcome.is_draw:
-        return _("the match is a draw: {scores}").format(scores=scores)
-
-    def sides(which: Sequence[int]) -> str:
-        return ", ".join(side_label(s, rules=rules, gettext=_) for s in which)
-
-    if outcome.goats:
-        if mine in outcome.goats:
-            if paired:
-                return _("you and your partner are the goat: {scores}").format(scores=scores)
-            return _("you are the goat: {scores}").format(scores=scores)
-        goats = sides(outcome.goats)
-        if len(outcome.goats) > 1:
-            return _("{goats} are the goats, so you win: {scores}").format(goats=goats, scores=scores)
-        if paired:
-            return _("{goats} are the goat, so you and your partner win: {scores}").format(
-                goats=goats, scores=scores
-            )
-        return _("{goats} is the goat, so you win: {scores}").format(goats=goats, scores=scores)
-    if mine in outcome.winners:
-        if len(outcome.winners) > 1:
-            return _("{winners} win together: {scores}").format(winners=sides(outcome.winners), scores=scores)
-        if paired:
-            return _("you and your partner win: {scores}").format(scores=scores)
-        return _("you win: {scores}").format(scores=scores)
-    if paired and rules.sides == 2:
-        return _("seats 1 and 3 win: {scores}").format(scores=scores)
-    if len(outcome.winners) > 1:
-        return _("{winners} win together: {scores}").format(winners=sides(outcome.winners), scores=scores)
-    who = seat_label(outcome.winners[0], me=HUMAN, names=names, gettext=_, rules=rules)
-    return _("{winner} wins: {scores}").format(winner=who, scores=scores)
+    """The end of the match in the game's words, seen from seat 0 (:func:`match_over_text`)."""
+    return match_over_text(outcome, rules, scores, me=HUMAN, names=names, gettext=gettext)
 
 
 def _forfeit_text(

@@ -141,8 +141,13 @@ _LOBBY: Final = """<main>
     <h2 id="new-title">{new_table}</h2>
     <p class="muted">{partners} <a href="/rules">{read_rules}</a></p>
     <form id="create">
+      <p class="game-choice">
+        <label>{game} <select id="game"><option value="seven-rocks">{seven}</option></select></label>
+        <label>{seats} <select id="seats"><option value="4">4</option></select></label></p>
+      <div class="game-options" id="game-options"></div>
       <div class="seat-rows" id="seat-rows"></div>
-      <p><label>{target} <input id="target" type="number" min="1" max="10000" value="250" required></label>
+      <p><label id="target-label">{target}
+        <input id="target" type="number" min="1" max="10000" value="250" required></label>
         <button class="primary" type="submit" id="create-button">{create}</button></p>
       <p id="create-error" class="error-text" role="alert"></p>
     </form>
@@ -171,6 +176,9 @@ def _lobby(_: Translate) -> str:
         ),
         "read_rules": _("New to Seven Rocks? Read the rules."),
         "target": _("Target"),
+        "game": _("Game"),
+        "seven": _("Seven Rocks"),
+        "seats": _("Seats"),
         "create": _("Create table"),
         "ready": _("Your table is ready"),
         "live": _("Tables being played"),

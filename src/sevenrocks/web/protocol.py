@@ -1,7 +1,7 @@
 """The WebSocket message protocol: typed intents from browsers, typed messages to them.
 
 Every message is a JSON object with a ``"type"``. Browsers only send intents (``play``,
-``start``, ``next_hand``, ``replace``, ``ping``); the server answers with ``welcome``,
+``start``, ``next_hand``, ``replace``, ``hundred``, ``ping``); the server answers with ``welcome``,
 ``state``, ``pong`` or ``error``. A ``state`` message is built from one seat's
 :class:`~sevenrocks.core.view.SeatView` (or, for spectators, from the public part of a view),
 so it never holds another seat's tiles before the settlement reveals them.
@@ -11,7 +11,7 @@ PlayIntent(play=Play.parse('3-4@4-4:B'), at=5)
 >>> parse_message('{"type": "dance"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-sevenrocks.web.protocol.ProtocolError: unknown message type: use one of next_hand, ping, play, replace, start
+sevenrocks.web.protocol.ProtocolError: unknown message type: use one of hundred, next_hand, ping, play, ...
 """
 
 from __future__ import annotations
@@ -21,15 +21,21 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.events import Draw, Event, HandResult, Knock
+from sevenrocks.core.events import FAMILY_RESULT_FIELDS, Draw, Event, HandResult, Knock
+from sevenrocks.core.games import DEFAULT_GAME, Outcome, Rules, find_game
+from sevenrocks.core.games.ending import SingleHand
 from sevenrocks.core.layout import Layout
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import Doubles, Move, Play, parse_move
+from sevenrocks.core.report import outcome_json
 from sevenrocks.core.scoring import placement_points
 from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
+from sevenrocks.i18n import translation
+from sevenrocks.text import match_over_text, play_choices, render_result, render_scores
 
 __all__ = [
     "ClientMessage",
+    "HundredIntent",
     "NextHandIntent",
     "Ping",
     "PlayIntent",
@@ -70,9 +76,10 @@ class ProtocolError(ValueError):
 
 @dataclass(frozen=True)
 class PlayIntent:
-    """Place ``play``; ``at`` (optional) is the ``move`` number of the state the player saw."""
+    """Make the move ``play`` (one tile, or several doubles joined by ``+``); ``at`` (optional)
+    is the ``move`` number of the state the player saw."""
 
-    play: Play
+    play: Move
     at: int | None = None
 
 
@@ -95,23 +102,32 @@ class ReplaceIntent:
 
 
 @dataclass(frozen=True)
+class HundredIntent:
+    """Sea Goat: the seat that may declare a voluntary hundred says whether it does."""
+
+    declare: bool
+
+
+@dataclass(frozen=True)
 class Ping:
     """Ask for a ``pong`` (and the current state)."""
 
 
-ClientMessage = PlayIntent | StartIntent | NextHandIntent | ReplaceIntent | Ping
+ClientMessage = PlayIntent | StartIntent | NextHandIntent | ReplaceIntent | HundredIntent | Ping
 
 _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "play": {"play": (str, True), "at": (int, False)},
     "start": {},
     "next_hand": {},
     "replace": {"seat": (int, True), "bot": (str, True)},
+    "hundred": {"declare": (bool, True)},
     "ping": {},
 }
 
 
-#: The longest play in the notation (``1-5@1-1:bA``); a longer text is no play.
-_LONGEST_PLAY: Final = 12
+#: The longest move in the notation (four doubles such as ``1-1@1-5:bA`` joined by ``+``); a
+#: longer text is no move.
+_LONGEST_PLAY: Final = 4 * 12 + 3
 
 
 def message_bytes(raw: str | bytes) -> int:
@@ -155,7 +171,7 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
                 raise ProtocolError(f'{kind} message needs the field "{name}"')
             continue
         value = data[name]
-        if not isinstance(value, expected) or isinstance(value, bool):
+        if not isinstance(value, expected) or (isinstance(value, bool) and expected is not bool):
             raise ProtocolError(
                 f'{kind} message: "{name}" must be {_NAMES[expected]}, not {_json_kind(value)}'
             )
@@ -167,16 +183,18 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
         if len(text) > _LONGEST_PLAY:
             raise ProtocolError("play: too long to be a play in the notation (3-4 or 3-4@4-4:B)", "bad_play")
         try:
-            play = Play.parse(text)
+            play = parse_move(text)
         except SevenRocksError as err:
             raise ProtocolError(f"play: {err.reason}", "bad_play") from None
         return PlayIntent(play, data.get("at"))
     if kind == "replace":
-        if not 0 <= data["seat"] < 4:
+        if not 0 <= data["seat"] < 4:  # the table's own number of seats is checked by the service
             raise ProtocolError('replace message: "seat" must be 0, 1, 2 or 3')
         if len(data["bot"]) > 40:
             raise ProtocolError('replace message: "bot" must be a bot level such as greedy')
         return ReplaceIntent(data["seat"], data["bot"])
+    if kind == "hundred":
+        return HundredIntent(data["declare"])
     if kind == "start":
         return StartIntent()
     if kind == "next_hand":
@@ -184,7 +202,7 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
     return Ping()
 
 
-_NAMES: Final = {int: "a whole number", str: "text"}
+_NAMES: Final = {int: "a whole number", str: "text", bool: "true or false"}
 
 
 def _json_kind(value: object) -> str:
@@ -215,12 +233,18 @@ def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
     return [str(t) for t in tiles]
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    """A placement or a knock as JSON (with its announcement text)."""
+def event_json(event: Event, *, seen_by: int | None = -1) -> dict[str, Any]:
+    """A placement, a knock or a draw as JSON (with its announcement text).
+
+    A drawn tile is named only to the seat ``seen_by`` that drew it (``-1``: as the event holds
+    it, e.g. in a finished match's replay); any other seat, or a spectator (``None``), hears only
+    that a tile was drawn.
+    """
     if isinstance(event, Knock):
         return {"kind": "knock", "seat": event.seat, "values": list(event.values), "text": str(event)}
     if isinstance(event, Draw):
-        return {"kind": "draw", "seat": event.seat, "tile": None if event.tile is None else str(event.tile)}
+        shown = event.tile is not None and (seen_by == -1 or seen_by == event.seat)
+        return {"kind": "draw", "seat": event.seat, "tile": str(event.tile) if shown else None}
     play = event.play
     point = play.point if isinstance(play, Play) else None
     return {
@@ -228,6 +252,7 @@ def event_json(event: Event) -> dict[str, Any]:
         "seat": event.seat,
         "play": str(play),
         "tile": "+".join(str(t) for t in play.tiles),
+        "tiles": [str(t) for t in play.tiles],
         "point": None if point is None else str(point),
         "ends_total": event.ends_total,
         "points": event.points,
@@ -235,8 +260,16 @@ def event_json(event: Event) -> dict[str, Any]:
     }
 
 
-def result_json(number: int, result: HandResult) -> dict[str, Any]:
-    """A finished hand: how it ended, and (after a settlement) hands, pips, rounding and deductions."""
+def result_json(
+    number: int,
+    result: HandResult,
+    rules: Rules | None = None,
+    *,
+    text: str | None = None,
+) -> dict[str, Any]:
+    """A finished hand: how it ended, and (after a settlement) hands, pips, rounding and
+    deductions; the game's own fields (``written``, ``eggs``, ``record``, ``general``...), and
+    ``text``, the end of the hand in the game's words."""
     out: dict[str, Any] = {
         "hand": number,
         "end": result.end.value,
@@ -248,16 +281,21 @@ def result_json(number: int, result: HandResult) -> dict[str, Any]:
         "loss": None,
         "scores_before": list(result.scores),
     }
-    if result.deductions is not None:
+    if result.deductions is not None and (rules is None or rules.game == DEFAULT_GAME):
         d = result.deductions
         loss = [d[0] + d[2], d[1] + d[3]]
         out["loss"] = loss
         out["scores_before"] = [result.scores[0] + loss[0], result.scores[1] + loss[1]]
+    for name in FAMILY_RESULT_FIELDS:
+        value = getattr(result, name)
+        out[name] = list(value) if isinstance(value, tuple) else value
+    if text is not None:
+        out["text"] = text
     return out
 
 
 def legal_json(layout: Layout, plays: tuple[Play, ...]) -> list[dict[str, Any]]:
-    """Each legal placement with where it goes and what it would score."""
+    """Each legal placement of Seven Rocks with where it goes and what it would score."""
     out = []
     for play in plays:
         total = layout.ends_total_after(play)
@@ -268,6 +306,34 @@ def legal_json(layout: Layout, plays: tuple[Play, ...]) -> list[dict[str, Any]]:
                 "point": None if play.point is None else str(play.point),
                 "ends_total": total,
                 "points": placement_points(total),
+            }
+        )
+    return out
+
+
+def moves_json(view: SeatView) -> list[dict[str, Any]]:
+    """Each legal move of the view's seat (several doubles included) with where its tiles go and,
+    where the game scores placements, the total and the points it would make."""
+    if view.rules.game == DEFAULT_GAME:
+        return legal_json(view.layout, view.legal_plays)
+    scoring = view.rules.scores_points
+    out = []
+    for choice in play_choices(view):
+        move = choice.play
+        parts = move.parts if isinstance(move, Doubles) else (move,)
+        out.append(
+            {
+                "play": str(move),
+                "tile": "+".join(str(p.tile) for p in parts),
+                "tiles": [str(p.tile) for p in parts],
+                "point": None if isinstance(move, Doubles) or move.point is None else str(move.point),
+                "points_at": [None if p.point is None else str(p.point) for p in parts],
+                "closed": [p.closed for p in parts],
+                "lengthwise": [p.lengthwise for p in parts],
+                "open_half": [p.open_half for p in parts],
+                "several": isinstance(move, Doubles),
+                "ends_total": choice.ends_total if scoring else None,
+                "points": choice.points if scoring else None,
             }
         )
     return out
@@ -285,19 +351,104 @@ def layout_json(layout: Layout, svg: str) -> dict[str, Any]:
     }
 
 
-def view_json(view: SeatView, *, private: bool, svg: str, move: int) -> dict[str, Any]:
+def sheet_json(view: SeatView) -> dict[str, Any]:
+    """The game's score sheet as everyone may see it: the side scores, the Goat family's
+    remembered points and eggs, Sea Goat's record and hundred, General's Generals and nakeds."""
+    rules = view.rules
+    ledger = view.ledger
+    sheet: dict[str, Any] = {
+        "scores": list(view.scores),
+        "target": view.target,
+        "remembered": None if ledger is None else list(ledger.remembered),
+        "eggs": None if ledger is None else ledger.eggs,
+        "record": None
+        if ledger is None or ledger.record is None
+        else {"side": ledger.record[0], "points": ledger.record[1]},
+        "hundred": view.hundred,
+        "winner": outcome_json(view.outcome),
+        "goats": None if view.outcome is None else list(view.outcome.goats),
+    }
+    if "generals" in find_game(rules.game).report:
+        generals = [0] * rules.sides
+        nakeds = [0] * rules.sides
+        for result in view.results:
+            if result.general is not None:
+                generals[result.general] += 1
+            if result.naked is not None:
+                nakeds[result.naked] += 1
+        sheet["generals"] = generals
+        sheet["nakeds"] = nakeds
+    return sheet
+
+
+def scores_text(view: SeatView, me: int | None, gettext: Any) -> str:
+    """The score line in the game's words (as the terminal game prints it)."""
+    ledger = view.ledger
+    return render_scores(
+        view.scores,
+        target=view.target,
+        me=me,
+        gettext=gettext,
+        rules=view.rules,
+        remembered=ledger.remembered if ledger is not None else None,
+        eggs=ledger.eggs if ledger is not None else None,
+    )
+
+
+def over_text(
+    outcome: Outcome | None, view: SeatView, me: int | None, names: list[str] | None, lang: str
+) -> str:
+    """The end of the match in the game's words, seen from ``me``."""
+    _ = translation(lang).gettext
+    return match_over_text(outcome, view.rules, scores_text(view, me, _), me=me, names=names, gettext=_)
+
+
+def view_json(
+    view: SeatView,
+    *,
+    private: bool,
+    svg: str,
+    move: int,
+    lang: str = "en",
+    names: list[str] | None = None,
+    hundreds: tuple[int | None, ...] = (),
+) -> dict[str, Any]:
     """The ``state`` body for ``view.seat`` (``private``) or for a spectator (public part only).
 
-    ``move`` counts the placements of the whole match; a play intent may quote it as ``at``.
+    ``move`` counts the moves of the whole match; a play intent may quote it as ``at``.
+    Texts (each finished hand's ``text``, the score line, the end of the match) are in ``lang``,
+    seen from the seat (a spectator: nobody's). ``hundreds`` are the hands' hundred seats.
     """
-    results = [result_json(i, r) for i, r in enumerate(view.results)]
+    rules = view.rules
+    me = view.seat if private else None
+    _ = translation(lang).gettext
+    results = []
+    played = None
+    for i, r in enumerate(view.results):
+        text = render_result(
+            r,
+            me=me,
+            names=names,
+            target=view.target,
+            gettext=_,
+            rules=rules,
+            previous=played,
+            hundred=hundreds[i] if i < len(hundreds) else None,
+        )
+        results.append(result_json(i, r, rules, text=text))
+        if r.end.value != "redeal":
+            played = r
     hand_over = view.turn is None and view.hand_number >= 0 and len(view.results) > view.hand_number
+    drawn = [
+        str(e.tile) for e in view.events if isinstance(e, Draw) and e.seat == view.seat and e.tile is not None
+    ]
+    signals = view.signals if private else None
     return {
-        "seat": view.seat if private else None,
+        "seat": me,
         "hand": _tiles(view.hand) if private else None,
-        "legal": legal_json(view.layout, view.legal_plays) if private else [],
+        "legal": moves_json(view) if private else [],
         "layout": layout_json(view.layout, svg),
-        "events": [event_json(e) for e in view.events],
+        "events": [event_json(e, seen_by=me) for e in view.events],
         "tile_counts": list(view.tile_counts),
         "scores": list(view.scores),
         "target": view.target,
@@ -307,4 +458,22 @@ def view_json(view: SeatView, *, private: bool, svg: str, move: int) -> dict[str
         "results": results,
         "hand_over": hand_over,
         "move": move,
+        "game": rules.game,
+        "seats_count": rules.seats,
+        "sides": rules.sides,
+        "side_of": [rules.side_of(s) for s in range(rules.seats)],
+        "partnerships": rules.partnerships,
+        "several_doubles": rules.several_doubles,
+        "scoring": rules.scores_points and not isinstance(rules.ending, SingleHand),
+        "picture": isinstance(rules.ending, SingleHand),
+        "boneyard": view.boneyard,
+        "drawable": view.drawable,
+        "draws": list(view.draws),
+        "drawn": drawn if private else None,
+        "out": [s for s in range(rules.seats) if view.out >> s & 1],
+        "signals": None if signals is None else {"blanks": signals.blanks, "sixes": signals.sixes},
+        "may_declare_hundred": bool(private and view.may_declare_hundred),
+        "sheet": sheet_json(view),
+        "scores_text": scores_text(view, me, _),
+        "over_text": None if view.outcome is None else over_text(view.outcome, view, me, names, lang),
     }

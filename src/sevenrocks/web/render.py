@@ -20,7 +20,10 @@ from sevenrocks.core.notation import Move
 __all__ = ["render_layout"]
 
 
-def render_layout(layout: Layout, *, last: Move | None = None) -> str:
+def render_layout(layout: Layout, *, last: Move | None = None, game: str | None = None) -> str:
     """The SVG text of ``layout``: every tile, the spinner framed, counted ends as filled numbers
-    and the other open points as hollow dots; ``last`` (the latest placement) is tinted."""
-    return str(svg.layout(layout, highlight=() if last is None else (last,)))
+    and the other open points as hollow dots; ``last`` (the latest placement) is tinted. The tiles
+    of ``game`` show its faces: pictures, drawn bigger, for children's picture dominoes."""
+    faces = svg.faces_for(game) if game is not None else "pips"
+    scale = svg.CHILD_SCALE if faces == "pictures" else None
+    return str(svg.layout(layout, highlight=() if last is None else (last,), faces=faces, scale=scale))

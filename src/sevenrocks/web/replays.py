@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenrocks.core.events import Knock
+from sevenrocks.core.events import Draw, HandEnd, Knock
+from sevenrocks.core.games.ending import SingleHand
 from sevenrocks.core.match import Match
 from sevenrocks.core.record import LEAD_DECLARED, MatchRecord
+from sevenrocks.i18n import translation
+from sevenrocks.text import game_name, match_over_text, render_result, render_scores
 from sevenrocks.untrusted import clean_name
 from sevenrocks.web.protocol import event_json, result_json
 from sevenrocks.web.render import render_layout
@@ -15,37 +18,74 @@ from sevenrocks.web.storage import TableRecord
 __all__ = ["PositionError", "match_record", "match_summary", "position"]
 
 
-def _players(record: TableRecord) -> tuple[str, str, str, str]:
+def _players(record: TableRecord) -> tuple[str, ...]:
     # names are cleaned when a table is made; cleaning again covers tables stored before that
     names = [clean_name(str(info.get("name") or "")) for info in record.seats]
-    names = [name or f"seat {seat}" for seat, name in enumerate(names)]
-    return (names[0], names[1], names[2], names[3])
+    return tuple(name or f"seat {seat}" for seat, name in enumerate(names))
 
 
 def match_record(record: TableRecord, match: Match) -> dict[str, Any]:
-    """The match's record file (the format of ``docs/record-format.md``)."""
+    """The match's record file (the format of ``docs/record-format.md``; a game of the family is
+    written as a record of version 2, which names the game and its options)."""
     created = record.created_at.isoformat() if record.created_at else ""
     meta = {"source": "sevenrocks web", "table": record.id, "created": created}
     return MatchRecord.from_match(match, players=_players(record), metadata=meta).to_json()
 
 
-def match_summary(record: TableRecord, match: Match) -> dict[str, Any]:
-    """Every hand of a finished match, with deals, events and results, for the replay viewer."""
+def match_summary(record: TableRecord, match: Match, lang: str = "en") -> dict[str, Any]:
+    """Every hand of a finished match, with deals, boneyards, events and results (each hand's end
+    in the game's words, in ``lang``), for the replay viewer."""
+    rules = match.rules
+    _ = translation(lang).gettext
+    names = list(_players(record))
     hands = []
+    played = None
     for number, log in enumerate(match.history):
+        result = log.result
+        text = None
+        if result is not None:
+            text = render_result(
+                result,
+                names=names,
+                target=match.target,
+                gettext=_,
+                rules=rules,
+                previous=played,
+                hundred=log.hundred,
+            )
+            if result.end is not HandEnd.REDEAL:
+                played = result
         hands.append(
             {
                 "hand": number,
                 "leader": log.leader,
                 "deal": [[str(t) for t in hand] for hand in log.deal],
+                "boneyard": [str(t) for t in log.boneyard],
+                "hundred": log.hundred,
                 "events": [event_json(e) for e in log.events],
                 "placements": len(log.placements),
-                "result": None if log.result is None else result_json(number, log.result),
+                "result": None if result is None else result_json(number, result, rules, text=text),
             }
         )
+    scores = render_scores(
+        match.scores,
+        target=match.target,
+        gettext=_,
+        rules=rules,
+        remembered=match.ledger.remembered if match.ledger is not None else None,
+        eggs=match.ledger.eggs if match.ledger is not None else None,
+    )
     return {
         "table": record.id,
-        "players": list(_players(record)),
+        "game": rules.game,
+        "game_name": game_name(rules.game, gettext=_),
+        "options": dict(record.options),
+        "seats_count": rules.seats,
+        "sides": rules.sides,
+        "side_of": [rules.side_of(s) for s in range(rules.seats)],
+        "picture": isinstance(rules.ending, SingleHand),
+        "over_text": match_over_text(match.outcome, rules, scores, me=None, names=names, gettext=_),
+        "players": names,
         "target": match.target,
         "scores": list(match.scores),
         "winner": match.winner,
@@ -66,10 +106,15 @@ def position(match: Match, hand: int, step: int) -> dict[str, Any]:
     placements = history[hand].placements
     if not 0 <= step <= len(placements):
         raise PositionError(f"step must be 0..{len(placements)} in hand {hand}, not {step}")
-    replay = Match(target=match.target)
+    replay = Match(match.rules)
     for h in range(hand + 1):
         log = history[h]
-        replay.start_hand(log.deal, leader=log.leader, hundred=log.imposed == LEAD_DECLARED)
+        replay.start_hand(
+            log.deal,
+            leader=log.leader if log.leader >= 0 else None,
+            boneyard=log.boneyard or None,
+            hundred=log.imposed == LEAD_DECLARED,
+        )
         todo = log.placements if h < hand else log.placements[:step]
         for placement in todo:
             replay.push(placement.play)
@@ -78,16 +123,18 @@ def position(match: Match, hand: int, step: int) -> dict[str, Any]:
     if step:
         events = replay.events
         i = len(events)
-        while i > 0 and isinstance(events[i - 1], Knock):
+        while i > 0 and isinstance(events[i - 1], Knock | Draw):
             i -= 1
         knocks = [event_json(e) for e in events[i:]]
     return {
         "hand": hand,
         "step": step,
         "steps": len(placements),
-        "svg": render_layout(replay.layout, last=None if last is None else last.play),
+        "svg": render_layout(replay.layout, last=None if last is None else last.play, game=replay.game),
         "ends_total": replay.layout.ends_total,
-        "hands": [[str(t) for t in replay.hand(s)] for s in range(4)],
+        "hands": [[str(t) for t in replay.hand(s)] for s in range(replay.seats)],
+        "boneyard": replay.boneyard_size,
+        "draws": list(replay.draws),
         "scores": list(replay.scores),
         "turn": replay.turn,
         "leader": replay.leader,
@@ -95,5 +142,5 @@ def position(match: Match, hand: int, step: int) -> dict[str, Any]:
         "knocks": knocks,
         "result": None
         if replay.turn is not None or not replay.results or len(replay.results) <= hand
-        else result_json(hand, replay.results[hand]),
+        else result_json(hand, replay.results[hand], replay.rules),
     }

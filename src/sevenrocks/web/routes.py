@@ -18,7 +18,9 @@ from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.guide.family import guide_game
 from sevenrocks.i18n import LANGUAGES, N_
 from sevenrocks.messages import translate
+from sevenrocks.picture_art import picture_sprite
 from sevenrocks.untrusted import MAX_NAME
+from sevenrocks.web.games import games_json
 from sevenrocks.web.keys import is_secret
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
@@ -125,12 +127,15 @@ class SeatIn(BaseModel):
 
 
 class TableIn(BaseModel):
-    """A new table: four seats (partners opposite: 0 with 2, 1 with 3) and the target."""
+    """A new table: the game (``GET /api/games`` lists them) and its options, its seats (as many
+    as the game allows; partners opposite: 0 with 2, 1 with 3) and the target (an option)."""
 
     model_config = _STRICT
 
-    seats: list[SeatIn] = Field(min_length=4, max_length=4)
-    target: int = Field(250, ge=1, le=10_000)
+    game: str = Field("seven-rocks", max_length=40)
+    options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=20)
+    seats: list[SeatIn] = Field(min_length=2, max_length=4)
+    target: int | None = Field(None, ge=1, le=10_000)
 
 
 def _link(table_id: str, **params: str) -> str:
@@ -154,6 +159,20 @@ def _refused(request: Request, err: ProtocolError, status: int = 400) -> ApiErro
     return ApiError(status, err.translated(request_language(request)), code, headers=headers)
 
 
+@router.get("/api/games")
+async def games(request: Request) -> dict[str, Any]:
+    """The games a table can play, with their seats, options (defaults and allowed values) and the
+    bot levels that play them; names and labels in the player's language."""
+    return {"games": games_json(request_language(request))}
+
+
+@router.get("/pictures.svg", include_in_schema=False)
+async def pictures() -> Response:
+    """The seven pictures of picture dominoes (SVG symbols ``picture-0`` .. ``picture-6``), which
+    the table page draws the children's tiles with."""
+    return Response(picture_sprite(), media_type="image/svg+xml")
+
+
 @router.get("/api/bots")
 async def bots() -> dict[str, Any]:
     """The bot levels a seat can be given."""
@@ -170,7 +189,11 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     address = request.client.host if request.client else ""
     try:
         table, tokens = await service.create(
-            [SeatSpec(s.kind, s.name, s.bot) for s in body.seats], body.target, address
+            [SeatSpec(s.kind, s.name, s.bot) for s in body.seats],
+            body.target,
+            address,
+            game=body.game,
+            options=dict(body.options),
         )
     except ProtocolError as err:
         raise _refused(request, err) from None
@@ -184,6 +207,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         seats.append(entry)
     return {
         "table": table.id,
+        "game": table.record.game,
+        "options": table.record.options,
         "admin": admin,
         "seat": mine,
         "link": _link(table.id, token=tokens.get(mine, "") if mine is not None else "", admin=admin),
@@ -293,6 +318,7 @@ async def past_matches(request: Request) -> dict[str, Any]:
         "matches": [
             {
                 "table": r.id,
+                "game": r.game,
                 "players": [s["name"] for s in r.seats],
                 "scores": r.scores,
                 "winner": r.winner,
@@ -319,7 +345,7 @@ async def match_detail(table_id: str, request: Request) -> dict[str, Any]:
     """A finished match, hand by hand, for the replay viewer."""
     table = await _finished(request, table_id)
     assert table.match is not None
-    return match_summary(table.record, table.match)
+    return match_summary(table.record, table.match, request_language(request))
 
 
 @router.get("/api/matches/{table_id}/position")

@@ -22,18 +22,23 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from sevenrocks.bots import BOT_NAMES, make_bot
+from sevenrocks.bots.base import declares_hundred
+from sevenrocks.core.deal import deal, is_goat_misdeal
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.match import Match, Phase, deal_tiles
-from sevenrocks.core.notation import Play
-from sevenrocks.core.tiles import NUM_SEATS
+from sevenrocks.core.games import DEFAULT_GAME
+from sevenrocks.core.match import Phase
+from sevenrocks.core.notation import Move
+from sevenrocks.core.tiles import TILES, tiles_of_mask
 from sevenrocks.i18n import N_
 from sevenrocks.messages import error_text, translate
 from sevenrocks.untrusted import clean_name
 from sevenrocks.web.connection import Close, Connection, Send
+from sevenrocks.web.games import check_bot, check_game
 from sevenrocks.web.keys import is_table_id, new_secret, new_session, new_table_id, session_hash
 from sevenrocks.web.limits import AddressWindow, TokenBucket
 from sevenrocks.web.protocol import (
     ClientMessage,
+    HundredIntent,
     NextHandIntent,
     Ping,
     PlayIntent,
@@ -47,7 +52,7 @@ from sevenrocks.web.protocol import (
 from sevenrocks.web.render import render_layout
 from sevenrocks.web.settings import Settings
 from sevenrocks.web.storage import Storage, TableRecord
-from sevenrocks.web.table import LiveTable, moves_of, rebuild_match
+from sevenrocks.web.table import LiveTable, moves_of, new_match, rebuild_match
 
 __all__ = ["Connection", "JoinRefused", "LiveTable", "SeatSpec", "TableService", "rebuild_match"]
 
@@ -94,6 +99,8 @@ class TableService:
         #: held while a table is loaded from storage (or removed from it)
         self.load_lock = asyncio.Lock()
         self._closing = False
+        #: with a ``deal_seed`` (demonstrations, tests): each new table's generator, in order
+        self._seeds = None if self.settings.deal_seed is None else random.Random(self.settings.deal_seed)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call on the storage thread (one at a time, off the event loop)."""
@@ -123,19 +130,25 @@ class TableService:
 
     # ------------------------------------------------------------------ tables
     async def create(
-        self, seats: list[SeatSpec], target: int, address: str = ""
+        self,
+        seats: list[SeatSpec],
+        target: int | None = None,
+        address: str = "",
+        *,
+        game: str = DEFAULT_GAME,
+        options: dict[str, Any] | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
-        """Make a table for the client at ``address``; return it and each person's invitation."""
-        if len(seats) != NUM_SEATS:
-            raise ProtocolError(
-                N_("a table has exactly four seats, not {count}"), "bad_table", count=len(seats)
-            )
-        if isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= MAX_TARGET:
+        """Make a table of ``game`` (with its ``options``; ``target`` sets the option of that name)
+        for the client at ``address``; return it and each person's invitation."""
+        if target is not None and (
+            isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= MAX_TARGET
+        ):
             raise ProtocolError(
                 N_("the target must be a whole number from 1 to {most}, not {target}"),
                 most=MAX_TARGET,
                 target=repr(target),
             )
+        rules, options = check_game(game, options, len(seats), target)
         if sum(1 for s in seats if s.kind == "me") > 1:
             raise ProtocolError(N_("only one seat can be yours"), "bad_table")
         stored: list[dict[str, Any]] = []
@@ -157,6 +170,7 @@ class TableService:
                         bot=repr(spec.bot[:40]),
                         known=known,
                     )
+                check_bot(spec.bot, game, seat)
                 stored.append({"kind": "bot", "name": name or f"{spec.bot} bot", "bot": spec.bot})
             elif spec.kind in ("me", "friend"):
                 tokens[seat] = new_secret()
@@ -180,15 +194,21 @@ class TableService:
             raise ProtocolError(
                 N_("the server has as many tables as it can hold; try again later"), "server_full"
             )
+        seven = game == DEFAULT_GAME
         record = TableRecord(
             id=new_table_id(),
-            target=target,
+            target=rules.ending.target or 0,
             seats=stored,
             admin_token=new_secret(),
             created_at=dt.datetime.now(dt.UTC),
+            game=game,
+            options={} if seven else options,
+            scores=[0] * rules.sides,
         )
         await self.db(self.storage.create_table, record)
         table = LiveTable(record, None, 0)
+        if self._seeds is not None:
+            table.rng = random.Random(self._seeds.randrange(2**63))
         self._make_bots(table)
         self.tables[record.id] = table
         return table, tokens
@@ -196,7 +216,9 @@ class TableService:
     def _make_bots(self, table: LiveTable) -> None:
         for seat, info in enumerate(table.record.seats):
             if info["kind"] == "bot" and seat not in table.bots:
-                table.bots[seat] = make_bot(info["bot"], seed=secrets.randbits(32))
+                game = None if table.record.game == DEFAULT_GAME else table.record.game
+                seed = secrets.randbits(32) if self._seeds is None else table.rng.randrange(2**32)
+                table.bots[seat] = make_bot(info["bot"], seed=seed, game=game)
 
     async def get(self, table_id: str, *, keep: bool = True) -> LiveTable | None:
         """The table with ``table_id`` (loaded from storage and resumed if needed), or ``None``.
@@ -246,8 +268,10 @@ class TableService:
     async def invite(self, table: LiveTable, seat: int) -> str:
         """A new invitation for a person's seat nobody has claimed; the old one stops working."""
         async with table.lock:
-            if not 0 <= seat < NUM_SEATS:
-                raise ProtocolError(N_("a seat is 0, 1, 2 or 3, not {seat}"), seat=seat)
+            if not 0 <= seat < len(table.record.seats):
+                raise ProtocolError(
+                    N_("a seat is 0 to {last}, not {seat}"), seat=seat, last=len(table.record.seats) - 1
+                )
             if table.record.status == "over":
                 raise ProtocolError(N_("the match is over"), "match_over")
             if not table.human(seat):
@@ -320,7 +344,7 @@ class TableService:
             if fresh is not None:
                 welcome["session"] = fresh
             conn.send(welcome)
-            conn.send(self.state_for(table, seat))
+            conn.send(self.state_for(table, seat, lang=conn.lang))
             if seat is not None:
                 self._seats_changed(table, skip=conn)
                 if fresh is None:
@@ -442,6 +466,8 @@ class TableService:
                 await self._start(table)
             elif isinstance(intent, NextHandIntent):
                 await self._next_hand_intent(table, conn)
+            elif isinstance(intent, HundredIntent):
+                await self._hundred_intent(table, conn, intent.declare)
             elif isinstance(intent, ReplaceIntent):
                 await self._replace(table, conn, intent)
 
@@ -456,7 +482,7 @@ class TableService:
     async def _start(self, table: LiveTable) -> None:
         if table.match is not None:
             raise ProtocolError(N_("the match has already started"), "already_started")
-        table.match = Match(target=table.record.target, rng=random.Random(secrets.randbits(64)))
+        table.match = new_match(table.record, None if self._seeds is None else table.rng.randrange(2**63))
         try:
             await self._deal(table, status="playing")
         except Exception:
@@ -465,22 +491,77 @@ class TableService:
         self._after_change(table)
 
     async def _deal(self, table: LiveTable, **fields: Any) -> None:
+        """Shuffle, deal and store the next hand (its boneyard in draw order, its leader), then
+        let a bot that may declare a Sea Goat hundred decide."""
         match = table.match
         assert match is not None
-        deal = deal_tiles(table.rng)
-        leader = match.next_leader()
-        if leader is None:
-            leader = match.lot()
-        data = {"deal": [[str(t) for t in hand] for hand in deal], "leader": leader}
+        rules = match.rules
+        while True:
+            hands, order = deal(rules, table.rng)
+            if not (rules.goat_misdeal and is_goat_misdeal(hands)):
+                break
+        tiles = [tiles_of_mask(m) for m in hands]
+        boneyard = [TILES[i] for i in order]
+        probe = match.copy(stack=False)  # the rules (or a lot) name the leader: ask a copy
+        probe.start_hand(tiles, boneyard=boneyard or None)
+        data: dict[str, Any] = {
+            "deal": [[str(t) for t in hand] for hand in tiles],
+            "boneyard": [str(t) for t in boneyard],
+            "leader": probe.leader if probe.turn is not None else None,
+        }
+        if match.game == DEFAULT_GAME:
+            data.pop("boneyard")
         try:
             await self.db(self.storage.append_event, table.id, table.seq, "hand", data, **fields)
         except Exception:
             raise ProtocolError(N_("the deal could not be stored; try again"), "storage") from None
-        match.start_hand(deal, leader=leader)
+        match.start_hand(tiles, leader=data["leader"], boneyard=boneyard or None)
         table.seq += 1
         table.ready.clear()
+        table.declined.clear()
         if "status" in fields:
             table.record.status = fields["status"]
+        declarer = match.hundred_declarer()
+        if declarer is not None and declarer in table.bots:
+            declared = False
+            try:
+                declared = declares_hundred(table.bots[declarer], match.view(declarer))
+            except Exception:
+                log.exception("a bot of table %s failed to decide on a hundred; it plays on", table.id)
+            if declared:
+                await self._declare(table, declarer)
+            else:
+                table.declined.add(declarer)
+
+    def hundred_pending(self, table: LiveTable) -> int | None:
+        """Sea Goat: the person's seat still to say whether it declares a hundred (play waits)."""
+        match = table.match
+        if match is None:
+            return None
+        seat = match.hundred_declarer()
+        if seat is None or seat in table.declined or seat in table.bots:
+            return None
+        return seat
+
+    async def _declare(self, table: LiveTable, seat: int) -> None:
+        match = table.match
+        assert match is not None
+        try:
+            await self.db(self.storage.append_event, table.id, table.seq, "hundred", {"seat": seat})
+        except Exception:
+            raise ProtocolError(N_("the declaration could not be stored; try again"), "storage") from None
+        match.declare_hundred()
+        table.seq += 1
+
+    async def _hundred_intent(self, table: LiveTable, conn: Connection, declare: bool) -> None:
+        match = table.match
+        if conn.seat is None or match is None or self.hundred_pending(table) != conn.seat:
+            raise ProtocolError(N_("you may not declare a hundred now"), "no_hundred")
+        if declare:
+            await self._declare(table, conn.seat)
+        else:
+            table.declined.add(conn.seat)
+        self._after_change(table)
 
     async def _play_intent(self, table: LiveTable, conn: Connection, intent: PlayIntent) -> None:
         if conn.seat is None:
@@ -495,6 +576,11 @@ class TableService:
                 at=intent.at,
                 now=table.moves,
             )
+        pending = self.hundred_pending(table)
+        if pending is not None and pending != conn.seat:
+            raise ProtocolError(
+                N_("seat {seat} may declare a hundred: wait for its answer"), "hundred_pending", seat=pending
+            )
         if match.turn != conn.seat:
             if match.phase is Phase.OVER:
                 raise ProtocolError(N_("the match is over"), "match_over")
@@ -506,9 +592,11 @@ class TableService:
                 turn=match.turn,
                 seat=conn.seat,
             )
+        if pending == conn.seat:
+            table.declined.add(conn.seat)  # a lead without declaring: it plays on as dealt
         await self._apply(table, conn.seat, intent.play)
 
-    async def _apply(self, table: LiveTable, seat: int, play: Play) -> None:
+    async def _apply(self, table: LiveTable, seat: int, play: Move) -> None:
         match = table.match
         assert match is not None and match.turn == seat
         match.push(play)  # raises a SevenRocksError and changes nothing if illegal
@@ -573,14 +661,17 @@ class TableService:
     async def _replace(self, table: LiveTable, conn: Connection, intent: ReplaceIntent) -> None:
         if not conn.admin:
             raise ProtocolError(N_("only the table's creator can seat a bot for a player"), "forbidden")
-        if not 0 <= intent.seat < NUM_SEATS:
-            raise ProtocolError(N_("a seat is 0, 1, 2 or 3, not {seat}"), seat=intent.seat)
+        if not 0 <= intent.seat < len(table.record.seats):
+            raise ProtocolError(
+                N_("a seat is 0 to {last}, not {seat}"), seat=intent.seat, last=len(table.record.seats) - 1
+            )
         if intent.bot not in BOT_NAMES:
             raise ProtocolError(
                 N_("unknown bot level {bot}: use one of {known}"),
                 bot=repr(intent.bot[:40]),
                 known=", ".join(sorted(BOT_NAMES)),
             )
+        check_bot(intent.bot, table.record.game, intent.seat)
         if table.record.status == "over" or (table.match is not None and table.match.is_over):
             raise ProtocolError(N_("the match is over: its players stay as they were"), "match_over")
         info = table.record.seats[intent.seat]
@@ -620,7 +711,7 @@ class TableService:
         if match is None or match.is_over or table.closed:
             return False
         if match.turn is not None:
-            return match.turn in table.bots
+            return match.turn in table.bots and self.hundred_pending(table) is None
         humans = [s for s, info in enumerate(table.record.seats) if info["kind"] == "human"]
         return not humans or (
             any(table.connected(s) for s in humans)
@@ -646,22 +737,23 @@ class TableService:
                 bot = table.bots[seat]
                 view = match.view(seat)
                 moves = table.moves
+                legal = view.moves
                 try:
                     play = await asyncio.to_thread(bot.choose, view)
                 except Exception:
                     log.exception(
                         "bot %s of table %s failed; it plays its first legal placement", bot.name, table.id
                     )
-                    play = view.legal_plays[0]
-                if play not in view.legal_plays:
+                    play = legal[0]
+                if play not in legal:
                     log.error(
                         "bot %s of table %s chose %s, which is not legal; it plays %s instead",
                         bot.name,
                         table.id,
                         play,
-                        view.legal_plays[0],
+                        legal[0],
                     )
-                    play = view.legal_plays[0]
+                    play = legal[0]
                 async with table.lock:
                     if table.closed:
                         return
@@ -676,32 +768,58 @@ class TableService:
             log.exception("the bots of table %s stopped", table.id)
 
     # --------------------------------------------------------------- messages
-    def state_for(self, table: LiveTable, seat: int | None, svg: str | None = None) -> dict[str, Any]:
-        """The ``state`` message for one seat (or a spectator, ``seat`` None)."""
+    def state_for(
+        self, table: LiveTable, seat: int | None, svg: str | None = None, lang: str = "en"
+    ) -> dict[str, Any]:
+        """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``."""
         match = table.match
         base: dict[str, Any] = {"type": "state", **table.summary()}
         if match is None or match.hand_number < 0:
+            rules = new_match(table.record).rules
             base.update(
                 seat=seat,
                 hand=None,
                 legal=[],
                 layout=None,
                 events=[],
-                tile_counts=[0, 0, 0, 0],
-                target=table.record.target,
+                tile_counts=[0] * rules.seats,
+                target=rules.ending.target,
                 leader=None,
                 turn=None,
                 results=[],
                 hand_over=False,
                 move=table.moves,
                 phase="open",
+                seats_count=rules.seats,
+                sides=rules.sides,
+                side_of=[rules.side_of(s) for s in range(rules.seats)],
+                partnerships=rules.partnerships,
+                boneyard=0,
+                draws=[0] * rules.seats,
+                hundred_pending=None,
             )
             return base
         view = match.view(seat if seat is not None else 0)
         if svg is None:
             svg = _svg(table)
-        base.update(view_json(view, private=seat is not None, svg=svg, move=table.moves))
+        names = [str(info["name"]) for info in table.record.seats]
+        hundreds = tuple(log.hundred for log in match.history)
+        base.update(
+            view_json(
+                view,
+                private=seat is not None,
+                svg=svg,
+                move=table.moves,
+                lang=lang,
+                names=names,
+                hundreds=hundreds,
+            )
+        )
         base["phase"] = match.phase.value
+        pending = self.hundred_pending(table)
+        base["hundred_pending"] = pending
+        if pending != seat:
+            base["may_declare_hundred"] = False
         return base
 
     def _broadcast(self, table: LiveTable) -> None:
@@ -709,11 +827,12 @@ class TableService:
             return
         match = table.match
         svg = _svg(table) if match is not None and match.hand_number >= 0 else None
-        cache: dict[int | None, dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
         for conn in table.connections:
-            message = cache.get(conn.seat)
+            key = (conn.seat, conn.lang)
+            message = cache.get(key)
             if message is None:
-                message = cache[conn.seat] = self.state_for(table, conn.seat, svg)
+                message = cache[key] = self.state_for(table, conn.seat, svg, conn.lang)
             conn.send(message)
 
     def _seats_changed(self, table: LiveTable, skip: Connection | None = None) -> None:
@@ -733,6 +852,7 @@ def _kind(intent: ClientMessage) -> str:
         StartIntent: "start",
         NextHandIntent: "next_hand",
         ReplaceIntent: "replace",
+        HundredIntent: "hundred",
         Ping: "ping",
     }[type(intent)]
 
@@ -744,5 +864,6 @@ def _svg(table: LiveTable) -> str:
     key = (match.hand_number, table.moves)
     if table.drawn is None or table.drawn[0] != key:
         placements = match.placements
-        table.drawn = (key, render_layout(match.layout, last=placements[-1].play if placements else None))
+        last = placements[-1].play if placements else None
+        table.drawn = (key, render_layout(match.layout, last=last, game=match.game))
     return table.drawn[1]

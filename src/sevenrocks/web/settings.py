@@ -7,6 +7,12 @@
 Traceback (most recent call last):
 ...
 sevenrocks.web.settings.SettingsError: SEVENROCKS_MAX_MESSAGE_BYTES must be a whole number, not '1.5'
+>>> Settings.from_env({"SEVENROCKS_DEAL_SEED": "6"}).deal_seed, Settings.from_env({}).deal_seed
+(6, None)
+>>> Settings.from_env({"SEVENROCKS_DEAL_SEED": "-1"})
+Traceback (most recent call last):
+...
+sevenrocks.web.settings.SettingsError: SEVENROCKS_DEAL_SEED must be a whole number, not '-1'
 """
 
 from __future__ import annotations
@@ -44,6 +50,9 @@ class Settings:
     ``connections_per_table``: browsers (players and spectators) at one table at once.
     ``idle_table_seconds``: a table nobody has joined or played in for this long, with nobody
     seated at it, is closed (removed, unless its match was finished).
+    ``deal_seed``: for demonstrations and tests only, the seed of every table's deals, lots and
+    bots (the tables made after the start, in order, play the same matches again); unset, they
+    are unpredictable, as they must be for real play.
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -55,6 +64,7 @@ class Settings:
     max_live_tables: int = 1000
     connections_per_table: int = 32
     idle_table_seconds: float = 24 * 3600.0
+    deal_seed: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -64,11 +74,14 @@ class Settings:
         values: dict[str, float | int] = {}
         for item in fields(cls):
             name = ENV_NAMES.get(item.name)
-            if name is None or item.name == "database_url":
+            if name is None or item.name in ("database_url", "deal_seed"):
                 continue
             default = getattr(cls, item.name)
             values[item.name] = _number(env, name, default, positive=item.name != "bot_delay")
-        return cls(database_url=url, **values)  # type: ignore[arg-type]
+        seed = env.get(ENV_NAMES["deal_seed"], "").strip()
+        if seed and not (seed.isascii() and seed.isdigit()):
+            raise SettingsError(f"SEVENROCKS_DEAL_SEED must be a whole number, not {seed!r}")
+        return cls(database_url=url, deal_seed=int(seed) if seed else None, **values)  # type: ignore[arg-type]
 
 
 #: The environment variable of each setting.
@@ -82,6 +95,7 @@ ENV_NAMES: Final = {
     "max_live_tables": "SEVENROCKS_MAX_LIVE_TABLES",
     "connections_per_table": "SEVENROCKS_CONNECTIONS_PER_TABLE",
     "idle_table_seconds": "SEVENROCKS_IDLE_TABLE_SECONDS",
+    "deal_seed": "SEVENROCKS_DEAL_SEED",
 }
 
 

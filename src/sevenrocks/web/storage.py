@@ -43,6 +43,8 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
+from sevenrocks.core.games import DEFAULT_GAME
+
 __all__ = ["EventRecord", "Storage", "StorageError", "TableRecord"]
 
 
@@ -72,6 +74,8 @@ class _TableRow(_Base):
     scores: Mapped[list[int]] = mapped_column(JSON, default=lambda: [0, 0])
     last_active: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     joined: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    game: Mapped[str] = mapped_column(String(32), default=DEFAULT_GAME, server_default=DEFAULT_GAME)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
 
 
 class _EventRow(_Base):
@@ -99,11 +103,16 @@ class TableRecord:
     created_at: dt.datetime | None = None
     finished_at: dt.datetime | None = None
     joined: bool = False
+    game: str = DEFAULT_GAME
+    """The game's id (``sevenrocks games``); tables stored before the family are Seven Rocks."""
+    options: dict[str, Any] = field(default_factory=dict)
+    """The options the creator chose (the game's defaults fill in the rest)."""
 
 
 @dataclass(frozen=True)
 class EventRecord:
-    """One stored event of a table: ``hand`` (a deal and its leader), ``play`` or ``seat``."""
+    """One stored event of a table: ``hand`` (a deal, its boneyard and its leader), ``play``, or
+    ``hundred`` (Sea Goat: a seat declared a voluntary hundred before the lead)."""
 
     seq: int
     kind: str
@@ -122,6 +131,8 @@ def _record(row: _TableRow) -> TableRecord:
         created_at=row.created_at,
         finished_at=row.finished_at,
         joined=bool(row.joined),
+        game=row.game or DEFAULT_GAME,
+        options=dict(row.options or {}),
     )
 
 
@@ -164,15 +175,19 @@ class Storage:
         have = {column["name"] for column in inspect(self.engine).get_columns(_TableRow.__tablename__)}
         dialect = self.engine.dialect
         with self.engine.begin() as conn:
-            for name in ("last_active", "joined"):
+            for name in ("last_active", "joined", "game", "options"):
                 if name in have:
                     continue
                 column = _TableRow.__table__.c[name]
                 kind = column.type.compile(dialect=dialect)
                 default = ""
-                if column.server_default is not None:
+                if name == "joined":
                     value = false().compile(dialect=dialect, compile_kwargs={"literal_binds": True})
                     default = f" NOT NULL DEFAULT {value}"
+                elif name == "game":
+                    default = f" NOT NULL DEFAULT '{DEFAULT_GAME}'"
+                elif name == "options":
+                    default = " DEFAULT '{}'"
                 conn.execute(text(f"ALTER TABLE {_TableRow.__tablename__} ADD COLUMN {name} {kind}{default}"))
             if "last_active" not in have:
                 conn.execute(update(_TableRow).values(last_active=_TableRow.created_at))
@@ -189,6 +204,8 @@ class Storage:
                     admin_token=table.admin_token,
                     status=table.status,
                     scores=list(table.scores),
+                    game=table.game,
+                    options=dict(table.options),
                     created_at=table.created_at or _now(),
                     last_active=table.created_at or _now(),
                 )

@@ -22,14 +22,15 @@ from typing import Any
 
 from sevenrocks.bots import Bot
 from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.match import Match
-from sevenrocks.core.notation import Play
+from sevenrocks.core.notation import parse_move
 from sevenrocks.core.tiles import Tile
 from sevenrocks.web.connection import Connection
 from sevenrocks.web.keys import is_secret, same_secret, session_hash
 from sevenrocks.web.storage import EventRecord, TableRecord
 
-__all__ = ["LiveTable", "moves_of", "rebuild_match"]
+__all__ = ["LiveTable", "moves_of", "new_match", "rebuild_match", "start_stored_hand"]
 
 
 @dataclass
@@ -41,6 +42,8 @@ class LiveTable:
     seq: int
     connections: list[Connection] = field(default_factory=list)
     ready: set[int] = field(default_factory=set)
+    #: Sea Goat: the seats that chose not to declare a hundred in the hand being played
+    declined: set[int] = field(default_factory=set)
     bots: dict[int, Bot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_task: asyncio.Task[None] | None = None
@@ -114,7 +117,9 @@ class LiveTable:
             "status": self.record.status,
             "target": self.record.target,
             "seats": self.public_seats(),
-            "scores": list(match.scores) if match else [0, 0],
+            "game": self.record.game,
+            "options": dict(self.record.options),
+            "scores": list(match.scores) if match else [0] * new_match(self.record).rules.sides,
             "hand_number": match.hand_number if match else -1,
             "winner": match.winner if match else None,
             "created_at": _iso(self.record.created_at),
@@ -125,21 +130,51 @@ def _iso(when: dt.datetime | None) -> str | None:
     return None if when is None else when.isoformat()
 
 
+def new_match(record: TableRecord, seed: int | None = None) -> Match:
+    """A match of the table's game, options and number of seats, before its first deal.
+
+    Seven Rocks tables (those stored before the family too) keep their own target; every deal and
+    leader of the web game is stored, so the match's generator (seeded by ``seed``, else
+    unpredictably) only draws lots that are then stored.
+    """
+    rng = random.Random(secrets.randbits(64) if seed is None else seed)
+    seats = len(record.seats)
+    if record.game == DEFAULT_GAME:
+        return Match(target=record.target, rng=rng)
+    return Match(record.game, options=record.options, seats=seats, rng=rng)
+
+
+def start_stored_hand(match: Match, data: dict[str, Any]) -> None:
+    """Deal a stored hand (``deal``, ``boneyard``, ``leader``; ``None`` leader: a void deal or the
+    rules name it)."""
+    deal = [[Tile.parse(t) for t in hand] for hand in data["deal"]]
+    boneyard = [Tile.parse(t) for t in data.get("boneyard") or ()]
+    leader = data.get("leader")
+    match.start_hand(
+        deal,
+        leader=None if leader is None else int(leader),
+        boneyard=boneyard or None,
+    )
+
+
 def rebuild_match(record: TableRecord, events: list[EventRecord]) -> tuple[Match | None, int]:
-    """Replay a table's stored deals and plays; return the match (``None`` if not started) and
-    the number of stored events. Raises :class:`SevenRocksError` if the events contradict the rules.
+    """Replay a table's stored deals, hundred declarations and moves; return the match (``None``
+    if not started) and the number of stored events. Raises :class:`SevenRocksError` if the
+    events contradict the rules.
     """
     match: Match | None = None
     for event in events:
         if event.kind == "hand":
             if match is None:
-                match = Match(target=record.target, rng=random.Random(secrets.randbits(64)))
-            deal = [[Tile.parse(t) for t in hand] for hand in event.data["deal"]]
-            match.start_hand(deal, leader=int(event.data["leader"]))
-        elif event.kind == "play":
+                match = new_match(record)
+            start_stored_hand(match, event.data)
+        elif event.kind in ("play", "hundred"):
             if match is None:
-                raise SevenRocksError(f"table {record.id}: a play is stored before any deal")
-            match.push(Play.parse(event.data["play"]))
+                raise SevenRocksError(f"table {record.id}: a move is stored before any deal")
+            if event.kind == "hundred":
+                match.declare_hundred()
+            else:
+                match.push(parse_move(event.data["play"]))
     return match, len(events)
 
 

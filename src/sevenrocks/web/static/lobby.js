@@ -3,47 +3,121 @@
 
 (async () => {
   const { el, getJson, TEAM_NAMES, t } = SR;
+  const names = {};   // game id -> its name in the player's language
   const rows = document.getElementById("seat-rows");
   let bots = ["greedy", "random"];
   try { bots = (await getJson("/api/bots")).bots; } catch (_) { /* keep the defaults */ }
   const preferred = bots.includes("greedy") ? "greedy" : bots[0];
 
-  for (let seat = 0; seat < 4; seat++) {
-    const kind = el("select", { id: `kind-${seat}`, "aria-label": t("Seat {seat}: who sits here", { seat }) },
-      el("option", { value: "me", selected: seat === 0 }, t("You")),
-      el("option", { value: "friend" }, t("A friend (link)")),
-      el("option", { value: "bot", selected: seat !== 0 }, t("A bot")));
-    const level = el("select", { id: `bot-${seat}`, "aria-label": t("Seat {seat}: bot level", { seat }) },
-      ...bots.map((b) => el("option", { value: b, selected: b === preferred }, t("{bot} bot", { bot: b }))));
-    const name = el("input", { id: `name-${seat}`, maxlength: "40", placeholder: t("name (optional)"), "aria-label": t("Seat {seat}: name", { seat }) });
-    const sync = () => { level.disabled = kind.value !== "bot"; };
-    kind.addEventListener("change", () => {
-      if (kind.value === "me") {
-        for (let other = 0; other < 4; other++) {
-          const select = document.getElementById(`kind-${other}`);
-          if (other !== seat && select && select.value === "me") { select.value = "friend"; select.dispatchEvent(new Event("change")); }
-        }
-      }
-      sync();
-    });
-    sync();
-    rows.append(el("div", { class: "seat-row" },
-      el("strong", {}, t("Seat {seat}", { seat }), " ", el("span", { class: "muted" }, `(${TEAM_NAMES[seat % 2]})`)), kind, level, name));
+  // The games (from the server): each with its seats, options and the bot levels that play it.
+  let games = [];
+  try { games = (await getJson("/api/games")).games; } catch (_) { /* Seven Rocks only */ }
+  const gameSelect = document.getElementById("game");
+  const seatsSelect = document.getElementById("seats");
+  const optionsBox = document.getElementById("game-options");
+  const targetLabel = document.getElementById("target-label");
+  if (games.length) {
+    gameSelect.replaceChildren(...games.map((g) => el("option", { value: g.id, selected: g.id === "seven-rocks" }, g.name)));
   }
+  const current = () => games.find((g) => g.id === gameSelect.value) || { id: "seven-rocks", seats: [4], default_seats: 4, options: [], bots };
+
+  function fillSeats() {
+    const game = current();
+    const keep = Number(seatsSelect.value) || game.default_seats;
+    seatsSelect.replaceChildren(...game.seats.map((n) => el("option", { value: String(n), selected: n === (game.seats.includes(keep) ? keep : game.default_seats) }, String(n))));
+    seatsSelect.disabled = game.seats.length === 1;
+  }
+
+  function fillOptions() {
+    const game = current();
+    const count = String(seatsSelect.value || game.default_seats);
+    const target = game.options.find((o) => o.name === "target");
+    targetLabel.hidden = !target;
+    if (target) document.getElementById("target").value = String(target.by_seats[count] ?? target.default);
+    optionsBox.replaceChildren(...game.options.filter((o) => o.name !== "target").map((o) => {
+      const value = o.by_seats[count] ?? o.default;
+      let input;
+      if (o.kind === "bool") input = el("input", { type: "checkbox", "data-option": o.name, checked: value ? true : null });
+      else if (o.choices) input = el("select", { "data-option": o.name }, ...o.choices.map((c) => el("option", { value: String(c), selected: c === value }, o.labels ? o.labels[String(c)] : String(c))));
+      else input = el("input", { type: "number", min: "1", "data-option": o.name, value: String(value) });
+      return el("label", { class: "game-option" }, o.label, " ", input);
+    }));
+  }
+
+  function optionValues() {
+    const game = current();
+    const out = {};
+    for (const input of optionsBox.querySelectorAll("[data-option]")) {
+      const option = game.options.find((o) => o.name === input.dataset.option);
+      if (!option) continue;
+      if (option.kind === "bool") out[option.name] = input.checked;
+      else if (option.kind === "int") out[option.name] = Number(input.value);
+      else out[option.name] = input.value;
+    }
+    return out;
+  }
+
+  function seatCount() { return Number(seatsSelect.value) || 4; }
+
+  function fillRows() {
+    const game = current();
+    const levels = game.bots || bots;
+    const best = levels.includes("greedy") ? "greedy" : levels[0];
+    const old = {};
+    for (const row of rows.querySelectorAll(".seat-row")) {
+      const seat = Number(row.dataset.seat);
+      old[seat] = { kind: document.getElementById(`kind-${seat}`).value, name: document.getElementById(`name-${seat}`).value };
+    }
+    rows.replaceChildren();
+    const count = seatCount();
+    const paired = count === 4 && (game.id === "seven-rocks" || optionValues().partnerships !== false);
+    for (let seat = 0; seat < count; seat++) {
+      const was = old[seat] || { kind: seat === 0 ? "me" : "bot", name: "" };
+      const kind = el("select", { id: `kind-${seat}`, "aria-label": t("Seat {seat}: who sits here", { seat }) },
+        el("option", { value: "me", selected: was.kind === "me" }, t("You")),
+        el("option", { value: "friend", selected: was.kind === "friend" }, t("A friend (link)")),
+        el("option", { value: "bot", selected: was.kind === "bot" }, t("A bot")));
+      const level = el("select", { id: `bot-${seat}`, "aria-label": t("Seat {seat}: bot level", { seat }) },
+        ...levels.map((b) => el("option", { value: b, selected: b === best }, t("{bot} bot", { bot: b }))));
+      const name = el("input", { id: `name-${seat}`, maxlength: "40", placeholder: t("name (optional)"), "aria-label": t("Seat {seat}: name", { seat }), value: was.name });
+      const sync = () => { level.disabled = kind.value !== "bot"; };
+      kind.addEventListener("change", () => {
+        if (kind.value === "me") {
+          for (let other = 0; other < count; other++) {
+            const select = document.getElementById(`kind-${other}`);
+            if (other !== seat && select && select.value === "me") { select.value = "friend"; select.dispatchEvent(new Event("change")); }
+          }
+        }
+        sync();
+      });
+      sync();
+      const team = game.id === "seven-rocks" ? TEAM_NAMES[seat % 2] : (paired ? t("seats {first}+{second}", { first: seat % 2, second: seat % 2 + 2 }) : null);
+      rows.append(el("div", { class: "seat-row", "data-seat": seat },
+        el("strong", {}, t("Seat {seat}", { seat }), " ", team ? el("span", { class: "muted" }, `(${team})`) : null), kind, level, name));
+    }
+  }
+
+  gameSelect.addEventListener("change", () => { fillSeats(); fillOptions(); fillRows(); });
+  seatsSelect.addEventListener("change", () => { fillOptions(); fillRows(); });
+  optionsBox.addEventListener("change", () => fillRows());
+  fillSeats();
+  fillOptions();
+  fillRows();
 
   document.getElementById("create").addEventListener("submit", async (event) => {
     event.preventDefault();
     const error = document.getElementById("create-error");
     error.textContent = "";
-    const seats = [0, 1, 2, 3].map((seat) => ({
+    const seats = Array.from({ length: seatCount() }, (_, seat) => ({
       kind: document.getElementById(`kind-${seat}`).value,
       name: document.getElementById(`name-${seat}`).value,
       bot: document.getElementById(`bot-${seat}`).value,
     }));
-    const target = Number(document.getElementById("target").value);
+    const body = { game: current().id, seats, options: optionValues() };
+    if (!document.getElementById("target-label").hidden) body.target = Number(document.getElementById("target").value);
     try {
       const made = await getJson("/api/tables", {
-        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats, target }),
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
       });
       showCreated(made);
     } catch (err) {
@@ -74,18 +148,22 @@
     const live = document.getElementById("live");
     const past = document.getElementById("past");
     try {
+      for (const g of games) names[g.id] = g.name;
+      const scoreText = (scores) => scores.join(" – ");
       const { tables } = await getJson("/api/tables");
       live.replaceChildren(...(tables.length ? tables.map((tb) => el("li", {},
         el("a", { href: `/table/${tb.table}` }, t("Watch table {table}", { table: tb.table })),
+        el("span", { class: "game-name" }, names[tb.game] || tb.game || ""),
         el("span", {}, tb.seats.map((s) => s.name).join(", ")),
-        el("span", { class: "muted" }, tb.status === "open" ? t("not started") : t("hand {hand}, {score0} – {score1}", { hand: tb.hand_number + 1, score0: tb.scores[0], score1: tb.scores[1] }))))
+        el("span", { class: "muted" }, tb.status === "open" ? t("not started") : t("hand {hand}: {scores}", { hand: tb.hand_number + 1, scores: scoreText(tb.scores) }))))
         : [el("li", { class: "muted" }, t("No table is being played."))]));
       const { matches } = await getJson("/api/matches");
       past.replaceChildren(...(matches.length ? matches.map((m) => el("li", {},
         el("a", { href: `/replay/${m.table}` }, t("Replay {table}", { table: m.table })),
+        el("span", { class: "game-name" }, names[m.game] || m.game || ""),
         el("span", {}, m.players.join(", ")),
-        el("strong", {}, `${m.scores[0]} – ${m.scores[1]}`),
-        el("span", { class: "muted" }, m.winner === null ? "" : t("won by {team}", { team: TEAM_NAMES[m.winner] })),
+        el("strong", {}, scoreText(m.scores)),
+        el("span", { class: "muted" }, m.winner === null || (m.game && m.game !== "seven-rocks") ? "" : t("won by {team}", { team: TEAM_NAMES[m.winner] })),
         el("a", { href: `/api/matches/${m.table}/record` }, t("record"))))
         : [el("li", { class: "muted" }, t("No match has been finished yet."))]));
     } catch (err) {

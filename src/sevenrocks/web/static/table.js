@@ -35,6 +35,33 @@
   let retry = 0;
   let fatal = false;
   let toastTimer = null;
+  let freshDraws = new Set();  // tiles this seat has just drawn (animated once)
+
+  // Picture dominoes: the children's tiles show pictures (the sprite of /pictures.svg, loaded once
+  // into the page), drawn big.
+  let sprite = null;
+  function loadPictures() {
+    if (sprite) return;
+    sprite = el("div", { id: "picture-sprite", hidden: true, "aria-hidden": "true" });
+    document.body.append(sprite);
+    fetch("/pictures.svg").then((r) => r.text()).then((text) => {
+      sprite.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, "");
+    }).catch(() => { /* the tiles keep their frames */ });
+  }
+  function pictureTileSvg(tile, size = 60) {
+    const [a, b] = tile.split("-").map(Number);
+    const w = size, h = size * 2, m = size * 0.08, s = size * 0.84;
+    const pic = (n, y) => `<use class="picture" href="#picture-${n}" x="${m}" y="${y + m}" width="${s}" height="${s}"/>`;
+    return `<svg class="domino picture-tile" viewBox="-1 -1 ${w + 2} ${h + 2}" width="${w + 2}" height="${h + 2}" aria-hidden="true">` +
+      `<rect x="0" y="0" width="${w}" height="${h}" rx="${size * 0.14}" class="face"/>` +
+      `<line x1="${w * 0.12}" y1="${w}" x2="${w * 0.88}" y2="${w}" class="bar"/>${pic(a, 0)}${pic(b, w)}</svg>`;
+  }
+  const faceSvg = (tile, size) => (state && state.picture ? pictureTileSvg(tile, size ? size * 1.6 : 60) : tileSvg(tile, size));
+
+  // Seven Rocks keeps its own page; any other game of the family adds what it needs.
+  const family = () => state && state.game && state.game !== "seven-rocks";
+  const seatCount = () => (state && state.seats_count) || 4;
+  const sideOf = (seat) => (state && state.side_of ? state.side_of[seat] : seat % 2);
 
   const $ = (id) => document.getElementById(id);
 
@@ -78,6 +105,8 @@
       state = message;
       if (previous && (previous.scores[0] !== state.scores[0] || previous.scores[1] !== state.scores[1])) backPeg = previous.scores;
       if (!previous || previous.move !== state.move || previous.hand_number !== state.hand_number) selected = null;
+      const before = new Set(previous && previous.hand_number === state.hand_number ? previous.drawn || [] : []);
+      freshDraws = new Set((state.drawn || []).filter((tile) => !before.has(tile)));
       announce(previous, state);
       render();
     } else if (message.type === "seats") {
@@ -115,12 +144,15 @@
     let scoring = null;
     for (const event of fresh) {
       if (event.kind === "knock") lines.push(t("{seat} knocks.", { seat: cap(seatName(event.seat)) }));
+      else if (event.kind === "draw") lines.push(event.tile ? t("You draw {tile}.", { tile: ltr(event.tile) }) : t("{seat} draws a tile.", { seat: cap(seatName(event.seat)) }));
       else if (event.points) { scoring = event; lines.push(t("{seat} scores {points} (counted ends {total}).", { seat: cap(seatName(event.seat)), points: event.points, total: event.ends_total })); }
     }
     if (previous.hand_number !== next.hand_number && next.leader !== null) lines.push(t("Hand {hand}: {seat} leads.", { hand: next.hand_number + 1, seat: seatName(next.leader) }));
     const result = next.results[next.hand_number];
-    if (next.hand_over && !previous.hand_over && result) lines.push(describeEnd(result));
-    if (next.winner !== null && previous.winner === null) lines.push(t("{team} win the match!", { team: TEAM_NAMES[next.winner] }));
+    if (next.hand_over && !previous.hand_over && result) lines.push(family() ? (result.text || "").split("\n")[0] : describeEnd(result));
+    if (family()) {
+      if (next.over_text && !previous.over_text) lines.push(next.over_text);
+    } else if (next.winner !== null && previous.winner === null) lines.push(t("{team} win the match!", { team: TEAM_NAMES[next.winner] }));
     if (lines.length) {
       $("announce").textContent = lines.join(" ");
       toast(lines.join(" "), scoring ? "points" : "");
@@ -151,10 +183,15 @@
     if (!state) return;
     renderScore();
     const me = bottomSeat();
+    const n = seatCount();
     renderSeat($("seat-bottom"), me, true);
-    renderSeat($("seat-left"), (me + 1) % 4);
-    renderSeat($("seat-top"), (me + 2) % 4);
-    renderSeat($("seat-right"), (me + 3) % 4);
+    // the other seats round the table in playing order: left, top, right (two seats: opposite)
+    const places = n === 2 ? [null, (me + 1) % n, null] : n === 3 ? [(me + 1) % n, null, (me + 2) % n] : [(me + 1) % 4, (me + 2) % 4, (me + 3) % 4];
+    ["seat-left", "seat-top", "seat-right"].forEach((id, i) => {
+      if (places[i] === null) $(id).replaceChildren(); else renderSeat($(id), places[i]);
+    });
+    document.body.classList.toggle("picture-game", Boolean(state.picture));
+    if (state.picture) loadPictures();
     renderBoard();
     renderHand();
     renderLog();
@@ -162,17 +199,40 @@
     renderOverlay();
     if (state.hand_over && hiddenOverlayFor === state.hand_number) {
       $("options").append(el("button", { id: "show-settlement", onclick: () => { hiddenOverlayFor = null; render(); } },
-        state.winner === null ? t("Settlement and next hand") : t("Settlement and result")));
+        state.phase !== "over" ? t("Settlement and next hand") : t("Settlement and result")));
     }
   }
 
   function renderScore() {
     const line = $("scoreline");
+    if (family()) { renderSheet(line); return; }
     line.replaceChildren(
       el("span", { class: "team0", id: "score-0" }, `${TEAM_NAMES[0]}: ${state.scores[0]}`),
       el("span", { class: "muted" }, t("target {target}", { target: state.target }) + (state.hand_number >= 0 ? " · " + t("hand {hand}", { hand: state.hand_number + 1 }) : "")),
       el("span", { class: "team1", id: "score-1" }, `${TEAM_NAMES[1]}: ${state.scores[1]}`));
     $("pegboard").innerHTML = pegBoard(state.scores, backPeg, state.target);
+  }
+
+  // The game's own score sheet: the score line in its words (from the server), and what the game
+  // keeps besides: the Goat family's remembered points and eggs, Sea Goat's record and hundred,
+  // General's Generals. Picture dominoes keeps no score.
+  function renderSheet(line) {
+    $("pegboard").replaceChildren();
+    const sheet = state.sheet || {};
+    const hand = state.hand_number >= 0 ? t("hand {hand}", { hand: state.hand_number + 1 }) : "";
+    if (state.picture) { line.replaceChildren(el("span", { class: "muted" }, hand)); return; }
+    const parts = [el("span", { id: "score-line", class: "sheet-scores" }, state.scores_text || "")];
+    if (sheet.eggs) parts.push(el("span", { class: "eggs", id: "sheet-eggs" }, t("eggs: {points}", { points: sheet.eggs })));
+    if (sheet.record) parts.push(el("span", { id: "sheet-record" }, t("record: {side} with {points}", { side: sideName(sheet.record.side), points: sheet.record.points })));
+    if (sheet.hundred !== null && sheet.hundred !== undefined) parts.push(el("span", { id: "sheet-hundred" }, t("hundred hand of {seat}", { seat: seatName(sheet.hundred) })));
+    if (sheet.generals) parts.push(el("span", { id: "sheet-generals" }, sheet.generals.map((count, side) => t("{side}: {count} Generals", { side: sideName(side), count })).join(" · ")));
+    if (hand) parts.push(el("span", { class: "muted" }, hand));
+    line.replaceChildren(...parts);
+  }
+
+  function sideName(side) {
+    if (!state.partnerships) return seatName(side);
+    return t("seats {first}+{second}", { first: side, second: side + 2 });
   }
 
   function lastKnock(seat) {
@@ -187,14 +247,16 @@
   function renderSeat(node, seat, mine = false) {
     const info = state.seats[seat];
     const count = state.tile_counts[seat];
+    const drew = state.draws ? state.draws[seat] : 0;
     const turn = state.turn === seat;
     const who = info.kind === "bot" ? t("{bot} bot", { bot: info.bot }) : (info.connected ? t("connected") : t("away"));
     const box = el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat, "aria-label": t("Seat {seat}", { seat }) },
-      el("div", { class: "name" }, el("span", { class: `team${seat % 2}` }, t("Seat {seat}", { seat })), ` · ${info.name}`,
+      el("div", { class: "name" }, el("span", { class: `team${sideOf(seat) % 2}` }, t("Seat {seat}", { seat })), ` · ${info.name}`,
         state.seat === seat ? " " + t("(you)") : ""),
       el("div", { class: "status" }, who + (state.leader === seat && state.hand_number >= 0 ? " · " + t("led") : ""),
         turn ? el("strong", {}, " · " + t("to play")) : null,
-        lastKnock(seat) ? el("span", { class: "knock" }, " · " + t("knocked")) : null),
+        lastKnock(seat) ? el("span", { class: "knock" }, " · " + t("knocked")) : null,
+        drew ? el("span", { class: "drew", "data-draws": drew }, " · " + t("drew {count}", { count: drew })) : null),
       mine && state.seat === seat ? null : el("div", { class: "backs", "aria-label": t("Tiles: {count}", { count }) }, ...Array.from({ length: count }, () => el("span", { html: backSvg() }))),
       mine && state.seat === seat ? null : el("div", { class: "status count" }, t("Tiles: {count}", { count })));
     node.replaceChildren(box);
@@ -213,11 +275,36 @@
     if (state.layout.tiles === 0 && !state.hand_over) layout.append(el("p", { class: "empty" }, t("{seat} leads with any tile.", { seat: cap(seatName(state.turn)) })));
     const counted = state.layout.counted.map(([tile, n]) => ltr(`${tile}: ${n}`)).join(", ");
     const none = t("none");
-    $("ends").textContent = state.layout.tiles ? t("Counted ends: {ends} — total {total}", { ends: counted || none, total: state.layout.ends_total }) : "";
+    const parts = [];
+    if (state.layout.tiles && (!family() || state.scoring)) parts.push(t("Counted ends: {ends} — total {total}", { ends: counted || none, total: state.layout.ends_total }));
+    if (family() && (state.boneyard || state.drawable)) parts.push(t("Boneyard: {count} tiles", { count: state.boneyard }));
+    $("ends").textContent = parts.join(" · ");
+    $("ends").dataset.boneyard = String(state.boneyard || 0);
     markTargets();
   }
 
-  function optionsFor(tile) { return state.legal.filter((option) => option.tile === tile); }
+  function optionsFor(tile) { return state.legal.filter((option) => (option.tiles || [option.tile]).includes(tile)); }
+
+  // One part of a move: where its tile goes, and its marks (closed, lengthwise, an open half).
+  function partText(option, i, where) {
+    let text = where;
+    if (option.closed && option.closed[i]) text = t("{where}, closed face down", { where: text });
+    if (option.lengthwise && option.lengthwise[i]) text = t("{where}, lengthwise", { where: text });
+    if (option.open_half && option.open_half[i] !== null) text = t("{where}, open half {half}", { where: text, half: option.open_half[i] });
+    return text;
+  }
+
+  function optionText(option) {
+    const open = t("open");
+    if (option.several) {
+      const where = option.tiles.map((tile, i) => partText(option, i, ltr(`${tile}@${option.points_at[i]}`))).join(" + ");
+      return option.points ? t("several doubles: {where}, +{points}", { where, points: option.points }) : t("several doubles: {where}", { where });
+    }
+    if (option.ends_total === null || option.ends_total === undefined) return partText(option, 0, t("on {point}", { point: ltr(option.point || open) }));
+    const where = partText(option, 0, ltr(option.point || open));
+    return option.points ? t("{point} → counted ends {total}, +{points}", { point: where, total: option.ends_total, points: option.points })
+      : t("{point} → counted ends {total}", { point: where, total: option.ends_total });
+  }
 
   function renderHand() {
     const hand = $("hand");
@@ -232,31 +319,44 @@
     }
     const myTurn = state.turn === state.seat;
     banner.className = `banner${myTurn ? " your-turn" : ""}`;
-    if (state.winner !== null) banner.textContent = t("{team} won the match.", { team: TEAM_NAMES[state.winner] });
+    if (family() && state.over_text) banner.textContent = state.over_text;
+    else if (!family() && state.winner !== null) banner.textContent = t("{team} won the match.", { team: TEAM_NAMES[state.winner] });
     else if (state.status === "open") banner.textContent = t("Waiting for the creator to start the match.");
     else if (state.hand_over) banner.textContent = t("The hand is over.");
     else banner.textContent = myTurn ? t("Your turn: choose a tile.") : t("{seat} to play.", { seat: cap(seatName(state.turn)) });
+    if (state.may_declare_hundred) {
+      banner.textContent = t("You hold 6-6 and your side holds the record: you may declare a hundred.");
+      options.append(
+        el("button", { class: "primary", id: "declare-hundred", onclick: () => send({ type: "hundred", declare: true }) }, t("Declare a hundred: lead 6-6")),
+        el("button", { id: "no-hundred", onclick: () => send({ type: "hundred", declare: false }) }, t("Play on as dealt")));
+    } else if (state.hundred_pending !== null && state.hundred_pending !== undefined) {
+      banner.textContent = t("{seat} may declare a hundred…", { seat: cap(seatName(state.hundred_pending)) });
+    }
+    if (state.signals) {
+      const said = [];
+      if (state.signals.blanks) said.push(t("your partner winks: it holds 0-0"));
+      if (state.signals.sixes) said.push(t("your partner puffs a cheek: it holds 6-6"));
+      if (said.length) options.append(el("span", { class: "signals" }, said.join(" · ")));
+    }
     const buttons = (state.hand || []).map((tile) => {
       const choices = myTurn ? optionsFor(tile) : [];
       const label = choices.length ? (choices.length === 1 ? t("Place {tile}", { tile: ltr(tile) }) : t("Choose {tile} ({count} places)", { tile: ltr(tile), count: choices.length })) : t("{tile} (cannot be placed now)", { tile: ltr(tile) });
       return el("button", {
-        class: `tile${choices.length ? " playable" : ""}${selected === tile ? " selected" : ""}`,
-        "data-tile": tile, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
-        html: tileSvg(tile),
+        class: `tile${choices.length ? " playable" : ""}${selected === tile ? " selected" : ""}${freshDraws.has(tile) ? " drawn" : ""}`,
+        "data-tile": tile, "data-several": choices.some((option) => option.several) ? "true" : null, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
+        html: faceSvg(tile),
         onclick: () => chooseTile(tile),
       });
     });
     hand.replaceChildren(...buttons);
     if (selected) {
       const choices = optionsFor(selected);
-      const open = t("open");
       options.append(el("span", { class: "muted" }, t("{tile} can go:", { tile: ltr(selected) })));
       for (const option of choices) {
         options.append(el("button", {
-          class: `option${option.points ? " scores" : ""}`, "data-play": option.play,
+          class: `option${option.points ? " scores" : ""}${option.several ? " several" : ""}`, "data-play": option.play,
           onclick: () => play(option),
-        }, option.points ? t("{point} → counted ends {total}, +{points}", { point: ltr(option.point || open), total: option.ends_total, points: option.points })
-          : t("{point} → counted ends {total}", { point: ltr(option.point || open), total: option.ends_total })));
+        }, optionText(option)));
       }
       options.append(el("button", { onclick: () => { selected = null; render(); } }, t("Cancel")));
     }
@@ -266,7 +366,7 @@
     if (state.turn !== state.seat) { toast(state.turn === null ? t("No tile can be placed now.") : t("It is the turn of {seat}.", { seat: seatName(state.turn) }), "error"); return; }
     const choices = optionsFor(tile);
     if (!choices.length) { toast(t("{tile} cannot be placed now: no open connection point shows its values.", { tile: ltr(tile) }), "error"); return; }
-    if (choices.length === 1) { play(choices[0]); return; }
+    if (choices.length === 1 && !choices[0].several) { play(choices[0]); return; }
     selected = selected === tile ? null : tile;
     render();
     const first = document.querySelector("#options button.option");
@@ -282,7 +382,7 @@
     const svg = $("layout").querySelector("svg");
     if (!svg || !selected) return;
     for (const option of optionsFor(selected)) {
-      if (!option.point) continue;
+      if (!option.point || option.several) continue;
       const spot = svg.querySelector(`[data-point="${option.point}"]`);
       if (!spot) continue;
       spot.classList.add("target");
@@ -311,6 +411,8 @@
     const log = $("log");
     const items = (state.events || []).map((event) => {
       if (event.kind === "knock") return el("li", { class: "knock" }, t("{seat} knocks (open values: {values})", { seat: cap(seatName(event.seat)), values: event.values.join(", ") }));
+      if (event.kind === "draw") return el("li", { class: "draw" }, event.tile ? t("You draw {tile}", { tile: ltr(event.tile) }) : t("{seat} draws a tile", { seat: cap(seatName(event.seat)) }));
+      if (family() && !state.scoring) return el("li", {}, t("{seat}: {play}", { seat: cap(seatName(event.seat)), play: ltr(event.play) }));
       return el("li", { class: event.points ? "scoring" : "" }, event.points
         ? t("{seat}: {play} — counted ends {total}, scores {points}", { seat: cap(seatName(event.seat)), play: ltr(event.play), total: event.ends_total, points: event.points })
         : t("{seat}: {play} — counted ends {total}", { seat: cap(seatName(event.seat)), play: ltr(event.play), total: event.ends_total }));
@@ -400,8 +502,12 @@
     const show = state.hand_over && result && hiddenOverlayFor !== state.hand_number;
     if (!show) { overlay.hidden = true; overlay.replaceChildren(); return; }
     const panel = el("div", { class: "panel", role: "dialog", "aria-modal": "true", "aria-labelledby": "settle-title", id: "settlement" });
-    panel.append(el("h2", { id: "settle-title" }, t("Hand {hand}: {end}", { hand: state.hand_number + 1, end: describeEnd(result) })));
-    if (result.hands) {
+    if (family()) {
+      familyResult(panel, result);
+    } else {
+      panel.append(el("h2", { id: "settle-title" }, t("Hand {hand}: {end}", { hand: state.hand_number + 1, end: describeEnd(result) })));
+    }
+    if (family()) { /* the game's own words above */ } else if (result.hands) {
       const table = el("table", { class: "settle" },
         el("thead", {}, el("tr", {}, el("th", {}, t("Seat")), el("th", {}, t("Tiles left")), el("th", {}, t("Pips")), el("th", {}, t("Rounded")))));
       const body = el("tbody");
@@ -422,7 +528,10 @@
       panel.append(el("p", {}, t("Final scores: {team0} {score0}, {team1} {score1}. No settlement after the target.", { team0: TEAM_NAMES[0], score0: result.scores[0], team1: TEAM_NAMES[1], score1: result.scores[1] })));
     }
     const actions = el("div", { class: "controls" });
-    if (state.winner !== null) {
+    if (family() && state.phase === "over") {
+      panel.append(el("p", { class: "banner your-turn", id: "winner" }, state.over_text || ""));
+      actions.append(el("a", { href: `/replay/${tableId}` }, t("Replay this match")), el("a", { href: "/" }, t("Back to the lobby")));
+    } else if (!family() && state.winner !== null) {
       panel.append(el("p", { class: "banner your-turn", id: "winner" }, t("{team} win the match, {score} to {other}.", { team: TEAM_NAMES[state.winner], score: state.scores[state.winner], other: state.scores[1 - state.winner] })));
       actions.append(el("a", { href: `/replay/${tableId}` }, t("Replay this match")), el("a", { href: "/" }, t("Back to the lobby")));
     } else if (state.seat !== null && state.seat !== undefined) {
@@ -442,6 +551,22 @@
     overlay.hidden = false;
     const focus = panel.querySelector("#next-hand") || panel.querySelector("a, button");
     if (focus && !overlay.contains(document.activeElement)) focus.focus();
+  }
+
+  // The end of a hand of any other game: its own words (the same text the terminal game prints),
+  // then the tiles each seat was left with.
+  function familyResult(panel, result) {
+    const [first, ...rest] = (result.text || "").split("\n");
+    panel.append(el("h2", { id: "settle-title" }, t("Hand {hand}", { hand: state.hand_number + 1 }) + " · " + first));
+    if (rest.length) panel.append(el("pre", { class: "result-text", id: "result-text" }, rest.map((line) => line.trim()).join("\n")));
+    if (result.hands) {
+      const body = el("tbody");
+      result.hands.forEach((hand, seat) => {
+        body.append(el("tr", { "data-seat": seat }, el("td", {}, cap(seatName(seat))),
+          el("td", {}, el("div", { class: "tiles", html: hand.map((tile) => faceSvg(tile, 16)).join("") || "—" }))));
+      });
+      panel.append(el("table", { class: "settle" }, el("thead", {}, el("tr", {}, el("th", {}, t("Seat")), el("th", {}, t("Tiles left")))), body));
+    }
   }
 
   document.addEventListener("keydown", (event) => {
