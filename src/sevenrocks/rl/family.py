@@ -44,12 +44,11 @@ import numpy as np
 import numpy.typing as npt
 
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.events import Knock, Placement
 from sevenrocks.core.games import DEFAULT_GAME, Engine, Rules, find_game
 from sevenrocks.core.games.general import Counts
 from sevenrocks.core.games.settlement import LosersWrite
 from sevenrocks.core.match import Match
-from sevenrocks.core.notation import NUM_POINT_IDS, Move, Play
+from sevenrocks.core.notation import Move
 from sevenrocks.core.tiles import TILES
 from sevenrocks.core.view import SeatView
 from sevenrocks.rl.actions import (
@@ -61,6 +60,12 @@ from sevenrocks.rl.actions import (
     move_actions,
     move_of_actions,
     next_actions,
+)
+from sevenrocks.rl.family_observation import (
+    encode_family_information_state,
+    encode_family_observation,
+    family_fields,
+    history_fields,
 )
 from sevenrocks.rl.observation import INFORMATION_STATE, OBSERVATION, TensorLayout
 
@@ -176,8 +181,8 @@ def _spec(game: str, options: tuple[tuple[str, object], ...], seats: int | None)
         observation, information = OBSERVATION, INFORMATION_STATE
         num_actions = NUM_ACTIONS
     else:
-        observation = TensorLayout(_family_fields(rules))
-        information = TensorLayout([*_family_fields(rules), *_history_fields(rules)])
+        observation = TensorLayout(family_fields(rules))
+        information = TensorLayout([*family_fields(rules), *history_fields(rules)])
         num_actions = NUM_FAMILY_ACTIONS
         if rules.game == "sea-kozel":
             num_actions += 2
@@ -203,193 +208,6 @@ def game_spec(
         return _spec(game, items, seats)
     except TypeError as err:  # an unhashable option value
         raise SevenRocksError(f"bad options {options!r}: {err}") from None
-
-
-# ---------------------------------------------------------------- the tensors
-def _family_fields(rules: Rules) -> list[tuple[str, tuple[int, ...]]]:
-    n, s = rules.seats, rules.sides
-    fields: list[tuple[str, tuple[int, ...]]] = [
-        ("hand", (_NT,)),
-        ("played_by", (n, _NT)),
-        ("play_order", (_NT,)),
-        ("open_points", (NUM_POINT_IDS,)),
-        ("open_values", (7,)),
-        ("counted_ends", (_NT,)),
-        ("ends_total", (1,)),
-        ("spinner", (_NT,)),
-        ("voids", (n, 7)),
-        ("possible", (n, _NT)),
-        ("knocks", (n,)),
-        ("tile_counts", (n,)),
-        ("scores", (s,)),
-        ("seat", (n,)),
-        ("turn", (n,)),
-        ("leader", (n,)),
-        ("hand_number", (1,)),
-    ]
-    if rules.draws:
-        fields += [("boneyard", (1,)), ("drawable", (1,)), ("draws", (n,))]
-    if rules.team_out:
-        fields.append(("out", (n,)))
-    if rules.several_doubles:
-        fields.append(("chosen", (_NT,)))
-    if rules.settlement.keeps_ledger:
-        fields += [("remembered", (s,)), ("opened", (s,)), ("eggs", (1,))]
-    if rules.game == "sea-kozel":
-        fields += [("record", (s,)), ("owed", (n,)), ("hundred", (n,)), ("may_declare_hundred", (1,))]
-    if rules.information.value == "partner-signals":
-        fields.append(("signals", (2,)))
-    return fields
-
-
-#: One placed tile of the history: relative seat, tile, point id (or the lead column).
-def _history_fields(rules: Rules) -> list[tuple[str, tuple[int, ...]]]:
-    return [("dealt", (_NT,)), ("history", (_NT, rules.seats + _NT + NUM_POINT_IDS + 1))]
-
-
-def encode_family_observation(
-    spec: GameSpec, view: SeatView, chosen: tuple[int, ...] = (), out: Array | None = None
-) -> Array:
-    """The observation of ``view``'s seat in ``spec``'s game (``chosen``: the actions it has
-    chosen so far in this turn, for a move of several doubles); see ``docs/rl.md`` for the fields.
-
-    >>> from sevenrocks.core import Match
-    >>> spec = game_spec("draw", seats=2)
-    >>> match = Match(spec.rules, rng=random.Random(1))
-    >>> match.start_hand()
-    >>> fields = spec.observation.views(encode_family_observation(spec, match.view(0)))
-    >>> int(fields["hand"].sum()), float(fields["boneyard"][0] * 28)
-    (7, 14.0)
-    """
-    layout = spec.observation
-    tensor = _target(layout, out)
-    _fill(spec, view, chosen, tensor)
-    return tensor
-
-
-def encode_family_information_state(
-    spec: GameSpec, view: SeatView, chosen: tuple[int, ...] = (), out: Array | None = None
-) -> Array:
-    """The observation, the seat's tiles dealt and drawn (``dealt``), and per tile placed in this
-    hand (``history``, in order): the relative seat, the tile, and the point id it joined (the
-    last column: the lead)."""
-    layout = spec.information_state
-    tensor = _target(layout, out)
-    _fill(spec, view, chosen, tensor)
-    f = layout.views(tensor)
-    n = spec.seats
-    me = view.seat
-    for tile in view.hand:
-        f["dealt"][tile.index] = 1.0
-    k = 0
-    for event in view.events:
-        if isinstance(event, Placement):
-            parts = (event.play,) if isinstance(event.play, Play) else event.play.parts
-            for play in parts:
-                if event.seat == me:
-                    f["dealt"][play.tile.index] = 1.0
-                step = f["history"][k]
-                step[(event.seat - me) % n] = 1.0
-                step[n + play.tile.index] = 1.0
-                point = play.point
-                step[n + _NT + (NUM_POINT_IDS if point is None else point.id)] = 1.0
-                k += 1
-    return tensor
-
-
-def _fill(spec: GameSpec, view: SeatView, chosen: tuple[int, ...], tensor: Array) -> None:
-    if spec.observation is OBSERVATION:
-        from sevenrocks.rl.observation import encode_observation
-
-        encode_observation(view, tensor[: OBSERVATION.size])
-        return
-    f = spec.observation.views(tensor[: spec.observation.size])
-    rules = spec.rules
-    n = rules.seats
-    me = view.seat
-    for tile in view.hand:
-        f["hand"][tile.index] = 1.0
-    order = 0
-    for event in view.events:
-        if isinstance(event, Placement):
-            for tile in event.play.tiles:
-                order += 1
-                f["played_by"][(event.seat - me) % n, tile.index] = 1.0
-                f["play_order"][tile.index] = order / _NT
-        elif isinstance(event, Knock):
-            f["knocks"][(event.seat - me) % n] += 1.0 / _NT
-    layout = view.layout
-    for point in layout.points:
-        f["open_points"][point.id] = 1.0
-        f["open_values"][point.value] += 1.0 / 6
-    for tile, contribution in layout.counted():
-        f["counted_ends"][tile.index] += contribution / 12
-    f["ends_total"][0] = layout.ends_total / 36
-    if layout.spinner is not None:
-        f["spinner"][layout.spinner.index] = 1.0
-    voids = view.void_values()
-    for seat in range(n):
-        r = (seat - me) % n
-        for value in voids[seat]:
-            f["voids"][r, value] = 1.0
-        mask = view.possible_mask(seat)
-        while mask:
-            low = mask & -mask
-            f["possible"][r, low.bit_length() - 1] = 1.0
-            mask ^= low
-        f["tile_counts"][r] = view.tile_counts[seat] / _NT
-    side = rules.side_of(me)
-    sides = rules.sides
-    for k in range(sides):
-        f["scores"][k] = view.scores[(side + k) % sides] / spec.scale
-    f["seat"][me] = 1.0
-    if view.turn is not None:
-        f["turn"][(view.turn - me) % n] = 1.0
-    if view.leader is not None:
-        f["leader"][(view.leader - me) % n] = 1.0
-    f["hand_number"][0] = min(max(view.hand_number, 0), 100) / 100
-    if rules.draws:
-        f["boneyard"][0] = view.boneyard / _NT
-        f["drawable"][0] = view.drawable / _NT
-        for seat, count in enumerate(view.draws):
-            f["draws"][(seat - me) % n] = count / _NT
-    if rules.team_out:
-        for seat in range(n):
-            if view.out >> seat & 1:
-                f["out"][(seat - me) % n] = 1.0
-    if rules.several_doubles:
-        for action in chosen:
-            f["chosen"][FAMILY_ACTIONS[action].tile.index] = 1.0
-    ledger = view.ledger
-    if rules.settlement.keeps_ledger and ledger is not None:
-        for k in range(sides):
-            f["remembered"][k] = ledger.remembered[(side + k) % sides] / spec.scale
-            f["opened"][k] = float(ledger.opened[(side + k) % sides])
-        f["eggs"][0] = ledger.eggs / spec.scale
-        if rules.game == "sea-kozel":
-            if ledger.record is not None:
-                holder, points = ledger.record
-                f["record"][(holder - side) % sides] = points / spec.scale
-            if ledger.owed is not None:
-                f["owed"][(ledger.owed - me) % n] = 1.0
-    if rules.game == "sea-kozel":
-        if view.hundred is not None:
-            f["hundred"][(view.hundred - me) % n] = 1.0
-        f["may_declare_hundred"][0] = float(view.may_declare_hundred)
-    if view.signals is not None and "signals" in f:
-        f["signals"][0] = float(view.signals.blanks)
-        f["signals"][1] = float(view.signals.sixes)
-
-
-def _target(layout: TensorLayout, out: Array | None) -> Array:
-    if out is None:
-        return layout.zeros()
-    if out.shape != (layout.size,) or out.dtype != np.float32:
-        raise ValueError(
-            f"out must be a float32 array of shape ({layout.size},), not {out.dtype} {out.shape}"
-        )
-    out.fill(0.0)
-    return out
 
 
 # ------------------------------------------------------------------ the turns
@@ -528,10 +346,3 @@ class Table:
         """The information state of ``seat``."""
         chosen = self.chosen if seat == self.match.turn else ()
         return encode_family_information_state(self.spec, self.match.view(seat), chosen, out)
-
-
-def field_table(spec: GameSpec, *, information: bool = False) -> str:
-    """The fields of ``spec``'s observation (or information state) as a Markdown table."""
-    layout = spec.information_state if information else spec.observation
-    rows = [f"| `{f.name}` | {f.offset} | {f.shape} |" for f in layout.fields]
-    return "\n".join(["| field | offset | shape |", "|---|---|---|", *rows]) + f"\n\n({layout.size} floats)"
