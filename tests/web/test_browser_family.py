@@ -170,3 +170,6 @@ def test_picture_dominoes_show_pictures_big_tiles_and_no_scores(browser: Any, tm
         assert "You finished first! You win." in winner or "wins" in winner, winner
         assert not any(ch.isdigit() for ch in winner.replace("seat 1", "")), "no scores at the end"
         shot(page, "picture-dominoes-over-desktop")
+        page.goto(server["url"] + f"/replay/{made['table']}")
+        page.wait_for_selector("#hands use.picture", state="attached")
+        assert page.locator("#hands circle.pip").count() == 0, "the replay draws the pictures too"

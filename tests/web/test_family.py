@@ -126,18 +126,35 @@ def test_a_person_plays_a_family_game_against_bots_over_the_socket(
 
 
 def _play_with_hundreds(sock: Socket) -> dict[str, Any]:
-    """Play seat 0 to the end: decline any hundred, first legal move, every settlement seen."""
+    """Play seat 0 to the end: decline any hundred, first legal move, every settlement seen; each
+    position is acted on once (a state may arrive twice)."""
+    acted_move = acted_hand = declined = -1
     while True:
-        state = sock.until(lambda m: m["type"] == "state")
+
+        def ready(
+            m: dict[str, Any], move: int = acted_move, hand: int = acted_hand, no: int = declined
+        ) -> bool:
+            if m["type"] != "state":
+                return False
+            if m["phase"] == "over" or (m["may_declare_hundred"] and m["hand_number"] > no):
+                return True
+            if m["hand_over"]:
+                return bool(m["hand_number"] > hand)
+            return m["turn"] == 0 and bool(m["legal"]) and m["move"] > move and m["hundred_pending"] is None
+
+        state = sock.current(ready)
         if state["phase"] == "over":
             return state
-        if state["may_declare_hundred"]:
+        if state["may_declare_hundred"] and state["hand_number"] > declined:
             sock.send({"type": "hundred", "declare": False})
+            declined = state["hand_number"]
         elif state["hand_over"]:
             sock.send({"type": "next_hand"})
-        elif state["turn"] == 0 and state["legal"]:
+            acted_hand = state["hand_number"]
+        else:
             assert all(d["tile"] is None for d in state["events"] if d["kind"] == "draw" and d["seat"] != 0)
             sock.send({"type": "play", "play": state["legal"][0]["play"], "at": state["move"]})
+            acted_move = state["move"]
 
 
 def test_seven_rocks_tables_play_as_before(client: TestClient) -> None:

@@ -126,5 +126,24 @@ const SR = (() => {
     }
   }
 
-  return { esc, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, ltr, LANG };
+  // Picture dominoes: the children's tiles show pictures (the sprite of /pictures.svg, loaded once
+  // into the page), drawn big.
+  let sprite = null;
+  function loadPictures() {
+    if (sprite) return;
+    sprite = el("div", { id: "picture-sprite", hidden: true, "aria-hidden": "true" });
+    document.body.append(sprite);
+    fetch("/pictures.svg").then((r) => r.text()).then((text) => {
+      sprite.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, "");
+    }).catch(() => { /* the tiles keep their frames */ });
+  }
+  function pictureTileSvg(tile, size = 60) {
+    const [a, b] = tile.split("-").map(Number);
+    const w = size, h = size * 2, m = size * 0.08, s = size * 0.84;
+    const pic = (n, y) => `<use class="picture" href="#picture-${n}" x="${m}" y="${y + m}" width="${s}" height="${s}"/>`;
+    return `<svg class="domino picture-tile" viewBox="-1 -1 ${w + 2} ${h + 2}" width="${w + 2}" height="${h + 2}" aria-hidden="true">` +
+      `<rect x="0" y="0" width="${w}" height="${h}" rx="${size * 0.14}" class="face"/>` +
+      `<line x1="${w * 0.12}" y1="${w}" x2="${w * 0.88}" y2="${w}" class="bar"/>${pic(a, 0)}${pic(b, w)}</svg>`;
+  }
+  return { esc, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, ltr, LANG, loadPictures, pictureTileSvg };
 })();

@@ -17,6 +17,8 @@
     return;
   }
   const family = match.game && match.game !== "seven-rocks";
+  if (match.picture) SR.loadPictures();
+  const face = (tile) => (match.picture ? SR.pictureTileSvg(tile, 30) : tileSvg(tile, 18));
   $("download").href = `/api/matches/${encodeURIComponent(tableId)}/record`;
   $("heading").textContent = t("Match {table}", { table: match.table });
   $("title").textContent = t("Replay of {table}", { table: match.table });
@@ -92,7 +94,7 @@
     const noTiles = t("no tiles");
     $("hands").replaceChildren(...pos.hands.map((tiles, seat) => el("div", { class: `seat-box${pos.turn === seat ? " turn" : ""}` },
       el("div", { class: "name" }, el("span", { class: `team${match.side_of ? match.side_of[seat] % 2 : seat % 2}` }, t("Seat {seat}", { seat })), ` · ${match.players[seat]}`),
-      el("div", { class: "tiles", html: tiles.map((tile) => tileSvg(tile, 18)).join("") || `<span class='muted'>${SR.esc(noTiles)}</span>` }))));
+      el("div", { class: "tiles", html: tiles.map((tile) => face(tile)).join("") || `<span class='muted'>${SR.esc(noTiles)}</span>` }))));
     const result = pos.result;
     const box = $("result");
     box.replaceChildren();

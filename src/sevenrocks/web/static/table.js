@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES, t, ltr, LANG } = SR;
+  const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES, t, ltr, LANG, loadPictures, pictureTileSvg } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const params = new URLSearchParams(location.search);
   const token = params.get("token");
@@ -37,25 +37,6 @@
   let toastTimer = null;
   let freshDraws = new Set();  // tiles this seat has just drawn (animated once)
 
-  // Picture dominoes: the children's tiles show pictures (the sprite of /pictures.svg, loaded once
-  // into the page), drawn big.
-  let sprite = null;
-  function loadPictures() {
-    if (sprite) return;
-    sprite = el("div", { id: "picture-sprite", hidden: true, "aria-hidden": "true" });
-    document.body.append(sprite);
-    fetch("/pictures.svg").then((r) => r.text()).then((text) => {
-      sprite.innerHTML = text.replace(/^<\?xml[^>]*>\s*/, "");
-    }).catch(() => { /* the tiles keep their frames */ });
-  }
-  function pictureTileSvg(tile, size = 60) {
-    const [a, b] = tile.split("-").map(Number);
-    const w = size, h = size * 2, m = size * 0.08, s = size * 0.84;
-    const pic = (n, y) => `<use class="picture" href="#picture-${n}" x="${m}" y="${y + m}" width="${s}" height="${s}"/>`;
-    return `<svg class="domino picture-tile" viewBox="-1 -1 ${w + 2} ${h + 2}" width="${w + 2}" height="${h + 2}" aria-hidden="true">` +
-      `<rect x="0" y="0" width="${w}" height="${h}" rx="${size * 0.14}" class="face"/>` +
-      `<line x1="${w * 0.12}" y1="${w}" x2="${w * 0.88}" y2="${w}" class="bar"/>${pic(a, 0)}${pic(b, w)}</svg>`;
-  }
   const faceSvg = (tile, size) => (state && state.picture ? pictureTileSvg(tile, size ? size * 1.6 : 60) : tileSvg(tile, size));
 
   // Seven Rocks keeps its own page; any other game of the family adds what it needs.
