@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import numpy as np
 import pyspiel
@@ -333,3 +335,14 @@ def test_openspiel_bad_parameters_and_actions() -> None:
 def test_batched_hands_refuses_sausage_and_says_why() -> None:
     with pytest.raises(UnsupportedGameError, match="no compiled step"):
         BatchedHands(2, game="sausage")
+
+
+def test_the_documented_fields_are_the_layout() -> None:
+    text = (Path(__file__).parents[2] / "docs" / "rl.md").read_text(encoding="utf-8")
+    section = text.split("## Sausage: its own actions and observation", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \| (\d+) \| \(([\d, ]+)\) \|", section, flags=re.MULTILINE)
+    documented = [
+        (name, int(offset), tuple(int(n) for n in shape.split(",") if n.strip()))
+        for name, offset, shape in rows
+    ]
+    assert documented == [(f.name, f.offset, f.shape) for f in SAUSAGE_OBSERVATION.fields]
