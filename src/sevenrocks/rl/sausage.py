@@ -492,12 +492,10 @@ class SausageRawEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     def _new_table(self) -> None:
         self.table = SausageTable(self.spec, rng=self._rng)
         self.table.start_deal()
-        while self.table.actor is None and self.mode == "hand":  # a deal ended before any move
-            self.table = SausageTable(self.spec, rng=self._rng)
-            self.table.start_deal()
+        # a deal never ends before its first move: the start tile's two numbers are on 13 tiles, so
+        # no block comes first, and a queue holds too few doubles to empty by setting them aside
+        assert self.table.actor is not None
         self._reset_bookkeeping()
-        if self.table.actor is None:  # match mode: that deal counts; go on
-            self._next_deal_or_end()
 
     @property
     def match(self) -> SausageMatch:
