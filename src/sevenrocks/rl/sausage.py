@@ -492,8 +492,9 @@ class SausageRawEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     def _new_table(self) -> None:
         self.table = SausageTable(self.spec, rng=self._rng)
         self.table.start_deal()
-        # a deal never ends before its first move: the start tile's two numbers are on 13 tiles, so
-        # no block comes first, and a queue holds too few doubles to empty by setting them aside
+        # a deal never ends before its first move: at least six tiles in the queues show a number of
+        # the start tile and fit, so every queue is turned through to one of them before a block can
+        # be counted, and a queue holds too few doubles to empty by setting them aside
         assert self.table.actor is not None
         self._reset_bookkeeping()
 
