@@ -346,3 +346,22 @@ def test_the_documented_fields_are_the_layout() -> None:
         for name, offset, shape in rows
     ]
     assert documented == [(f.name, f.offset, f.shape) for f in SAUSAGE_OBSERVATION.fields]
+
+
+def test_gymnasium_is_reproducible() -> None:
+    def episode(seed: int) -> list[tuple[int, float]]:
+        g = SevenRocksEnv(
+            game="sausage", opponents=("search:iterations=5",), mode="match", target=40, seed=seed
+        )
+        _, info = g.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        out, done = [], False
+        while not done:
+            action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+            _, reward, terminated, truncated, info = g.step(action)
+            out.append((action, float(reward)))
+            done = terminated or truncated
+        return out
+
+    assert episode(7) == episode(7)
+    assert episode(7) != episode(8)
