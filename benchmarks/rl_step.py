@@ -17,7 +17,8 @@ wall-clock second.
 
 ``--games`` (game ids separated by commas, or ``all``: every game the research interfaces play)
 measures, for each game at its default number of seats, ``BatchedHands``, ``sevenrocks_v0``
-and the game's OpenSpiel game (``python_<id>``), each as a ratio to ``python_team_dominoes``
+and the game's OpenSpiel game (``python_<id>``; Sausage: ``python_sausage``, and no
+``BatchedHands``, which has no compiled step for it), each as a ratio to ``python_team_dominoes``
 (the peer, measured once in the same run). There a step is every decision: a part of a move of
 several doubles and Sea Goat's hundred decision count as steps; draws are the engine's.
 
@@ -218,7 +219,7 @@ def _aec(game: str) -> Callable[[float], int]:
         while time.perf_counter() < end:
             env.reset(seed=seed)
             seed += 1
-            while not any(env.terminations.values()):
+            while not (any(env.terminations.values()) or any(env.truncations.values())):
                 mask = env.observe(env.agent_selection)["action_mask"]
                 env.step(int(rng.choice(np.flatnonzero(mask))))
                 steps += 1
@@ -263,14 +264,17 @@ def _per_game(args: argparse.Namespace, argv: list[str] | None) -> int:
     import sevenrocks.rl.openspiel  # noqa: F401 (registers python_seven_rocks, python_kozel, ...)
     from sevenrocks.rl.batched import BatchedHands
     from sevenrocks.rl.family import game_spec, layout_game_ids
+    from sevenrocks.rl.sausage import sausage_spec
 
-    known = layout_game_ids()
+    known = (*layout_game_ids(), "sausage")
     games = list(known) if args.games == "all" else [g.strip() for g in args.games.split(",") if g.strip()]
     for game in games:
         if game not in known:
             print(f"rl_step.py: no game {game!r} here: the games are {', '.join(known)}", file=sys.stderr)
             return 2
     for game in games:  # load or compile the kernels before any timing
+        if game == "sausage":  # no compiled step: no BatchedHands (docs/benchmarks.md)
+            continue
         warm = BatchedHands(4, game=game, seed=0)
         warm.step(warm.sample_actions(np.random.default_rng(0)))
     err = Console(stderr=True)
@@ -280,17 +284,17 @@ def _per_game(args: argparse.Namespace, argv: list[str] | None) -> int:
         peer = _rates({"peer": _openspiel("python_team_dominoes")}, args.seconds, args.repeat)["peer"][1]
         progress.advance(task)
         for game in games:
-            spec = game_spec(game)
-            rates = _rates(
-                {
-                    "batched": _batched(game, args.batch),
-                    "aec": _aec(game),
-                    "openspiel": _openspiel(spec.name),
-                },
-                args.seconds,
-                args.repeat,
-            )
-            row: dict[str, object] = {"game": game, "seats": spec.seats}
+            spec = sausage_spec() if game == "sausage" else game_spec(game)
+            runs = {"aec": _aec(game), "openspiel": _openspiel(spec.name)}
+            if game != "sausage":
+                runs = {"batched": _batched(game, args.batch), **runs}
+            rates = _rates(runs, args.seconds, args.repeat)
+            row: dict[str, object] = {
+                "game": game,
+                "seats": spec.seats,
+                "batched": None,
+                "batched_ratio": None,
+            }
             for key, (_, cpu) in rates.items():
                 row[key] = round(cpu)
                 row[f"{key}_ratio"] = round(cpu / peer, 1)
@@ -314,8 +318,8 @@ def _per_game(args: argparse.Namespace, argv: list[str] | None) -> int:
         table.add_row(
             str(row["game"]),
             str(row["seats"]),
-            f"{row['batched']:,}",
-            f"{row['batched_ratio']}",
+            "—" if row["batched"] is None else f"{row['batched']:,}",
+            "—" if row["batched_ratio"] is None else f"{row['batched_ratio']}",
             f"{row['aec']:,}",
             f"{row['aec_ratio']}",
             f"{row['openspiel']:,}",

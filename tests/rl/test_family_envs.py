@@ -41,10 +41,11 @@ def _play_out(e: raw_env, seed: int) -> dict[str, float]:
     return totals
 
 
-def test_every_layout_game_is_played_and_sausage_is_refused() -> None:
+def test_every_layout_game_is_played_and_sausage_has_its_own_env() -> None:
     assert set(layout_game_ids()) == {g.id for g in GAMES} - {"sausage"}
-    with pytest.raises(UnsupportedGameError, match="its own engine"):
-        raw_env(game="sausage")
+    with pytest.raises(UnsupportedGameError, match=r"its own engine.*no compiled step.*python_sausage"):
+        game_spec("sausage")
+    assert type(raw_env(game="sausage")).__name__ == "SausageRawEnv"
     with pytest.raises(ValueError, match="no game 'chess'"):
         raw_env(game="chess")
     with pytest.raises(ValueError, match="seats"):

@@ -17,7 +17,8 @@ may declare, before the lead. Draws from the boneyard and knocks are made by the
 stuck seat draws or knocks as its game says), so they are never actions.
 
 Sausage is played by its own engine (blind queues, two lines, no connection points):
-:func:`game_spec` refuses it with :class:`UnsupportedGameError`.
+:func:`game_spec` refuses it with :class:`UnsupportedGameError` (so does ``BatchedHands``: Sausage has
+no compiled step), which points to its own interfaces, :mod:`sevenrocks.rl.sausage`.
 
 >>> spec = game_spec("kozel", seats=3)
 >>> spec.seats, spec.sides, spec.num_actions, spec.observation.size > 0
@@ -92,7 +93,8 @@ Array = npt.NDArray[np.float32]
 
 
 class UnsupportedGameError(SevenRocksError, ValueError):
-    """A game the research interfaces do not play (Sausage: its own engine)."""
+    """A game without a layout spec (Sausage: its own engine, its own interfaces in
+    :mod:`sevenrocks.rl.sausage`; no ``BatchedHands``)."""
 
 
 def layout_game_ids() -> tuple[str, ...]:
@@ -174,7 +176,10 @@ def _spec(game: str, options: tuple[tuple[str, object], ...], seats: int | None)
     if definition.engine is not Engine.LAYOUT:
         raise UnsupportedGameError(
             f"{definition.id} is played by its own engine ({definition.engine.entry}: blind queues and "
-            "two lines, no connection points), which the research interfaces do not play"
+            "two lines, no connection points), so it has no layout spec and BatchedHands does not "
+            "simulate it: it has no compiled step (docs/benchmarks.md, 'Why Sausage has no compiled "
+            "step'); its research interfaces are sevenrocks.rl.sausage: sevenrocks_v0(game='sausage'), "
+            "SevenRocksEnv(game='sausage') and OpenSpiel's python_sausage"
         )
     rules = definition.rules(dict(options), seats)
     if rules.game == DEFAULT_GAME and rules.seats == 4 and rules.partnerships:

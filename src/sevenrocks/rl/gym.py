@@ -1,7 +1,9 @@
 """A Gymnasium single-agent environment: one seat learns, our bots play the other seats.
 
-``game``, ``options`` and ``seats`` choose any game of the family but Sausage (default Seven
-Rocks, with three bots); ``opponents`` then names ``seats - 1`` bots. A move of several doubles
+``game``, ``options`` and ``seats`` choose any game of the family (default Seven Rocks, with
+three bots); ``opponents`` then names ``seats - 1`` bots. ``game="sausage"`` gives
+:class:`sevenrocks.rl.sausage_gym.SausageEnv` (its own actions and observation; one bot of
+:mod:`sevenrocks.bots.sausage`). A move of several doubles
 takes the learner one step per double (the family's actions, :mod:`sevenrocks.rl.family`), and
 in Sea Goat the learner decides its voluntary hundred with ``DECLARE_HUNDRED`` /
 ``DECLINE_HUNDRED`` (bots decide theirs with :func:`sevenrocks.bots.base.declares_hundred`).
@@ -59,6 +61,14 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
     order after the learner."""
 
     metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}  # noqa: RUF012
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        """``game="sausage"`` gives Sausage's environment (:class:`sevenrocks.rl.sausage_gym.SausageEnv`)."""
+        if kwargs.get("game") == "sausage":
+            from sevenrocks.rl.sausage_gym import SausageEnv
+
+            return SausageEnv(*args, **kwargs)
+        return super().__new__(cls)
 
     def __init__(
         self,

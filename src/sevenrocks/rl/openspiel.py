@@ -310,3 +310,9 @@ pyspiel.register_game(_GAME_TYPE, SevenRocksGame)
 from sevenrocks.rl import openspiel_family as _family  # noqa: E402
 
 FAMILY_GAMES: Final = _family.FAMILY_GAMES
+
+# Sausage, with its own engine: python_sausage (sevenrocks.rl.openspiel_sausage)
+from sevenrocks.rl import openspiel_sausage as _sausage  # noqa: E402
+
+SAUSAGE_GAME: Final = _sausage.GAME_TYPE.short_name
+"""``python_sausage``: one deal of Sausage (:mod:`sevenrocks.rl.openspiel_sausage`)."""

@@ -3,8 +3,8 @@
 Importing :mod:`sevenrocks.rl.openspiel` registers, besides ``python_seven_rocks`` (unchanged),
 one game per game of the layout engine, named ``python_`` and the game id with ``-`` as ``_``
 (``python_kozel``, ``python_sea_kozel``, ``python_five_up``...; Sausage, with its own engine, is
-not registered). One OpenSpiel game is one hand from a new match, played by
-:class:`sevenrocks.core.Match` through :class:`sevenrocks.rl.family.Table`:
+``python_sausage``: :mod:`sevenrocks.rl.openspiel_sausage`). One OpenSpiel game is one hand from a
+new match, played by :class:`sevenrocks.core.Match` through :class:`sevenrocks.rl.family.Table`:
 
 - game parameters: ``seats`` (the game's default number of seats) and every option of the game
   with its default, as ``sevenrocks games ID`` lists them; an option whose default depends on

@@ -16,9 +16,10 @@ five. Every rule is asked of :class:`sevenrocks.core.Match`; this module only tr
 ## Every game of the family
 
 ``sevenrocks_v0(game="kozel", options={"target": 51}, seats=3)`` plays any game of
-``sevenrocks games`` but Sausage (its own engine: refused with
-:class:`~sevenrocks.rl.family.UnsupportedGameError`); the default is Seven Rocks, described
-below, unchanged. A family game has ``seats`` agents ``seat_0 .. seat_{n-1}``, the family's
+``sevenrocks games``; the default is Seven Rocks, described below, unchanged. Sausage, with its
+own engine, has its own environment, actions (84) and observation: ``sevenrocks_v0(game="sausage")``
+and ``raw_env(game="sausage")`` give :class:`sevenrocks.rl.sausage.SausageRawEnv`.
+A family game has ``seats`` agents ``seat_0 .. seat_{n-1}``, the family's
 actions (``Discrete(1444)``; Sea Goat ``Discrete(1446)``, see :mod:`sevenrocks.rl.family`) and
 its own observation (``docs/rl.md`` lists the fields of each game). A move of several doubles
 is one action per double: the same agent stays selected until the move is complete. Draws
@@ -158,6 +159,14 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         "is_parallelizable": False,
         "render_fps": 1,
     }
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Any:
+        """``game="sausage"`` gives Sausage's environment (:class:`sevenrocks.rl.sausage.SausageRawEnv`)."""
+        if kwargs.get("game") == "sausage":
+            from sevenrocks.rl.sausage import SausageRawEnv
+
+            return SausageRawEnv(*args, **kwargs)
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -367,6 +376,10 @@ class _CheckedTerminateIllegal(wrappers.TerminateIllegalWrapper[str, Observation
 
 def env(*, illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv[str, Observation, int | None]:
     """``raw_env(**kwargs)`` with PettingZoo's standard wrappers (see the module docstring)."""
+    if kwargs.get("game") == "sausage":
+        from sevenrocks.rl.sausage import sausage_env
+
+        return sausage_env(illegal_reward=illegal_reward, **kwargs)
     base: AECEnv[str, Observation, int | None] = raw_env(**kwargs)
     base = _CheckedTerminateIllegal(base, illegal_reward=illegal_reward)
     return wrappers.OrderEnforcingWrapper(base)

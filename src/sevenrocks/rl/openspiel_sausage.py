@@ -1,0 +1,302 @@
+"""Sausage as an OpenSpiel game: ``pyspiel.load_game("python_sausage")`` (registered on import of
+:mod:`sevenrocks.rl.openspiel`).
+
+One game is one deal from a new match, played by :class:`~sevenrocks.core.sausage.SausageMatch`
+through :class:`~sevenrocks.rl.sausage.SausageTable`:
+
+- parameters: ``target`` (the game's option, 101) and ``max_moves`` (1000: a deal still running after
+  that many moves ends with returns 0, since under some play a deal never ends);
+- chance: 28 nodes deal the queues face down (outcome: the tile index; the k-th tile dealt is at
+  position k of seat 0's queue, front first, for k < 14, else at position k - 14 of seat 1's), then one
+  node draws the starter by lot (outcomes 0 and 1, uniform); the engine then lays the start tile and
+  plays the forced turns;
+- players 0 and 1 are the seats; actions are Sausage's 84 (:mod:`sevenrocks.rl.sausage`:
+  ``3 * tile.index + way``); the forced turns (a tile sent to the back, a double set aside) are the
+  engine's, so the player to move always has a legal action;
+- returns (terminal, zero-sum): the seat's points in the deal less the other's (only the winner
+  scores); 0 for both after a truncated deal;
+- tensors and strings come from the seat's :class:`~sevenrocks.core.sausage.SausageView` only;
+- :meth:`SausageState.resample_from_infostate` deals the never-turned tiles between the queues in a
+  random order, keeping the known tails and the turned tile
+  (:meth:`SausageView.sample_queues <sevenrocks.core.sausage.SausageView.sample_queues>`), so
+  OpenSpiel's ``ISMCTSBot`` can search it.
+
+>>> import pyspiel
+>>> import sevenrocks.rl.openspiel
+>>> game = pyspiel.load_game("python_sausage")
+>>> game.num_players(), game.num_distinct_actions(), game.observation_tensor_size()
+(2, 84, 243)
+>>> state = game.new_initial_state()
+>>> while state.is_chance_node():
+...     state.apply_action(min(a for a, _ in state.chance_outcomes()))
+>>> state.current_player(), [str(sausage_move(a)) for a in state.legal_actions()]
+(0, ['0-1:top', '0-1:bottom'])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final, cast
+
+import pyspiel
+
+from sevenrocks.core.errors import SevenRocksError
+from sevenrocks.core.sausage import GAME_ID, QUEUE_SIZE, SausageMatch
+from sevenrocks.core.tiles import TILES
+from sevenrocks.rl.actions import InvalidActionError
+from sevenrocks.rl.sausage import (
+    MAX_MOVES,
+    NUM_SAUSAGE_ACTIONS,
+    SAUSAGE_INFORMATION_STATE,
+    SAUSAGE_OBSERVATION,
+    SausageSpec,
+    SausageTable,
+    sausage_move,
+    sausage_spec,
+)
+
+__all__ = ["GAME_TYPE", "SausageGame", "SausageObserver", "SausageState"]
+
+_NT: Final = len(TILES)
+#: No deal awards more than every pip of the set.
+_MAX_UTILITY: Final = 168.0
+_PARAMETERS: Final = {"target": 101, "max_moves": MAX_MOVES}
+
+GAME_TYPE: Final = pyspiel.GameType(
+    short_name="python_sausage",
+    long_name="Python Sausage (one deal)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=2,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=_PARAMETERS,
+)
+
+
+def _spec_of(params: dict[str, Any]) -> SausageSpec:
+    unknown = sorted(set(params) - set(_PARAMETERS))
+    if unknown:
+        raise SevenRocksError(
+            f"{GAME_ID} has no parameter {', '.join(map(repr, unknown))}: "
+            "its parameters are target and max_moves"
+        )
+    values = {**_PARAMETERS, **params}
+    return sausage_spec({"target": values["target"]}, max_moves=values["max_moves"])
+
+
+class SausageGame(pyspiel.Game):  # type: ignore[misc]
+    """One deal of Sausage for OpenSpiel (see the module docstring)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.spec = _spec_of(params)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_SAUSAGE_ACTIONS,
+            max_chance_outcomes=_NT,
+            num_players=2,
+            min_utility=-_MAX_UTILITY,
+            max_utility=_MAX_UTILITY,
+            utility_sum=0.0,
+            max_game_length=_NT + 1 + self.spec.max_moves,
+        )
+        super().__init__(GAME_TYPE, info, params)
+
+    def new_initial_state(self) -> SausageState:
+        """The state before the deal."""
+        return SausageState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> SausageObserver:
+        """An observer: information state with ``perfect_recall=True``, else the observation."""
+        return SausageObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
+
+
+class SausageState(pyspiel.State):  # type: ignore[misc]
+    """A deal in progress: the deal so far, then a :class:`SausageTable` that holds every rule."""
+
+    def __init__(self, game: SausageGame) -> None:
+        super().__init__(game)
+        self._spec = _Shared(game.spec)
+        self._dealt: list[int] = []
+        self._box = _TableBox(None)
+
+    @property
+    def table(self) -> SausageTable | None:
+        """The deal being played (``None`` while dealing)."""
+        return self._box.table
+
+    @table.setter
+    def table(self, table: SausageTable | None) -> None:
+        self._box = _TableBox(table)
+
+    def current_player(self) -> int:
+        """The seat to move, ``CHANCE`` while dealing, ``TERMINAL`` once the deal is over."""
+        table = self.table
+        if table is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if table.actor is None or table.truncated:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return table.actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        table = self.table
+        if table is None or table.actor != player or table.truncated:
+            return []
+        return table.legal_actions()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The tiles not dealt yet (uniform), then the two seats for the lot (uniform)."""
+        if len(self._dealt) < _NT:
+            rest = sorted(set(range(_NT)) - set(self._dealt))
+            p = 1.0 / len(rest)
+            return [(t, p) for t in rest]
+        return [(0, 0.5), (1, 0.5)]
+
+    def _apply_action(self, action: int) -> None:
+        table = self.table
+        if table is not None:
+            table.apply(action)
+            return
+        if isinstance(action, bool) or not isinstance(action, int):
+            raise InvalidActionError(f"a chance outcome is an integer, not {action!r}")
+        if len(self._dealt) < _NT:
+            if not 0 <= action < _NT or action in self._dealt:
+                raise ValueError(f"chance outcome {action} is not a tile left to deal")
+            self._dealt.append(action)
+            return
+        if action not in (0, 1):
+            raise ValueError(f"chance outcome {action} is not a seat 0 or 1 for the lot")
+        queues = [[TILES[t] for t in self._dealt[:QUEUE_SIZE]], [TILES[t] for t in self._dealt[QUEUE_SIZE:]]]
+        table = SausageTable(self._spec.spec, rng=random.Random(0))
+        table.start_deal(queues, starter=action)
+        self.table = table
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            n = len(self._dealt)
+            if n < _NT:
+                return f"deal {TILES[action]} to seat {n // QUEUE_SIZE}'s queue"
+            return f"seat {action} starts"
+        return str(sausage_move(action))
+
+    def is_terminal(self) -> bool:
+        """True once the deal has ended (out, block) or lasted ``max_moves`` moves."""
+        table = self.table
+        return table is not None and (table.actor is None or table.truncated)
+
+    def returns(self) -> list[float]:
+        """Zero until the end (and after a truncated deal); then each seat's points less the other's."""
+        table = self.table
+        if table is None or table.actor is not None:
+            return [0.0, 0.0]
+        s0, s1 = table.match.scores
+        return [float(s0 - s1), float(s1 - s0)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SausageState:
+        """A state ``player_id`` cannot tell from this one: the never-turned tiles dealt between the
+        two queues in a random order (the known tails and the turned tile kept)."""
+        state = cast(SausageState, self.clone())
+        table = self.table
+        if table is None or self.is_terminal():
+            return state
+        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(32)
+        view = table.match.view(player_id)
+        copy = table.copy()
+        copy.match = SausageMatch.from_view(view, view.sample_queues(random.Random(seed)), seed=seed)
+        state.table = copy
+        return state
+
+    def __str__(self) -> str:
+        table = self.table
+        if table is None:
+            return f"dealing: {len(self._dealt)} tiles dealt"
+        match = table.match
+        lines = [str(match.table) if match.table.start is not None else "(no table)"]
+        lines += [f"seat {s}: {' '.join(str(t) for t in match.queue(s))}" for s in (0, 1)]
+        lines.append(f"aside: {' '.join(map(str, match.aside))}; moves {table.moves}")
+        return "\n".join(lines)
+
+
+class _Shared:
+    """What every state of one game shares and never changes (``clone()`` keeps it, uncopied)."""
+
+    __slots__ = ("spec",)
+
+    def __init__(self, spec: SausageSpec) -> None:
+        self.spec = spec
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
+class _TableBox:
+    """Holds the table so that OpenSpiel's ``clone()`` copies it with :meth:`SausageTable.copy`."""
+
+    __slots__ = ("table",)
+
+    def __init__(self, table: SausageTable | None) -> None:
+        self.table = table
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _TableBox:
+        return _TableBox(self.table.copy() if self.table is not None else None)
+
+
+class SausageObserver:
+    """OpenSpiel's observer interface for Sausage: the information state
+    (:data:`~sevenrocks.rl.sausage.SAUSAGE_INFORMATION_STATE`) with ``perfect_recall=True``, else the
+    observation (:data:`~sevenrocks.rl.sausage.SAUSAGE_OBSERVATION`)."""
+
+    def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
+            raise ValueError("only the single-player observer with public information is supported")
+        self.perfect_recall = bool(iig_obs_type.perfect_recall)
+        self.layout = SAUSAGE_INFORMATION_STATE if self.perfect_recall else SAUSAGE_OBSERVATION
+        self.tensor = self.layout.zeros()
+        self.dict = self.layout.views(self.tensor)
+
+    def set_from(self, state: SausageState, player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` knows in ``state`` (while dealing: its seat only,
+        since nobody sees a queue)."""
+        table = state.table
+        if table is None:
+            self.tensor.fill(0.0)
+            self.dict["seat"][player] = 1.0
+            return
+        if self.perfect_recall:
+            table.information_state(player, self.tensor)
+        else:
+            table.observation(player, self.tensor)
+
+    def string_from(self, state: SausageState, player: int) -> str:
+        """``player``'s information state (every public turn of the deal) or observation as text."""
+        table = state.table
+        if table is None:
+            return f"seat {player}; dealing"
+        view = table.match.view(player)
+        if self.perfect_recall:
+            turns = " ".join(
+                f"{t.seat}:{t.tile}:{t.went.value}" + (f"/{t.gave}" if t.gave else "") for t in view.turns
+            )
+            scores = f"{view.scores[0]}-{view.scores[1]}"
+            return f"seat {player}; starter {view.starter}; scores {scores}; turns {turns}"
+        memory = view.memory()
+        tails = ";".join(" ".join(map(str, tail)) for tail in memory.tails)
+        return (
+            f"seat {player}; {view.table}; aside {' '.join(map(str, view.aside))}; "
+            f"queues {view.queue_lengths[0]},{view.queue_lengths[1]}; hidden {memory.hidden[0]},"
+            f"{memory.hidden[1]}; tails {tails}; sent {view.sent[0]},{view.sent[1]}; "
+            f"turn {view.turn} turned {view.turned}; scores {view.scores[0]}-{view.scores[1]}"
+        )
+
+
+pyspiel.register_game(GAME_TYPE, SausageGame)
