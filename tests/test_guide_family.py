@@ -209,3 +209,15 @@ def test_library_errors_name_what_exists() -> None:
         family_guide("seven-rocks")
     assert family_guide("KOZEL", "xx") is not None  # ids as find_game reads them; English for "xx"
     assert family_guide("kozel", "xx").lang == "en"
+
+
+def test_players_section_describes_every_seat_count() -> None:
+    """The players section speaks of the game, not only of the figures' table: Kozel is played
+    alone by 2 or 3 and in partnerships by 4; Draw alone at every count; Seven Rocks by four."""
+
+    def players(game: str) -> str:
+        return " ".join(family_guide(game, "en").section("players").paragraphs)
+
+    kozel = players("kozel")
+    assert "With 2 or 3 players, each plays alone" in kozel and "two partnerships" in kozel
+    assert "Every player plays alone" in players("draw") and "partnership" not in players("draw")

@@ -26,7 +26,7 @@ from sevenrocks.core.games.settlement import LosersWrite
 from sevenrocks.guide.games import GAME_GUIDES
 from sevenrocks.guide.play import PlayFigure, Translate, build_figure
 from sevenrocks.guide.settle import WorkedHand, WorkedSettlement, ledger_chain, played_hands
-from sevenrocks.guide.words import SECTIONS, rule_paragraphs
+from sevenrocks.guide.words import SECTIONS, rule_paragraphs, seat_counts
 from sevenrocks.i18n import LANGUAGES, direction, translation
 from sevenrocks.text import game_name
 
@@ -77,12 +77,6 @@ def guide_game(name: str) -> str:
     return find_game(name).id
 
 
-def _allowed(seats: tuple[int, ...], _: Translate) -> str:
-    if len(seats) == 1:
-        return str(seats[0])
-    return _("{first} or {last}").format(first=", ".join(str(n) for n in seats[:-1]), last=seats[-1])
-
-
 def build_family_guide(game: str, lang: str, _: Translate) -> FamilyGuide:
     """``game``'s guide with every text passed through ``_``."""
     info = find_game(game)
@@ -91,7 +85,7 @@ def build_family_guide(game: str, lang: str, _: Translate) -> FamilyGuide:
         raise GameError(f"{info.id} has its own guide (sevenrocks.guide.rules_guide)")
     rules = info.rules(seats=spec.deal.seats, engine=info.engine)
     rtl = direction(lang) == "rtl"
-    allowed = _allowed(info.seats, _)
+    allowed = seat_counts(info.seats, _)
     target = rules.ending.target
     sections: list[FamilySection] = []
     for key, title in SECTIONS:

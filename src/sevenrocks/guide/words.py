@@ -7,7 +7,19 @@ the game's numbers (seats, tiles, targets) from the rules themselves.
 
 from __future__ import annotations
 
-from sevenrocks.core.games import Boneyard, Information, Later, Matching, Points, Rules, Stuck, Topology
+from collections.abc import Sequence
+
+from sevenrocks.core.games import (
+    Boneyard,
+    Information,
+    Later,
+    Matching,
+    Points,
+    Rules,
+    Stuck,
+    Topology,
+    find_game,
+)
 from sevenrocks.core.games.ending import FixedDeals, LosersTarget, SingleHand, TargetAfterHand, TargetAtOnce
 from sevenrocks.core.games.settlement import (
     DeductFloor5,
@@ -106,22 +118,45 @@ _INFORMATION = {
 }
 
 
+def seat_counts(seats: Sequence[int], _: Translate) -> str:
+    """Numbers of players as words read them: ``4``, ``2 or 3``, ``2, 3 or 4``."""
+    if len(seats) == 1:
+        return str(seats[0])
+    return _("{first} or {last}").format(first=", ".join(str(n) for n in seats[:-1]), last=seats[-1])
+
+
 def _players(rules: Rules, allowed: str, _: Translate) -> list[str]:
-    if rules.partnerships:
-        first = _(
-            "Four players in two partnerships: seats 0 and 2 against seats 1 and 3, partners opposite. "
-            "Each partnership keeps one score."
+    game = find_game(rules.game)
+    paired = {n: game.rules(seats=n, engine=game.engine).partnerships for n in game.seats}
+    alone = [n for n, together in paired.items() if not together]
+    out: list[str] = []
+    if not alone:
+        out.append(
+            _(
+                "Four players in two partnerships: seats 0 and 2 against seats 1 and 3, partners opposite. "
+                "Each partnership keeps one score."
+            )
         )
+    elif len(alone) == len(paired):
+        out.append(_("Every player plays alone and keeps their own score."))
     else:
-        first = _("{seats} players, each playing alone and keeping their own score.").format(
-            seats=rules.seats
+        out.append(
+            _("With {seats} players, each plays alone and keeps their own score.").format(
+                seats=seat_counts(alone, _)
+            )
         )
-    return [
-        first,
+        out.append(
+            _(
+                "With four players, two partnerships play: seats 0 and 2 against seats 1 and 3, partners "
+                "opposite, each partnership keeping one score."
+            )
+        )
+    out.append(
         _("The game is played by {allowed} players; the figures show a table of {seats}.").format(
             allowed=allowed, seats=rules.seats
-        ),
-    ]
+        )
+    )
+    return out
 
 
 def _deal(rules: Rules, _: Translate) -> list[str]:
