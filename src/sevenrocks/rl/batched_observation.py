@@ -18,6 +18,10 @@ turns, so that the record sees the events of the engine's :class:`~sevenrocks.co
 and :class:`~sevenrocks.core.events.Draw`: knocks before a block are not made, knocks before a
 draw are, a draw ends what earlier knocks proved.
 
+The step kernel of :mod:`sevenrocks.rl.batched` compiles :func:`track_turns` and the ``REC_*``
+columns into itself, and numba's cache of a function is keyed on its own file only: after changing
+them here, clear ``sevenrocks/rl/__pycache__/batched.*.nb*`` (or change ``batched.py``).
+
 Each hand of the batch is the first of its match: ``hand_number`` is 0, and Sea Goat's
 ``may_declare_hundred`` is 0 (a voluntary hundred is possible from the second hand only).
 
@@ -129,8 +133,10 @@ def track_turns(rec: I64, i: int, st: I64, g: I64, seat: int, bpos: int) -> None
     (``bpos``: the boneyard's draw position before the move), as the engine's events."""
     n = g[C.G_SEATS]
     rec[i, REC_DREW] = 0
+    nxt = st[C.S_TURN]
+    if nxt == (seat + 1) % n and st[C.S_BPOS] == bpos:
+        return  # the next seat moves: nobody knocked or drew (the most common case)
     if g[C.G_BONEYARD] != C.BONEYARD_DRAW or g[C.G_STUCK] == C.STUCK_KNOCK:
-        nxt = st[C.S_TURN]
         if nxt < 0:
             return  # a block: nobody knocks
         values = _values(st)
@@ -142,7 +148,7 @@ def track_turns(rec: I64, i: int, st: I64, g: I64, seat: int, bpos: int) -> None
             if st[C.S_HANDS + s]:  # a seat that is out (team out) does not knock
                 _knock(rec, i, s, values)
         return
-    if st[C.S_TURN] < 0:
+    if nxt < 0:
         closed = g[C.G_ALL_CLOSED] and st[C.S_NPTS] == 0
         if st[C.S_END] != C.END_BLOCKED or closed:
             return  # a domino, a target or every end closed: the move ended the hand, nobody drew
