@@ -9,6 +9,7 @@ Every rule is asked of the engine (:mod:`sevenrocks.core`); these adapters only 
 - :mod:`sevenrocks.rl.gym`: a Gymnasium single-agent environment (the other seats played by bots).
 - :mod:`sevenrocks.rl.openspiel`: the OpenSpiel games ``python_seven_rocks``, ``python_kozel``...
 - :mod:`sevenrocks.rl.batched`: many hands of one game stepped at once with NumPy and Numba.
+- :mod:`sevenrocks.rl.batched_observation`: their observations, every game's, in one compiled kernel.
 
 Import the submodule you need; this package imports none of the optional libraries itself.
 """
