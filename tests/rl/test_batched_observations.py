@@ -63,8 +63,26 @@ _MAY_STAY_ZERO |= {"eggs", "hundred", "owed", "may_declare_hundred"}
 
 @pytest.mark.parametrize(("game", "seats"), TABLES)
 def test_observations_are_the_engines(game: str, seats: int) -> None:
-    n = 16
-    sim = BatchedHands(n, game=game, seats=seats, seed=seats + 5)
+    _play_and_compare(BatchedHands(16, game=game, seats=seats, seed=seats + 5))
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seats"),
+    [
+        ("kozel", {"several_doubles": True, "reserve": 0}, 3),
+        ("all-fives", {"target": 20, "partnerships": False}, 4),
+        ("five-up", {"target": 15}, 2),
+        ("general", {"version": "naked"}, 4),
+    ],
+)
+def test_observations_with_options(game: str, options: dict[str, object], seats: int) -> None:
+    """Options that change the fields (several doubles), the sides, the boneyard or end hands at
+    the target."""
+    _play_and_compare(BatchedHands(16, game=game, options=options, seats=seats, seed=3))
+
+
+def _play_and_compare(sim: BatchedHands) -> None:
+    n, seats, game = sim.n, sim.spec.seats, sim.spec.game
     tables = _engine(sim)
     rng = np.random.default_rng(seats + 5)
     step = 0
