@@ -20,11 +20,14 @@ measures, for each game at its default number of seats, ``BatchedHands``, ``seve
 and the game's OpenSpiel game (``python_<id>``; Sausage: ``python_sausage``, and no
 ``BatchedHands``, which has no compiled step for it), each as a ratio to ``python_team_dominoes``
 (the peer, measured once in the same run). There a step is every decision: a part of a move of
-several doubles and Sea Goat's hundred decision count as steps; draws are the engine's.
+several doubles and Sea Goat's hundred decision count as steps; draws are the engine's. With
+``--observations`` it also measures ``BatchedHands`` with the game's observation of the seat to
+move built for every hand before every step.
 
     .venv/bin/python benchmarks/rl_step.py          # about 40 s
     .venv/bin/python benchmarks/rl_step.py --json
     .venv/bin/python benchmarks/rl_step.py --games all --seconds 1 --repeat 2
+    .venv/bin/python benchmarks/rl_step.py --games draw,kozel --observations
 """
 
 from __future__ import annotations
@@ -67,6 +70,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="length of each timed run")
     parser.add_argument("--repeat", type=int, default=3, help="timed runs of each (the best counts)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--observations",
+        action="store_true",
+        help="with --games: also BatchedHands with each game's observations built before every step",
+    )
     args = parser.parse_args(argv)
 
     import numpy as np
@@ -186,7 +194,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _batched(game: str, batch: int) -> Callable[[float], int]:
+def _batched(game: str, batch: int, observe: bool = False) -> Callable[[float], int]:
     import numpy as np
 
     from sevenrocks.rl.batched import BatchedHands
@@ -198,6 +206,8 @@ def _batched(game: str, batch: int) -> Callable[[float], int]:
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
             for _ in range(20):
+                if observe:
+                    sim.observations()
                 sim.step(sim.sample_actions(rng))
             steps += 20 * batch
         return steps
@@ -277,6 +287,7 @@ def _per_game(args: argparse.Namespace, argv: list[str] | None) -> int:
             continue
         warm = BatchedHands(4, game=game, seed=0)
         warm.step(warm.sample_actions(np.random.default_rng(0)))
+        warm.observations()
     err = Console(stderr=True)
     rows: list[dict[str, object]] = []
     with Progress(console=err, transient=True, disable=not err.is_terminal) as progress:
@@ -285,16 +296,16 @@ def _per_game(args: argparse.Namespace, argv: list[str] | None) -> int:
         progress.advance(task)
         for game in games:
             spec = sausage_spec() if game == "sausage" else game_spec(game)
-            runs = {"aec": _aec(game), "openspiel": _openspiel(spec.name)}
-            if game != "sausage":
-                runs = {"batched": _batched(game, args.batch), **runs}
+            runs = {}
+            if game != "sausage":  # no compiled step for Sausage: no BatchedHands
+                runs["batched"] = _batched(game, args.batch)
+                if args.observations:
+                    runs["observed"] = _batched(game, args.batch, observe=True)
+            runs |= {"aec": _aec(game), "openspiel": _openspiel(spec.name)}
             rates = _rates(runs, args.seconds, args.repeat)
-            row: dict[str, object] = {
-                "game": game,
-                "seats": spec.seats,
-                "batched": None,
-                "batched_ratio": None,
-            }
+            row: dict[str, object] = {"game": game, "seats": spec.seats}
+            for key in ("batched", "observed"):
+                row[key] = row[f"{key}_ratio"] = None
             for key, (_, cpu) in rates.items():
                 row[key] = round(cpu)
                 row[f"{key}_ratio"] = round(cpu / peer, 1)
@@ -312,20 +323,25 @@ def _per_game(args: argparse.Namespace, argv: list[str] | None) -> int:
         title="Steps per processor second of each game, random legal actions "
         f"(one core, best of {args.repeat}); × python_team_dominoes ({peer:,.0f})"
     )
-    for col in ("game", "seats", f"BatchedHands ({args.batch})", "×", "sevenrocks_v0", "×", "OpenSpiel", "×"):
-        table.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
+    keys = ["batched", *(["observed"] if args.observations else []), "aec", "openspiel"]
+    names = {
+        "batched": f"BatchedHands ({args.batch})",
+        "observed": "+ observations",
+        "aec": "sevenrocks_v0",
+        "openspiel": "OpenSpiel",
+    }
+    table.add_column("game", justify="left", no_wrap=True)
+    table.add_column("seats", justify="right", no_wrap=True)
+    for key in keys:
+        table.add_column(names[key], justify="right", no_wrap=True)
+        table.add_column("×", justify="right", no_wrap=True)
     for row in rows:
-        table.add_row(
-            str(row["game"]),
-            str(row["seats"]),
-            "—" if row["batched"] is None else f"{row['batched']:,}",
-            "—" if row["batched_ratio"] is None else f"{row['batched_ratio']}",
-            f"{row['aec']:,}",
-            f"{row['aec_ratio']}",
-            f"{row['openspiel']:,}",
-            f"{row['openspiel_ratio']}",
-        )
-    Console(width=max(Console().width, 110)).print(table)
+        cells = [str(row["game"]), str(row["seats"])]
+        for key in keys:
+            value, ratio = row.get(key), row.get(f"{key}_ratio")
+            cells += ["—" if value is None else f"{value:,}", "—" if ratio is None else f"{ratio}"]
+        table.add_row(*cells)
+    Console(width=max(Console().width, 150 if args.observations else 110)).print(table)
     return 0
 
 

@@ -99,8 +99,7 @@ def test_family_arguments() -> None:
     sim = BatchedHands(4, game="kozel", seats=3, seed=1)
     assert sim.mask.shape == (4, 1444) and sim.scores.shape == (4, 3) and sim.hands.shape == (4, 3)
     assert (sim.boneyard == 7).all()
-    with pytest.raises(ValueError, match="Seven Rocks' observations only"):
-        sim.observations()
+    assert sim.observations().shape == (4, sim.spec.observation.size)
     with pytest.raises(ValueError, match="own engine"):
         BatchedHands(2, game="sausage")
     with pytest.raises(InvalidActionError, match="illegal actions"):
@@ -109,7 +108,7 @@ def test_family_arguments() -> None:
     assert sea.mask.shape == (2, 1446) and not sea.mask[:, 1444:].any()
     general = BatchedHands(2, game="general")
     with pytest.raises(ValueError, match="lead order"):
-        general.reset(leaders=(general.state[:, C.S_LEADER] + 1) % 4)
+        general.reset(deals=general.deals, leaders=(general.state[:, C.S_LEADER] + 1) % 4)
 
 
 def test_misdeals_are_the_engines() -> None:

@@ -21,17 +21,23 @@ from pathlib import Path
 
 __all__: list[str] = []
 
+#: Compiled helpers outside this package that other files' compiled code inlines (the batched
+#: simulator's observation kernel, inlined into ``rl/batched.py``): a change to them drops the
+#: caches too.
+_INLINED_ELSEWHERE = ("rl/batched_observation.py",)
+
 
 def _drop_stale_caches(here: Path) -> None:
     """Delete numba's cached code of this package and its callers when this package changed.
 
     Numba checks only a compiled function's own file, so code compiled from an older copy of
     these rules (inlined into ``bots/kernel.py`` and ``rl/batched.py``) would otherwise go on
-    running. A stamp of this package's sources (``here``), kept beside the cache, tells when to
-    drop it.
+    running. A stamp of this package's sources (``here``) and of :data:`_INLINED_ELSEWHERE`, kept
+    beside the cache, tells when to drop it.
     """
     try:
-        sources = b"".join(path.read_bytes() for path in sorted(here.glob("*.py")))
+        files = [*sorted(here.glob("*.py")), *(here.parent / name for name in _INLINED_ELSEWHERE)]
+        sources = b"".join(path.read_bytes() for path in files if path.is_file())
         digest = hashlib.sha256(sources).hexdigest()
         stamp = here / "__pycache__" / "rules.sha256"
         if stamp.is_file() and stamp.read_text(encoding="ascii").strip() == digest:

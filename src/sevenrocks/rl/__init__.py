@@ -9,6 +9,7 @@ Every rule is asked of the engine (:mod:`sevenrocks.core`); these adapters only 
 - :mod:`sevenrocks.rl.gym`: a Gymnasium single-agent environment (the other seats played by bots).
 - :mod:`sevenrocks.rl.openspiel`: the OpenSpiel games ``python_seven_rocks``, ``python_kozel``...
 - :mod:`sevenrocks.rl.batched`: many hands of one game stepped at once with NumPy and Numba.
+- :mod:`sevenrocks.rl.batched_observation`: their observations, every game's, in one compiled kernel.
 - :mod:`sevenrocks.rl.sausage`, :mod:`sevenrocks.rl.sausage_gym`, :mod:`sevenrocks.rl.openspiel_sausage`:
   Sausage (its own engine): its 84 actions, tensors, AEC and Gymnasium environments and
   ``python_sausage`` (reached through the entry points above with ``game="sausage"``).

@@ -24,9 +24,11 @@ family and seat count the same masks, turns, scores, rewards and ends
 
 Each hand starts from scores 0-0 with the match target (Seven Rocks: 250) checked after every
 scoring placement, as the engine does: reaching it ends the hand at once with no settlement.
-:meth:`BatchedHands.observations` (the 563 floats of :mod:`sevenrocks.rl.observation`) is
-Seven Rocks' only; other games refuse it with a clear error (their observations come from the
-seat's view: :func:`sevenrocks.rl.family.encode_family_observation`).
+:meth:`BatchedHands.observations` builds every game's observation (``spec.observation``: Seven
+Rocks' 563 floats of :mod:`sevenrocks.rl.observation`, every other game's fields of
+:mod:`sevenrocks.rl.family_observation`) in one compiled kernel, the same values as
+:func:`~sevenrocks.rl.family_observation.encode_family_observation` of the seat's view
+(:mod:`sevenrocks.rl.batched_observation`; ``tests/rl/test_batched_observations.py``).
 
 >>> sim = BatchedHands(4, seed=0)
 >>> sim.mask.shape, sim.mask.dtype, int(sim.mask[0].sum())
@@ -57,6 +59,21 @@ from sevenrocks.fast.game import encode_match, encode_rules
 from sevenrocks.fast.step import MAX_MOVES, MAX_OPTIONS, apply_move, apply_one, bare, move_of, moves, options
 from sevenrocks.fast.tables import COUNT, POINT_VALUE_OF, SUIT_OF_VALUE
 from sevenrocks.rl.actions import FAMILY_ACTIONS, NUM_FAMILY_PLAYS, InvalidActionError
+from sevenrocks.rl.batched_observation import (
+    REC_CHOSEN,
+    REC_DEALT,
+    REC_LAYOUT,
+    REC_LEADER,
+    REC_NCHOSEN,
+    REC_ORDER,
+    REC_PLACED_BY,
+    REC_SEAT_KNOCKS,
+    REC_SIZE,
+    REC_VOIDS,
+    family_offsets,
+    observe_family,
+    track_turns,
+)
 from sevenrocks.rl.family import GameSpec, game_spec
 from sevenrocks.rl.observation import OBSERVATION
 
@@ -72,10 +89,11 @@ END_BLOCKED: Final = C.END_BLOCKED
 END_TARGET: Final = C.END_TARGET
 
 _NT = len(TILES)
-# columns of BatchedHands.record
-_PLACED_BY, _ORDER, _VOIDS, _SEAT_KNOCKS, _LEADER, _LAYOUT = 0, 28, 56, 60, 64, 65
-# the parts chosen so far of a move of several doubles (move codes), and how many
-_CHOSEN, _NCHOSEN, _REC = 66, 70, 71
+# columns of BatchedHands.record (sevenrocks.rl.batched_observation)
+_PLACED_BY, _ORDER, _VOIDS, _SEAT_KNOCKS = REC_PLACED_BY, REC_ORDER, REC_VOIDS, REC_SEAT_KNOCKS
+_LEADER, _LAYOUT, _CHOSEN, _NCHOSEN, _DEALT, _REC = (
+    REC_LEADER, REC_LAYOUT, REC_CHOSEN, REC_NCHOSEN, REC_DEALT, REC_SIZE
+)  # fmt: skip
 
 
 _OBS_FIELDS: Final = (
@@ -163,14 +181,13 @@ def _fill_mask(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code):  
 
 @numba.njit(cache=True)
 def _step_kernel(  # type: ignore[no-untyped-def]
-    actions, state, game, rewards, mask, code_of, cont, play_of_code, cont_of_code, rec, observe
+    actions, state, game, rewards, mask, code_of, cont, play_of_code, cont_of_code, rec
 ):
     buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
     rows = np.zeros((MAX_MOVES, 4), dtype=np.int64)
     parts = np.zeros((4, 3), dtype=np.int64)
     g = game.copy()  # a fresh array: the compiler then knows no store to the positions changes it
     sides = g[C.G_SIDES]
-    seats = g[C.G_SEATS]
     several = g[C.G_SEVERAL] >= 2
     for i in range(state.shape[0]):
         st = state[i]
@@ -188,35 +205,28 @@ def _step_kernel(  # type: ignore[no-untyped-def]
             continue
         for k in range(sides):
             rewards[i, k] = -st[C.S_SCORE + k]
-        knocks = st[C.S_KNOCKS]
         t, pid, mark = move_of(code)
         nc = rec[i, _NCHOSEN]
+        placed = st[C.S_PLACED]
+        bpos = st[C.S_BPOS]
+        for j in range(nc):
+            parts[j, 0], parts[j, 1], parts[j, 2] = move_of(rec[i, _CHOSEN + j])
+        parts[nc, 0] = t
+        parts[nc, 1] = pid
+        parts[nc, 2] = mark
         if nc == 0:
             apply_one(st, g, t, pid, mark)
         else:
-            for j in range(nc):
-                parts[j, 0], parts[j, 1], parts[j, 2] = move_of(rec[i, _CHOSEN + j])
-            parts[nc, 0] = t
-            parts[nc, 1] = pid
-            parts[nc, 2] = mark
             apply_move(st, g, parts, nc + 1)
             rec[i, _NCHOSEN] = 0
         for k in range(sides):
             rewards[i, k] += st[C.S_SCORE + k]
-        if observe:
-            rec[i, _PLACED_BY + t] = seat
-            rec[i, _ORDER + t] = st[C.S_PLACED]
-            rec[i, _LAYOUT] |= np.int64(1) << t
-            nxt = st[C.S_TURN]
-            if nxt >= 0 and st[C.S_KNOCKS] > knocks:  # the seats in between knocked
-                values = 0
-                for j in range(st[C.S_NPTS]):
-                    values |= 1 << POINT_VALUE_OF[st[C.S_POINTS + j]]
-                gap = (nxt - seat) % seats
-                for back in range(1, gap if gap else seats):
-                    k_seat = (seat + back) % seats
-                    rec[i, _VOIDS + k_seat] |= values
-                    rec[i, _SEAT_KNOCKS + k_seat] += 1
+        for j in range(nc + 1):  # the move's tiles in the hand's order, then its knocks and draws
+            tile = parts[j, 0]
+            rec[i, _PLACED_BY + tile] = seat
+            rec[i, _ORDER + tile] = placed + 1 + j
+            rec[i, _LAYOUT] |= np.int64(1) << tile
+        track_turns(rec, i, st, g, seat, bpos)
         if several and st[C.S_TURN] >= 0:
             _fill_moves(i, state, g, mask, buf, rows, rec, play_of_code, cont_of_code)
         else:
@@ -330,13 +340,14 @@ def _reset_kernel(  # type: ignore[no-untyped-def]
             for u in range(size):
                 h |= np.int64(1) << deals[r, q * size + u]
             st[C.S_HANDS + q] = h
+            rec[i, _DEALT + q] = h
         st[C.S_BLEN] = 28 - dealt
         for u in range(28 - dealt):
             st[C.S_BONE + u] = deals[r, dealt + u]
         st[C.S_TURN] = leaders[r]
         st[C.S_LEADER] = leaders[r]
         st[C.S_LEAD_TILE] = lead_tiles[r]
-        for c in range(_REC):
+        for c in range(_DEALT):
             rec[i, c] = 0
         for u in range(28):
             rec[i, _PLACED_BY + u] = -1
@@ -402,6 +413,7 @@ class BatchedHands:
         self.rng = np.random.default_rng(seed)
         nseats, sides = rules.seats, rules.sides
         self._observable = self.spec.observation is OBSERVATION
+        self._offsets = family_offsets(self.spec.observation)
         first = Match(rules, seed=0)
         first.start_hand()
         while first.turn is None:
@@ -427,10 +439,11 @@ class BatchedHands:
         self.draws = self.state[:, C.S_DRAWS : C.S_DRAWS + nseats]
         self.rewards = np.zeros((n, sides), dtype=np.int64)
         self.mask = np.zeros((n, self.spec.num_actions), dtype=np.int8)
-        #: per game: who placed each tile (-1: not placed), its place in the order (1-based),
-        #: the values each seat's knocks prove it lacks (bitmask), knocks per seat, the leader,
-        #: the bitmask of placed tiles (kept in Seven Rocks, read by :meth:`observations`), and
-        #: the parts chosen so far of a move of several doubles
+        #: per game what the seats' views know of the hand and the packed position does not hold
+        #: (read by :meth:`observations`): who placed each tile and when, the values each seat's
+        #: knocks and draws prove it lacks, knocks per seat, the leader, the placed tiles, the
+        #: parts chosen so far of a move of several doubles, whether the seat to move has just
+        #: drawn, the deal (columns ``REC_*`` of :mod:`sevenrocks.rl.batched_observation`)
         self.record = np.zeros((n, _REC), dtype=np.int64)
         #: each game's deal: the tile indexes seat by seat (``hand_size`` each), then the boneyard
         #: in draw order
@@ -529,7 +542,7 @@ class BatchedHands:
             )
         _step_kernel(
             acts, self.state, self.game, self.rewards, self.mask, _CODE_OF, _CONT, _PLAY_OF_CODE,
-            _CONT_OF_CODE, self.record, self._observable,
+            _CONT_OF_CODE, self.record,
         )  # fmt: skip
         np.logical_and(live, self.turn < 0, out=self.ended)
         if self.autoreset and self.ended.any():
@@ -539,26 +552,30 @@ class BatchedHands:
         return self.rewards
 
     def observations(self, seats: npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
-        """``(n, 563)`` observations (:data:`~sevenrocks.rl.observation.OBSERVATION`), one per game.
+        """``(n, size)`` observations of the game (``spec.observation``; Seven Rocks: the 563
+        floats of :data:`~sevenrocks.rl.observation.OBSERVATION`), one per game.
 
-        Seven Rocks only. ``seats`` gives the observing seat of each game (default: the seat to
-        place, seat 0 in games that are over). The same values as
-        :func:`~sevenrocks.rl.observation.encode_observation` of that seat's view of a one-hand
-        match (checked in the tests).
+        ``seats`` gives the observing seat of each game (default: the seat to move, seat 0 in
+        games that are over). The same values as
+        :func:`~sevenrocks.rl.family_observation.encode_family_observation` of that seat's view of
+        a one-hand match, with the parts of a move of several doubles chosen so far in the
+        mover's own (checked in the tests for every game and seat count).
         """
-        if not self._observable:
-            raise ValueError(
-                f"BatchedHands builds Seven Rocks' observations only, not {self.spec.game}'s: "
-                "use sevenrocks.rl.family.encode_family_observation on a seat's view"
-            )
+        nseats = self.spec.seats
         if seats is None:
             who = np.where(self.turn >= 0, self.turn, 0)
         else:
-            who = np.asarray(seats, dtype=np.int64).reshape(-1)
-            if who.shape != (self.n,) or ((who < 0) | (who >= 4)).any():
-                raise ValueError(f"seats must be {self.n} seats 0..3, one per game")
-        out = np.zeros((self.n, OBSERVATION.size), dtype=np.float32)
-        _observe_kernel(who, self.state, self.record, float(self.target or 1), _OFFSETS, out)
+            who = np.asarray(seats)
+            if who.shape != (self.n,) or not np.issubdtype(who.dtype, np.integer):
+                raise ValueError(f"seats must be {self.n} seats 0..{nseats - 1}, one per game")
+            who = who.astype(np.int64)
+            if ((who < 0) | (who >= nseats)).any():
+                raise ValueError(f"seats must be {self.n} seats 0..{nseats - 1}, one per game")
+        out = np.zeros((self.n, self.spec.observation.size), dtype=np.float32)
+        if self._observable:
+            _observe_kernel(who, self.state, self.record, float(self.target or 1), _OFFSETS, out)
+        else:
+            observe_family(who, self.state, self.record, self.game, self.spec.scale, self._offsets, out)
         return out
 
     def sample_actions(self, rng: np.random.Generator) -> I64:
