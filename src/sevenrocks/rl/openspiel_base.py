@@ -32,6 +32,7 @@ from sevenrocks.rl.observation import TensorLayout
 __all__ = [
     "NUM_TILES",
     "Box",
+    "TableObserver",
     "TableState",
     "TensorObserver",
     "Unchanging",
@@ -245,9 +246,21 @@ class TensorObserver:
         if mine and self.perfect_recall:
             self.dict["dealt"][list(mine)] = 1.0
 
-    def _set_from_table(self, table: _Table, player: int) -> None:
-        """The tensor from ``table``: ``player``'s information state or observation."""
-        if self.perfect_recall:
+
+class TableObserver(TensorObserver):
+    """The observer of a :class:`TableState`: the table's tensors once dealt, before that the seat
+    and the tiles :meth:`_mine` says it was dealt so far."""
+
+    def _mine(self, state: Any, player: int) -> Sequence[int]:
+        """The tiles dealt to ``player`` so far that it can see (none by default)."""
+        return ()
+
+    def set_from(self, state: TableState[Any], player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` knows in ``state``."""
+        table = state.table
+        if table is None:
+            self._set_dealing(player, self._mine(state, player))
+        elif self.perfect_recall:
             table.information_state(player, self.tensor)
         else:
             table.observation(player, self.tensor)

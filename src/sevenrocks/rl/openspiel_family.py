@@ -52,8 +52,8 @@ from sevenrocks.core.tiles import TILES, Tile
 from sevenrocks.rl.family import GameSpec, Table, action_name, game_spec, layout_game_ids
 from sevenrocks.rl.openspiel_base import (
     NUM_TILES,
+    TableObserver,
     TableState,
-    TensorObserver,
     Unchanging,
     check_lot,
     deal_tile,
@@ -241,7 +241,7 @@ def _index(tile: Tile) -> int:
     return tile.index
 
 
-class FamilyObserver(TensorObserver):
+class FamilyObserver(TableObserver):
     """OpenSpiel's observer interface for a game of the family (see :class:`SevenRocksObserver
     <sevenrocks.rl.openspiel.SevenRocksObserver>`)."""
 
@@ -252,16 +252,9 @@ class FamilyObserver(TensorObserver):
         super().__init__(iig_obs_type, params, self.spec.information_state, self.spec.observation)
 
     def _mine(self, state: FamilyState, player: int) -> list[int]:
+        """The tiles dealt to ``player`` so far."""
         size = self.spec.rules.hand_size
         return state._dealt[size * player : size * (player + 1)]
-
-    def set_from(self, state: FamilyState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` knows in ``state``."""
-        table = state.table
-        if table is None:
-            self._set_dealing(player, self._mine(state, player))
-        else:
-            self._set_from_table(table, player)
 
     def string_from(self, state: FamilyState, player: int) -> str:
         """``player``'s information state (or observation) as text."""

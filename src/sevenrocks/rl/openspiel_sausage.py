@@ -45,8 +45,8 @@ from sevenrocks.core.sausage import GAME_ID, QUEUE_SIZE, SausageMatch
 from sevenrocks.core.tiles import TILES
 from sevenrocks.rl.openspiel_base import (
     NUM_TILES,
+    TableObserver,
     TableState,
-    TensorObserver,
     Unchanging,
     check_lot,
     deal_tile,
@@ -188,22 +188,14 @@ class _Shared(Unchanging):
         self.spec = spec
 
 
-class SausageObserver(TensorObserver):
+class SausageObserver(TableObserver):
     """OpenSpiel's observer interface for Sausage: the information state
     (:data:`~sevenrocks.rl.sausage.SAUSAGE_INFORMATION_STATE`) with ``perfect_recall=True``, else the
-    observation (:data:`~sevenrocks.rl.sausage.SAUSAGE_OBSERVATION`)."""
+    observation (:data:`~sevenrocks.rl.sausage.SAUSAGE_OBSERVATION`). While dealing the tensor holds
+    the seat only, since nobody sees a queue."""
 
     def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
         super().__init__(iig_obs_type, params, SAUSAGE_INFORMATION_STATE, SAUSAGE_OBSERVATION)
-
-    def set_from(self, state: SausageState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` knows in ``state`` (while dealing: its seat only,
-        since nobody sees a queue)."""
-        table = state.table
-        if table is None:
-            self._set_dealing(player)
-        else:
-            self._set_from_table(table, player)
 
     def string_from(self, state: SausageState, player: int) -> str:
         """``player``'s information state (every public turn of the deal) or observation as text."""
