@@ -33,6 +33,7 @@ __all__ = [
     "COOKIE",
     "PAGES",
     "choose_language",
+    "figure_html",
     "figure_steps",
     "js_messages",
     "render_page",
@@ -316,10 +317,15 @@ def figure_steps(figure: Figure, lang: str) -> list[dict[str, object]]:
 
 
 def _figure(figure: Figure, lang: str, _: Translate) -> str:
-    steps = figure_steps(figure, lang)
-    first = steps[figure.start - 1]
+    return figure_html(figure.key, figure.title, figure.start, figure_steps(figure, lang), _)
+
+
+def figure_html(key: str, title: str, start: int, steps: list[dict[str, object]], _: Translate) -> str:
+    """A figure stepped through by the page's script: the SVG and caption of play ``start`` (1-based)
+    shown, every step's ``svg``, ``label`` and ``caption`` in its JSON, buttons to step."""
+    first = steps[start - 1]
     data = json.dumps(steps, ensure_ascii=False).replace("</", "<\\/")
-    key = _e(figure.key)
+    key = _e(key)
     words = {
         "group": _("Step through the figure"),
         "first": _("First play"),
@@ -328,9 +334,9 @@ def _figure(figure: Figure, lang: str, _: Translate) -> str:
         "last": _("Last play"),
     }
     w = {name: _e(text) for name, text in words.items()}
-    return f"""<figure class="guide-figure" id="figure-{key}" data-figure="{key}" data-step="{figure.start}"
+    return f"""<figure class="guide-figure" id="figure-{key}" data-figure="{key}" data-step="{start}"
       data-steps="{len(steps)}" aria-labelledby="figure-{key}-title">
-    <h4 id="figure-{key}-title">{_e(figure.title)}</h4>
+    <h4 id="figure-{key}-title">{_e(title)}</h4>
     <div class="figure-svg" dir="ltr">{first["svg"]}</div>
     <figcaption><span class="step-label">{first["label"]}</span>
       <span class="caption" aria-live="polite">{first["caption"]}</span></figcaption>

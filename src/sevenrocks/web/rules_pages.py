@@ -8,7 +8,6 @@ every step's drawing and caption were computed by the engine when the guide was 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 
@@ -16,7 +15,7 @@ from sevenrocks.guide.family import GAME_IDS, FamilyGuide, FamilySection, family
 from sevenrocks.guide.play import PlayFigure
 from sevenrocks.i18n import DEFAULT_LANGUAGE, LANGUAGES, translation
 from sevenrocks.text import game_name
-from sevenrocks.web.pages import _bidi, _e, _frame
+from sevenrocks.web.pages import _bidi, _e, _frame, figure_html
 
 __all__ = ["family_figure_steps", "game_links", "render_family_rules", "render_unknown_game"]
 
@@ -61,35 +60,8 @@ def family_figure_steps(figure: PlayFigure, lang: str) -> list[dict[str, object]
 
 
 def _figure(figure: PlayFigure, lang: str) -> str:
-    _ = translation(lang).gettext
     steps = family_figure_steps(figure, lang)
-    first = steps[figure.start - 1]
-    data = json.dumps(steps, ensure_ascii=False).replace("</", "<\\/")
-    key = _e(figure.key)
-    w = {
-        name: _e(text)
-        for name, text in {
-            "group": _("Step through the figure"),
-            "first": _("First play"),
-            "prev": _("Previous play"),
-            "next": _("Next play"),
-            "last": _("Last play"),
-        }.items()
-    }
-    return f"""<figure class="guide-figure" id="figure-{key}" data-figure="{key}" data-step="{figure.start}"
-      data-steps="{len(steps)}" aria-labelledby="figure-{key}-title">
-    <h4 id="figure-{key}-title">{_e(figure.title)}</h4>
-    <div class="figure-svg" dir="ltr">{first["svg"]}</div>
-    <figcaption><span class="step-label">{first["label"]}</span>
-      <span class="caption" aria-live="polite">{first["caption"]}</span></figcaption>
-    <div class="controls figure-controls" role="group" aria-label="{w["group"]}">
-      <button type="button" data-go="first">{w["first"]}</button>
-      <button type="button" data-go="prev">{w["prev"]}</button>
-      <button type="button" data-go="next">{w["next"]}</button>
-      <button type="button" data-go="last">{w["last"]}</button>
-    </div>
-    <script type="application/json" class="figure-steps">{data}</script>
-  </figure>"""
+    return figure_html(figure.key, figure.title, figure.start, steps, translation(lang).gettext)
 
 
 def _worked(section: FamilySection, _: Translate) -> str:
