@@ -20,6 +20,7 @@ from sevenrocks.rl.family import (
 )
 from sevenrocks.rl.gym import SevenRocksEnv
 from sevenrocks.rl.pettingzoo import agents_of, env, raw_env
+from tests.rl.helpers import random_episode
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -171,17 +172,7 @@ def test_raw_env_refuses_illegal_actions_of_family_games() -> None:
 def test_gym_env_plays_family_games(game: str, seats: int) -> None:
     g = SevenRocksEnv(game=game, seats=seats, seat=1, opponents=("random",) * (seats - 1))
     for seed in range(3):
-        obs, info = g.reset(seed=seed)
-        total, done = 0.0, False
-        rng = np.random.default_rng(seed)
-        while not done:
-            assert np.array_equal(info["action_mask"], g.action_masks())
-            assert g.observation_space.contains(obs)
-            obs, reward, terminated, truncated, info = g.step(
-                int(rng.choice(np.flatnonzero(info["action_mask"])))
-            )
-            total += float(reward)
-            done = terminated or truncated
+        total, info = random_episode(g, seed)
         side = g.aec.spec.rules.side_of(1)
         assert total == g.aec.spec.direction * info["scores"][side] == g.hand_points()
     with pytest.raises(ValueError, match="2 bots"):

@@ -10,6 +10,7 @@ from sevenrocks.core import HandEnd
 from sevenrocks.rl.actions import InvalidActionError
 from sevenrocks.rl.gym import SevenRocksEnv
 from sevenrocks.rl.pettingzoo import AGENTS, env, raw_env
+from tests.rl.helpers import random_episode
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -121,18 +122,7 @@ def test_render_modes() -> None:
 def test_gym_env_sums_rewards_between_turns() -> None:
     for seed in range(6):
         g = SevenRocksEnv(seat=seed % 4, opponents=("greedy", "random", "greedy"))
-        obs, info = g.reset(seed=seed)
-        total, done = 0.0, False
-        rng = np.random.default_rng(seed)
-        while not done:
-            assert g.aec.agent_selection == AGENTS[g.seat]
-            assert np.array_equal(info["action_mask"], g.action_masks())
-            assert g.observation_space.contains(obs)
-            obs, reward, terminated, truncated, info = g.step(
-                int(rng.choice(np.flatnonzero(info["action_mask"])))
-            )
-            total += float(reward)
-            done = terminated or truncated
+        total, info = random_episode(g, seed, learner=AGENTS[g.seat])
         scores = info["scores"]
         assert total == scores[g.seat & 1] == g.hand_points()
 
