@@ -26,6 +26,32 @@ def dealt_state(game: pyspiel.Game, rng: random.Random) -> pyspiel.State:
     return state
 
 
+def random_moves(state: pyspiel.State, rng: random.Random, moves: int) -> pyspiel.State:
+    """``state`` after up to ``moves`` random legal actions (fewer if the game ends)."""
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def play_out(e: Any, seed: int) -> dict[str, float]:
+    """Reset the AEC environment ``e`` with ``seed`` and play random legal actions to the end,
+    checking every observation against its space; return each agent's total reward."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, _ = e.last()
+        totals[agent] += reward
+        if terminated or truncated:
+            e.step(None)
+        else:
+            assert e.observation_space(agent).contains(obs)
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return totals
+
+
 def ismcts_game(game: pyspiel.Game, *, simulations: int, seed: int = 3) -> tuple[pyspiel.State, int]:
     """Play a game: seat 0 by OpenSpiel's ISMCTS bot, the others at random (every action checked
     legal); return the final state and the moves made."""

@@ -12,7 +12,7 @@ import sevenrocks.rl.openspiel as ours
 from sevenrocks.core import TILES, Match
 from sevenrocks.core.games import LAYOUT_GAMES
 from sevenrocks.rl.family import Table, game_spec
-from tests.rl.helpers import deal, dealt_state, ismcts_game
+from tests.rl.helpers import deal, dealt_state, ismcts_game, random_moves
 
 TABLES = [(game.id, seats) for game in LAYOUT_GAMES if game.id != "seven-rocks" for seats in game.seats]
 
@@ -77,11 +77,7 @@ def test_resampling_keeps_the_information_state(game: str, seats: int) -> None:
     loaded = pyspiel.load_game(_name(game), {"seats": seats})
     for seed in range(3):
         rng = random.Random(seed)
-        state = dealt_state(loaded, rng)
-        for _ in range(6 + seed * 3):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
+        state = random_moves(dealt_state(loaded, rng), rng, 6 + seed * 3)
         if state.is_terminal():
             continue
         player = state.current_player()

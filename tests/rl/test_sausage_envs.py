@@ -32,7 +32,7 @@ from sevenrocks.rl.sausage import (
     sausage_move,
 )
 from sevenrocks.rl.sausage_gym import SausageEnv
-from tests.rl.helpers import deal, dealt_state, ismcts_game
+from tests.rl.helpers import deal, dealt_state, ismcts_game, random_moves
 
 
 def _played(seed: int, moves: int) -> SausageMatch:
@@ -270,11 +270,7 @@ def test_openspiel_resampling_keeps_the_information_state() -> None:
     game = pyspiel.load_game("python_sausage")
     for seed in range(4):
         rng = random.Random(seed)
-        state = dealt_state(game, rng)
-        for _ in range(4 + seed):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
+        state = random_moves(dealt_state(game, rng), rng, 4 + seed)
         if state.is_terminal():
             continue
         player = state.current_player()

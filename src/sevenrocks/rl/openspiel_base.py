@@ -211,6 +211,15 @@ class TableState(pyspiel.State, Generic[T]):  # type: ignore[misc]
         table = self.table
         return table is not None and self._ended(table)
 
+    def _playing(self, match: Any) -> Any:
+        """A clone of this state whose table (copied) plays ``match`` (a resampled one)."""
+        state = self.clone()
+        if self.table is not None:
+            table = self.table.copy()
+            table.match = match
+            state.table = table
+        return state
+
 
 # -------------------------------------------------------------------------------------- observer
 class TensorObserver:

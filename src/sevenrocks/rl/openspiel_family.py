@@ -203,16 +203,12 @@ class FamilyState(TableState[Table]):
         random to the other seats and the boneyard, consistent with its view."""
         from sevenrocks.bots.kernel import sample_deal
 
-        state = cast(FamilyState, self.clone())
         table = self.table
         if table is None or table.match.turn is None:
-            return state
+            return cast(FamilyState, self.clone())
         view = table.match.view(player_id)
         hands, boneyard = sample_deal(view, seed=sampler_seed(probability_sampler))
-        copy = table.copy()
-        copy.match = Match.from_view(view, hands, boneyard)
-        state.table = copy
-        return state
+        return cast(FamilyState, self._playing(Match.from_view(view, hands, boneyard)))
 
     def __str__(self) -> str:
         table = self.table

@@ -157,16 +157,13 @@ class SausageState(TableState[SausageTable]):
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SausageState:
         """A state ``player_id`` cannot tell from this one: the never-turned tiles dealt between the
         two queues in a random order (the known tails and the turned tile kept)."""
-        state = cast(SausageState, self.clone())
         table = self.table
         if table is None or self.is_terminal():
-            return state
+            return cast(SausageState, self.clone())
         seed = sampler_seed(probability_sampler)
         view = table.match.view(player_id)
-        copy = table.copy()
-        copy.match = SausageMatch.from_view(view, view.sample_queues(random.Random(seed)), seed=seed)
-        state.table = copy
-        return state
+        queues = view.sample_queues(random.Random(seed))
+        return cast(SausageState, self._playing(SausageMatch.from_view(view, queues, seed=seed)))
 
     def __str__(self) -> str:
         table = self.table
