@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -37,6 +37,8 @@ __all__ = [
     "figure_steps",
     "js_messages",
     "render_page",
+    "rules_section",
+    "rules_toc",
 ]
 
 #: The cookie that remembers the language a player picked with the switch.
@@ -369,26 +371,46 @@ def _sums(section: Section, _: Translate) -> str:
     return f'<h4>{heading}</h4><ul class="worked-sums">{"".join(items)}</ul>'
 
 
-def _rules(guide: Guide, _: Translate) -> str:
-    toc = "".join(f'<li><a href="#{_e(s.key)}">{_e(s.title)}</a></li>' for s in guide.sections)
-    parts = []
-    for number, section in enumerate(guide.sections, start=1):
-        key = _e(section.key)
-        paragraphs = "".join(f"<p>{_bidi(p)}</p>" for p in section.paragraphs)
-        figures = "".join(_figure(f, guide.lang, _) for f in section.figures)
-        if figures:
-            figures = f'<div class="figures">{figures}</div>'
-        parts.append(
-            f'<section class="panel rules-section" id="{key}" aria-labelledby="{key}-title">'
-            f'<h3 id="{key}-title">{number}. {_e(section.title)}</h3>{paragraphs}{figures}'
-            f"{_sums(section, _)}</section>"
-        )
+def rules_section(
+    number: int, key: str, title: str, paragraphs: Sequence[str], figures: str, after: str
+) -> str:
+    """Section ``number`` of a rules page: its title, ``paragraphs``, ``figures`` and ``after`` (HTML)."""
+    key = _e(key)
+    text = "".join(f"<p>{_bidi(p)}</p>" for p in paragraphs)
+    if figures:
+        figures = f'<div class="figures">{figures}</div>'
+    return (
+        f'<section class="panel rules-section" id="{key}" aria-labelledby="{key}-title">'
+        f'<h3 id="{key}-title">{number}. {_e(title)}</h3>{text}{figures}{after}</section>'
+    )
+
+
+def rules_toc(sections: Sequence[tuple[str, str]], _: Translate) -> tuple[str, str]:
+    """The contents of a rules page (``(key, title)`` of each section) and the line that says how
+    its figures are stepped through, as HTML."""
+    toc = "".join(f'<li><a href="#{_e(key)}">{_e(title)}</a></li>' for key, title in sections)
     how = _e(
         _(
             "Each figure is drawn from the engine: use the buttons under it (or the arrow keys) to place "
             "its tiles one by one; the caption says what the engine counts."
         )
     )
+    return toc, how
+
+
+def _rules(guide: Guide, _: Translate) -> str:
+    toc, how = rules_toc([(s.key, s.title) for s in guide.sections], _)
+    parts = [
+        rules_section(
+            number,
+            section.key,
+            section.title,
+            section.paragraphs,
+            "".join(_figure(f, guide.lang, _) for f in section.figures),
+            _sums(section, _),
+        )
+        for number, section in enumerate(guide.sections, start=1)
+    ]
     contents = _e(_("Contents"))
     from sevenrocks.web.rules_pages import game_links  # the family's guides (that module imports this one)
 

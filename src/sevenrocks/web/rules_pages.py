@@ -15,7 +15,7 @@ from sevenrocks.guide.family import GAME_IDS, FamilyGuide, FamilySection, family
 from sevenrocks.guide.play import PlayFigure
 from sevenrocks.i18n import DEFAULT_LANGUAGE, LANGUAGES, translation
 from sevenrocks.text import game_name
-from sevenrocks.web.pages import _bidi, _e, _frame, figure_html
+from sevenrocks.web.pages import _bidi, _e, _frame, figure_html, rules_section, rules_toc
 
 __all__ = ["family_figure_steps", "game_links", "render_family_rules", "render_unknown_game"]
 
@@ -87,25 +87,18 @@ def _worked(section: FamilySection, _: Translate) -> str:
 
 
 def _body(guide: FamilyGuide, _: Translate) -> str:
-    toc = "".join(f'<li><a href="#{_e(s.key)}">{_e(s.title)}</a></li>' for s in guide.sections)
-    parts = []
-    for number, section in enumerate(guide.sections, start=1):
-        key = _e(section.key)
-        paragraphs = "".join(f"<p>{_bidi(p)}</p>" for p in section.paragraphs)
-        figures = "".join(_figure(f, guide.lang) for f in section.figures)
-        if figures:
-            figures = f'<div class="figures">{figures}</div>'
-        parts.append(
-            f'<section class="panel rules-section" id="{key}" aria-labelledby="{key}-title">'
-            f'<h3 id="{key}-title">{number}. {_e(section.title)}</h3>{paragraphs}{figures}'
-            f"{_worked(section, _)}</section>"
+    toc, how = rules_toc([(s.key, s.title) for s in guide.sections], _)
+    parts = [
+        rules_section(
+            number,
+            section.key,
+            section.title,
+            section.paragraphs,
+            "".join(_figure(f, guide.lang) for f in section.figures),
+            _worked(section, _),
         )
-    how = _e(
-        _(
-            "Each figure is drawn from the engine: use the buttons under it (or the arrow keys) to place "
-            "its tiles one by one; the caption says what the engine counts."
-        )
-    )
+        for number, section in enumerate(guide.sections, start=1)
+    ]
     back, contents = _e(_("All the games' rules")), _e(_("Contents"))
     return f"""<main class="rules" data-game="{_e(guide.game)}">
   <section class="panel">
