@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from html import escape
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol, TypeVar
 from urllib.parse import urlencode
 
 from sevenrocks.guide import Figure, Guide, Section, rules_guide
@@ -37,8 +37,7 @@ __all__ = [
     "figure_steps",
     "js_messages",
     "render_page",
-    "rules_section",
-    "rules_toc",
+    "rules_sections",
 ]
 
 #: The cookie that remembers the language a player picked with the switch.
@@ -371,46 +370,56 @@ def _sums(section: Section, _: Translate) -> str:
     return f'<h4>{heading}</h4><ul class="worked-sums">{"".join(items)}</ul>'
 
 
-def rules_section(
-    number: int, key: str, title: str, paragraphs: Sequence[str], figures: str, after: str
-) -> str:
-    """Section ``number`` of a rules page: its title, ``paragraphs``, ``figures`` and ``after`` (HTML)."""
-    key = _e(key)
-    text = "".join(f"<p>{_bidi(p)}</p>" for p in paragraphs)
-    if figures:
-        figures = f'<div class="figures">{figures}</div>'
-    return (
-        f'<section class="panel rules-section" id="{key}" aria-labelledby="{key}-title">'
-        f'<h3 id="{key}-title">{number}. {_e(title)}</h3>{text}{figures}{after}</section>'
-    )
+class RulesSection(Protocol):
+    """What a rules page shows of a section of a guide."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def paragraphs(self) -> Sequence[str]: ...
 
 
-def rules_toc(sections: Sequence[tuple[str, str]], _: Translate) -> tuple[str, str]:
-    """The contents of a rules page (``(key, title)`` of each section) and the line that says how
-    its figures are stepped through, as HTML."""
-    toc = "".join(f'<li><a href="#{_e(key)}">{_e(title)}</a></li>' for key, title in sections)
+S = TypeVar("S", bound=RulesSection)
+
+
+def rules_sections(
+    sections: Sequence[S], figures: Callable[[S], str], after: Callable[[S], str], _: Translate
+) -> tuple[str, str, str]:
+    """The HTML of a rules page's contents, of the line that says how its figures are stepped
+    through, and of its numbered sections: each its title, paragraphs, ``figures(section)`` and
+    ``after(section)``."""
+    toc = "".join(f'<li><a href="#{_e(s.key)}">{_e(s.title)}</a></li>' for s in sections)
+    parts = []
+    for number, section in enumerate(sections, start=1):
+        key = _e(section.key)
+        text = "".join(f"<p>{_bidi(p)}</p>" for p in section.paragraphs)
+        drawn = figures(section)
+        if drawn:
+            drawn = f'<div class="figures">{drawn}</div>'
+        parts.append(
+            f'<section class="panel rules-section" id="{key}" aria-labelledby="{key}-title">'
+            f'<h3 id="{key}-title">{number}. {_e(section.title)}</h3>{text}{drawn}{after(section)}</section>'
+        )
     how = _e(
         _(
             "Each figure is drawn from the engine: use the buttons under it (or the arrow keys) to place "
             "its tiles one by one; the caption says what the engine counts."
         )
     )
-    return toc, how
+    return toc, how, "".join(parts)
 
 
 def _rules(guide: Guide, _: Translate) -> str:
-    toc, how = rules_toc([(s.key, s.title) for s in guide.sections], _)
-    parts = [
-        rules_section(
-            number,
-            section.key,
-            section.title,
-            section.paragraphs,
-            "".join(_figure(f, guide.lang, _) for f in section.figures),
-            _sums(section, _),
-        )
-        for number, section in enumerate(guide.sections, start=1)
-    ]
+    toc, how, parts = rules_sections(
+        guide.sections,
+        lambda section: "".join(_figure(f, guide.lang, _) for f in section.figures),
+        lambda section: _sums(section, _),
+        _,
+    )
     contents = _e(_("Contents"))
     from sevenrocks.web.rules_pages import game_links  # the family's guides (that module imports this one)
 
@@ -421,7 +430,7 @@ def _rules(guide: Guide, _: Translate) -> str:
     <p class="muted">{how}</p>
     <nav aria-labelledby="toc-title"><h3 id="toc-title">{contents}</h3><ol class="toc">{toc}</ol></nav>
   </section>
-  {"".join(parts)}
+  {parts}
   {game_links(_, "seven-rocks")}
 </main>"""
 

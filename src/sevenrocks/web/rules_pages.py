@@ -15,7 +15,7 @@ from sevenrocks.guide.family import GAME_IDS, FamilyGuide, FamilySection, family
 from sevenrocks.guide.play import PlayFigure
 from sevenrocks.i18n import DEFAULT_LANGUAGE, LANGUAGES, translation
 from sevenrocks.text import game_name
-from sevenrocks.web.pages import _bidi, _e, _frame, figure_html, rules_section, rules_toc
+from sevenrocks.web.pages import _bidi, _e, _frame, figure_html, rules_sections
 
 __all__ = ["family_figure_steps", "game_links", "render_family_rules", "render_unknown_game"]
 
@@ -87,18 +87,12 @@ def _worked(section: FamilySection, _: Translate) -> str:
 
 
 def _body(guide: FamilyGuide, _: Translate) -> str:
-    toc, how = rules_toc([(s.key, s.title) for s in guide.sections], _)
-    parts = [
-        rules_section(
-            number,
-            section.key,
-            section.title,
-            section.paragraphs,
-            "".join(_figure(f, guide.lang) for f in section.figures),
-            _worked(section, _),
-        )
-        for number, section in enumerate(guide.sections, start=1)
-    ]
+    toc, how, parts = rules_sections(
+        guide.sections,
+        lambda section: "".join(_figure(f, guide.lang) for f in section.figures),
+        lambda section: _worked(section, _),
+        _,
+    )
     back, contents = _e(_("All the games' rules")), _e(_("Contents"))
     return f"""<main class="rules" data-game="{_e(guide.game)}">
   <section class="panel">
@@ -108,7 +102,7 @@ def _body(guide: FamilyGuide, _: Translate) -> str:
     <p><a href="/rules#games-title" id="back-to-rules">{back}</a></p>
     <nav aria-labelledby="toc-title"><h3 id="toc-title">{contents}</h3><ol class="toc">{toc}</ol></nav>
   </section>
-  {"".join(parts)}
+  {parts}
   {game_links(_, guide.game)}
 </main>"""
 
