@@ -1,4 +1,5 @@
-"""The timing harness the side-by-side benchmarks share (``random_hands.py``, ``sausage_speed.py``).
+"""The timing harness the side-by-side benchmarks share (``random_hands.py``, ``sausage_speed.py``,
+``rl_step.py``).
 
 Each contender is a :class:`Tally`: a ``step`` that plays a batch (some hands, or some matches) and
 returns its counts, one per name in ``counts`` (the first is the unit: ``hands``, ``matches``). The
@@ -22,6 +23,22 @@ from rich.console import Console
 
 Step = Callable[[], Sequence[int]]
 """Plays one batch; returns its counts (the first: how many units it played)."""
+
+
+def play_openspiel(game: Any, pick: Callable[[int], int]) -> int:
+    """Play one game of the OpenSpiel ``game`` at random, ``pick(n)`` choosing among ``n`` chance
+    outcomes or legal actions; return the players' decisions (chance nodes are not counted)."""
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[pick(len(outcomes))][0])
+        else:
+            actions = state.legal_actions()
+            state.apply_action(actions[pick(len(actions))])
+            decisions += 1
+    return decisions
 
 
 def repeated(play: Callable[[random.Random], int | Sequence[int]], rng: random.Random, times: int) -> Step:

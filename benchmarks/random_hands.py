@@ -41,7 +41,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from harness import Step, Tally, arguments, repeated, run_rounds
+from harness import Step, Tally, arguments, play_openspiel, repeated, run_rounds
 from sevenrocks.core import Match
 
 HandFn = Callable[[random.Random], int]
@@ -95,17 +95,7 @@ def openspiel_team_dominoes() -> HandFn:
     game = pyspiel.load_game("python_team_dominoes")
 
     def hand(rng: random.Random) -> int:
-        state = game.new_initial_state()
-        placed = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-            else:
-                actions = state.legal_actions()
-                state.apply_action(actions[rng.randrange(len(actions))])
-                placed += 1
-        return placed
+        return play_openspiel(game, rng.randrange)
 
     return hand
 

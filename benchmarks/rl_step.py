@@ -39,6 +39,8 @@ import sys
 import time
 from collections.abc import Callable
 
+from harness import play_openspiel
+
 os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
 
@@ -79,11 +81,9 @@ def main(argv: list[str] | None = None) -> int:
 
     import numpy as np
     import open_spiel.python.games  # noqa: F401 (registers python_team_dominoes)
-    import pyspiel
 
     import sevenrocks.rl.openspiel  # noqa: F401 (registers python_seven_rocks)
     from sevenrocks.rl.batched import BatchedHands
-    from sevenrocks.rl.pettingzoo import raw_env
 
     if args.games is not None:
         return _per_game(args, argv)
@@ -93,72 +93,15 @@ def main(argv: list[str] | None = None) -> int:
     warm.step(warm.sample_actions(np.random.default_rng(0)))
     warm_up = time.perf_counter() - t0
 
-    def batched(seconds: float) -> int:
-        sim = BatchedHands(args.batch, seed=1, autoreset=True)
-        rng = np.random.default_rng(1)
-        steps = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            for _ in range(20):
-                sim.step(sim.sample_actions(rng))
-            steps += 20 * args.batch
-        return steps
-
-    def batched_observed(seconds: float) -> int:
-        sim = BatchedHands(args.batch, seed=1, autoreset=True)
-        rng = np.random.default_rng(1)
-        steps = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            for _ in range(20):
-                sim.observations()
-                sim.step(sim.sample_actions(rng))
-            steps += 20 * args.batch
-        return steps
-
-    def aec(seconds: float) -> int:
-        env = raw_env()
-        rng = np.random.default_rng(1)
-        steps = 0
-        end = time.perf_counter() + seconds
-        seed = 0
-        while time.perf_counter() < end:
-            env.reset(seed=seed)
-            seed += 1
-            while not any(env.terminations.values()):
-                mask = env.observe(env.agent_selection)["action_mask"]
-                env.step(int(rng.choice(np.flatnonzero(mask))))
-                steps += 1
-        return steps
-
-    def openspiel(name: str) -> Callable[[float], int]:
-        game = pyspiel.load_game(name)
-
-        def run(seconds: float) -> int:
-            rng = np.random.default_rng(1)
-            steps = 0
-            end = time.perf_counter() + seconds
-            while time.perf_counter() < end:
-                state = game.new_initial_state()
-                while not state.is_terminal():
-                    if state.is_chance_node():
-                        outcomes = state.chance_outcomes()
-                        state.apply_action(outcomes[rng.integers(len(outcomes))][0])
-                    else:
-                        actions = state.legal_actions()
-                        state.apply_action(actions[rng.integers(len(actions))])
-                        steps += 1
-            return steps
-
-        return run
-
     rates = _rates(
         {
-            f"BatchedHands ({args.batch} games)": batched,
-            f"BatchedHands + observations ({args.batch} games)": batched_observed,
-            "sevenrocks_v0 (PettingZoo AEC)": aec,
-            "python_seven_rocks (OpenSpiel)": openspiel("python_seven_rocks"),
-            "python_team_dominoes (OpenSpiel)": openspiel("python_team_dominoes"),
+            f"BatchedHands ({args.batch} games)": _batched("seven-rocks", args.batch),
+            f"BatchedHands + observations ({args.batch} games)": _batched(
+                "seven-rocks", args.batch, observed=True
+            ),
+            "sevenrocks_v0 (PettingZoo AEC)": _aec("seven-rocks"),
+            "python_seven_rocks (OpenSpiel)": _openspiel("python_seven_rocks"),
+            "python_team_dominoes (OpenSpiel)": _openspiel("python_team_dominoes"),
         },
         args.seconds,
         args.repeat,
@@ -194,7 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _batched(game: str, batch: int, observe: bool = False) -> Callable[[float], int]:
+def _batched(game: str, batch: int, *, observed: bool = False) -> Callable[[float], int]:
+    """Random steps of ``batch`` hands at once (with the observations before every step if ``observed``)."""
     import numpy as np
 
     from sevenrocks.rl.batched import BatchedHands
@@ -206,7 +150,7 @@ def _batched(game: str, batch: int, observe: bool = False) -> Callable[[float], 
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
             for _ in range(20):
-                if observe:
+                if observed:
                     sim.observations()
                 sim.step(sim.sample_actions(rng))
             steps += 20 * batch
@@ -216,6 +160,7 @@ def _batched(game: str, batch: int, observe: bool = False) -> Callable[[float], 
 
 
 def _aec(game: str) -> Callable[[float], int]:
+    """Random steps of ``sevenrocks_v0(game=game)``, one hand at a time, observing every step."""
     import numpy as np
 
     from sevenrocks.rl.pettingzoo import raw_env
@@ -239,6 +184,7 @@ def _aec(game: str) -> Callable[[float], int]:
 
 
 def _openspiel(name: str) -> Callable[[float], int]:
+    """Random decisions of the OpenSpiel game ``name``, one game at a time."""
     import numpy as np
     import pyspiel
 
@@ -249,15 +195,7 @@ def _openspiel(name: str) -> Callable[[float], int]:
         steps = 0
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.integers(len(outcomes))][0])
-                else:
-                    actions = state.legal_actions()
-                    state.apply_action(actions[rng.integers(len(actions))])
-                    steps += 1
+            steps += play_openspiel(game, lambda n: int(rng.integers(n)))
         return steps
 
     return run
@@ -300,7 +238,7 @@ def _per_game(args: argparse.Namespace, argv: list[str] | None) -> int:
             if game != "sausage":  # no compiled step for Sausage: no BatchedHands
                 runs["batched"] = _batched(game, args.batch)
                 if args.observations:
-                    runs["observed"] = _batched(game, args.batch, observe=True)
+                    runs["observed"] = _batched(game, args.batch, observed=True)
             runs |= {"aec": _aec(game), "openspiel": _openspiel(spec.name)}
             rates = _rates(runs, args.seconds, args.repeat)
             row: dict[str, object] = {"game": game, "seats": spec.seats}

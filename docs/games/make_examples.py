@@ -51,9 +51,10 @@ from sevenrocks.core.games.settlement import (
 )
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.matching import is_matador
-from sevenrocks.core.notation import Doubles, Move, Play, Side
-from sevenrocks.core.sausage import DealEnd, DealLog, SausageMatch, SausageMove, Way, Went
+from sevenrocks.core.notation import Doubles, Play, Side
+from sevenrocks.core.sausage import DealEnd, DealLog, SausageMatch, Went
 from sevenrocks.core.tiles import Tile
+from sevenrocks.guide.play import choose, move_parts, sausage_choose
 
 __all__ = ["BEGIN", "END", "EXAMPLES", "Example", "check", "example_text", "main", "write"]
 
@@ -121,28 +122,6 @@ EXAMPLES: Final[dict[str, Example]] = {
 
 
 # ----------------------------------------------------------------------------------- playing
-def parts(move: Move) -> tuple[Play, ...]:
-    """The plays of a move: itself, or the doubles of a several-doubles move."""
-    return move.parts if isinstance(move, Doubles) else (move,)
-
-
-def choose(match: Match, close: bool = False) -> Move:
-    """The move that scores most, then places the most pips, then (with ``close``, once the spinner
-    is down) closes the most doubles, then comes first in the engine's order."""
-    best: Move | None = None
-    best_key = (-1, -1, -1)
-    closing = close and match.layout.spinner is not None
-    for move in match.legal_moves():
-        points = match.push(move).points
-        match.pop()
-        closed = sum(p.closed for p in parts(move)) if closing else 0
-        key = (points, sum(t.pips for t in move.tiles), closed)
-        if key > best_key:
-            best, best_key = move, key
-    assert best is not None  # the seat to move always has a move
-    return best
-
-
 def play(example: Example) -> Match:
     """The example's match, played as far as the example shows it (or to the end of the match)."""
     match = Match(example.game, options=dict(example.options), seats=example.seats, seed=example.seed)
@@ -336,7 +315,7 @@ def replayed(match: Match, number: int) -> list[Step]:
     for placement in match.history[number].placements:
         move = placement.play
         words = [f"{len(move.parts)} doubles in one move"] if isinstance(move, Doubles) else []
-        for play in parts(move):
+        for play in move_parts(move):
             words += part_note(rules, layout, play)
         closed_out = not layout.points
         if closed_out and rules.all_ends_closed:
@@ -982,13 +961,6 @@ def one_example_text(example: Example) -> str:
 
 
 # ----------------------------------------------------------------------------------- Sausage
-def sausage_choose(match: SausageMatch) -> SausageMove:
-    """A cut when the turned tile can cut (it hands the table over), else the first way in the engine's
-    order (top, then bottom)."""
-    moves = match.legal_moves()
-    return next((m for m in moves if m.way is Way.CUT), moves[0])
-
-
 def sausage_play(example: Example) -> SausageMatch:
     """The example's Sausage match, played as far as the example shows it."""
     match = SausageMatch(dict(example.options), seed=example.seed)

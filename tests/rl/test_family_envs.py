@@ -20,25 +20,11 @@ from sevenrocks.rl.family import (
 )
 from sevenrocks.rl.gym import SevenRocksEnv
 from sevenrocks.rl.pettingzoo import agents_of, env, raw_env
+from tests.rl.helpers import play_out, random_episode
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 TABLES = [(game.id, seats) for game in LAYOUT_GAMES for seats in game.seats]
-
-
-def _play_out(e: raw_env, seed: int) -> dict[str, float]:
-    e.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    totals = dict.fromkeys(e.possible_agents, 0.0)
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _ = e.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            e.step(None)
-        else:
-            assert e.observation_space(agent).contains(obs)
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return totals
 
 
 def test_every_layout_game_is_played_and_sausage_has_its_own_env() -> None:
@@ -69,7 +55,7 @@ def test_match_mode_api(game: str) -> None:
 def test_hand_rewards_are_the_side_score_changes(game: str, seats: int) -> None:
     for seed in range(3):
         e = raw_env(game=game, seats=seats)
-        totals = _play_out(e, seed)
+        totals = play_out(e, seed)
         rules = e.spec.rules
         scores = e.match.scores
         want = {a: float(e.spec.direction * scores[rules.side_of(i)]) for i, a in enumerate(agents_of(seats))}
@@ -171,17 +157,7 @@ def test_raw_env_refuses_illegal_actions_of_family_games() -> None:
 def test_gym_env_plays_family_games(game: str, seats: int) -> None:
     g = SevenRocksEnv(game=game, seats=seats, seat=1, opponents=("random",) * (seats - 1))
     for seed in range(3):
-        obs, info = g.reset(seed=seed)
-        total, done = 0.0, False
-        rng = np.random.default_rng(seed)
-        while not done:
-            assert np.array_equal(info["action_mask"], g.action_masks())
-            assert g.observation_space.contains(obs)
-            obs, reward, terminated, truncated, info = g.step(
-                int(rng.choice(np.flatnonzero(info["action_mask"])))
-            )
-            total += float(reward)
-            done = terminated or truncated
+        total, info = random_episode(g, seed)
         side = g.aec.spec.rules.side_of(1)
         assert total == g.aec.spec.direction * info["scores"][side] == g.hand_points()
     with pytest.raises(ValueError, match="2 bots"):

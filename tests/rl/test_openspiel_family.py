@@ -7,24 +7,18 @@ import random
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
 
 import sevenrocks.rl.openspiel as ours
 from sevenrocks.core import TILES, Match
 from sevenrocks.core.games import LAYOUT_GAMES
 from sevenrocks.rl.family import Table, game_spec
+from tests.rl.helpers import deal, dealt_state, ismcts_game, random_moves
 
 TABLES = [(game.id, seats) for game in LAYOUT_GAMES if game.id != "seven-rocks" for seats in game.seats]
 
 
 def _name(game: str) -> str:
     return "python_" + game.replace("-", "_")
-
-
-def _deal(state: pyspiel.State, rng: random.Random) -> None:
-    while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
 
 
 def test_every_layout_game_is_registered() -> None:
@@ -48,8 +42,7 @@ def test_the_deal_and_the_moves_are_the_engines(game: str, seats: int) -> None:
     spec = game_spec(game, seats=seats)
     for seed in range(4):
         rng = random.Random(seed)
-        state = loaded.new_initial_state()
-        _deal(state, rng)
+        state = dealt_state(loaded, rng)
         dealt = state._dealt
         size = spec.rules.hand_size
         table = Table(spec, seed=0)
@@ -84,12 +77,7 @@ def test_resampling_keeps_the_information_state(game: str, seats: int) -> None:
     loaded = pyspiel.load_game(_name(game), {"seats": seats})
     for seed in range(3):
         rng = random.Random(seed)
-        state = loaded.new_initial_state()
-        _deal(state, rng)
-        for _ in range(6 + seed * 3):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
+        state = random_moves(dealt_state(loaded, rng), rng, 6 + seed * 3)
         if state.is_terminal():
             continue
         player = state.current_player()
@@ -110,20 +98,7 @@ def test_resampling_keeps_the_information_state(game: str, seats: int) -> None:
 
 
 def test_ismcts_plays_a_family_game() -> None:
-    game = pyspiel.load_game("python_draw", {"seats": 3})
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    bot = ismcts.ISMCTSBot(
-        game, evaluator, uct_c=2.0, max_simulations=8, random_state=np.random.RandomState(1)
-    )
-    state = game.new_initial_state()
-    rng = random.Random(3)
-    _deal(state, rng)
-    moves = 0
-    while not state.is_terminal():
-        action = bot.step(state) if state.current_player() == 0 else rng.choice(state.legal_actions())
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        moves += 1
+    _, moves = ismcts_game(pyspiel.load_game("python_draw", {"seats": 3}), simulations=8)
     assert moves >= 5
 
 
@@ -131,6 +106,6 @@ def test_bad_chance_outcomes_and_actions_raise() -> None:
     state = pyspiel.load_game("python_kozel", {"seats": 2}).new_initial_state()
     with pytest.raises(Exception, match="not a tile"):
         state.apply_action(28)
-    _deal(state, random.Random(0))
+    deal(state, random.Random(0))
     with pytest.raises(Exception, match="not legal"):
         state.apply_action(max(set(range(1444)) - set(state.legal_actions())))

@@ -10,22 +10,9 @@ from sevenrocks.core import HandEnd
 from sevenrocks.rl.actions import InvalidActionError
 from sevenrocks.rl.gym import SevenRocksEnv
 from sevenrocks.rl.pettingzoo import AGENTS, env, raw_env
+from tests.rl.helpers import play_out, random_episode
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
-
-
-def _play_out(e: raw_env, seed: int) -> dict[str, float]:
-    e.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    totals = dict.fromkeys(AGENTS, 0.0)
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, _ = e.last()
-        totals[agent] += reward
-        if terminated or truncated:
-            e.step(None)
-        else:
-            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    return totals
 
 
 @pytest.mark.parametrize("kwargs", [{}, {"mode": "match", "max_hands": 4}, {"reward": "win"}])
@@ -42,7 +29,7 @@ def test_seeds() -> None:
 def test_hand_rewards_are_the_partnership_scores() -> None:
     for seed in range(20):
         e = raw_env()
-        totals = _play_out(e, seed)
+        totals = play_out(e, seed)
         scores = e.match.scores
         assert totals == {"seat_0": scores[0], "seat_1": scores[1], "seat_2": scores[0], "seat_3": scores[1]}
         assert e.hand_end in (HandEnd.DOMINO, HandEnd.BLOCKED, HandEnd.TARGET)
@@ -50,7 +37,7 @@ def test_hand_rewards_are_the_partnership_scores() -> None:
 
 def test_match_mode_plays_to_the_target_with_win_rewards() -> None:
     e = raw_env(mode="match", target=60)
-    totals = _play_out(e, 1)
+    totals = play_out(e, 1)
     winner = e.match.winner
     assert winner is not None and e.match.scores[winner] >= 60
     assert totals["seat_0"] == totals["seat_2"] == (1.0 if winner == 0 else -1.0)
@@ -59,7 +46,7 @@ def test_match_mode_plays_to_the_target_with_win_rewards() -> None:
 
 def test_match_mode_truncates_after_max_hands() -> None:
     e = raw_env(mode="match", max_hands=1, reward="points")
-    _play_out(e, 2)
+    play_out(e, 2)
     assert e.match.hand_number == 0 and not e.match.is_over
 
 
@@ -121,18 +108,7 @@ def test_render_modes() -> None:
 def test_gym_env_sums_rewards_between_turns() -> None:
     for seed in range(6):
         g = SevenRocksEnv(seat=seed % 4, opponents=("greedy", "random", "greedy"))
-        obs, info = g.reset(seed=seed)
-        total, done = 0.0, False
-        rng = np.random.default_rng(seed)
-        while not done:
-            assert g.aec.agent_selection == AGENTS[g.seat]
-            assert np.array_equal(info["action_mask"], g.action_masks())
-            assert g.observation_space.contains(obs)
-            obs, reward, terminated, truncated, info = g.step(
-                int(rng.choice(np.flatnonzero(info["action_mask"])))
-            )
-            total += float(reward)
-            done = terminated or truncated
+        total, info = random_episode(g, seed, learner=AGENTS[g.seat])
         scores = info["scores"]
         assert total == scores[g.seat & 1] == g.hand_points()
 

@@ -9,7 +9,6 @@ from pathlib import Path
 import numpy as np
 import pyspiel
 import pytest
-from open_spiel.python.algorithms import ismcts, mcts
 from pettingzoo.test import api_test, seed_test
 
 import sevenrocks.rl.openspiel  # noqa: F401 (registers python_sausage)
@@ -33,12 +32,7 @@ from sevenrocks.rl.sausage import (
     sausage_move,
 )
 from sevenrocks.rl.sausage_gym import SausageEnv
-
-
-def _deal(state: pyspiel.State, rng: random.Random) -> None:
-    while state.is_chance_node():
-        outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+from tests.rl.helpers import deal, dealt_state, ismcts_game, random_moves
 
 
 def _played(seed: int, moves: int) -> SausageMatch:
@@ -257,8 +251,7 @@ def test_openspiel_moves_and_returns_are_the_engines() -> None:
     game = pyspiel.load_game("python_sausage")
     for seed in range(8):
         rng = random.Random(seed)
-        state = game.new_initial_state()
-        _deal(state, rng)
+        state = dealt_state(game, rng)
         dealt = [TILES[t] for t in state._dealt]
         match = SausageMatch()
         match.start_deal([dealt[:14], dealt[14:]], starter=state.table.match.starter)
@@ -277,12 +270,7 @@ def test_openspiel_resampling_keeps_the_information_state() -> None:
     game = pyspiel.load_game("python_sausage")
     for seed in range(4):
         rng = random.Random(seed)
-        state = game.new_initial_state()
-        _deal(state, rng)
-        for _ in range(4 + seed):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
+        state = random_moves(dealt_state(game, rng), rng, 4 + seed)
         if state.is_terminal():
             continue
         player = state.current_player()
@@ -300,20 +288,7 @@ def test_openspiel_resampling_keeps_the_information_state() -> None:
 
 
 def test_ismcts_plays_a_deal() -> None:
-    game = pyspiel.load_game("python_sausage")
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
-    bot = ismcts.ISMCTSBot(
-        game, evaluator, uct_c=2.0, max_simulations=10, random_state=np.random.RandomState(1)
-    )
-    state = game.new_initial_state()
-    rng = random.Random(3)
-    _deal(state, rng)
-    moves = 0
-    while not state.is_terminal():
-        action = bot.step(state) if state.current_player() == 0 else rng.choice(state.legal_actions())
-        assert action in state.legal_actions()
-        state.apply_action(action)
-        moves += 1
+    state, moves = ismcts_game(pyspiel.load_game("python_sausage"), simulations=10)
     assert moves >= 3 and sum(state.returns()) == 0
 
 
@@ -327,7 +302,7 @@ def test_openspiel_bad_parameters_and_actions() -> None:
     state = pyspiel.load_game("python_sausage").new_initial_state()
     with pytest.raises(Exception, match="not a tile"):
         state.apply_action(28)
-    _deal(state, random.Random(0))
+    deal(state, random.Random(0))
     with pytest.raises(Exception, match="not legal"):
         state.apply_action(max(set(range(NUM_SAUSAGE_ACTIONS)) - set(state.legal_actions())))
 

@@ -10,15 +10,16 @@ first hand; ``DONKEY_SEED`` was found by playing the same policy over the WebSoc
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.web.servers import running_server
-from tests.web.test_browser import ARGS, CHROMIUM, DESKTOP, STATUS_JS, api, shot, take_turn
+from tests.web.test_browser import CHROMIUM, DESKTOP, STATUS_JS, api, browser, shot, take_turn
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
+
+__all__ = ["browser"]  # the fixture, shared with the other browser tests
 
 pytestmark = [
     pytest.mark.timeout(180),
@@ -33,12 +34,16 @@ pytestmark = [
 DONKEY_SEED = 6
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with playwright_sync.sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
-        yield chromium
-        chromium.close()
+def _started(browser: Any, server: dict[str, Any], body: dict[str, Any]) -> tuple[Any, Any]:
+    """A page at the table ``body`` makes (through the API), its first hand started; and what the
+    API answered."""
+    made = api(server, "/api/tables", body)
+    page = browser.new_context(viewport=DESKTOP).new_page()
+    page.goto(server["url"] + made["link"])
+    page.wait_for_selector("#start")
+    page.click("#start")
+    page.wait_for_selector("#layout svg")
+    return page, made
 
 
 def test_a_kozel_table_with_draws_is_played_to_its_end(browser: Any, tmp_path: Any) -> None:
@@ -122,12 +127,7 @@ def test_several_doubles_and_a_closed_double_by_clicks_in_donkey(browser: Any, t
             "options": {"target": 101},
             "seats": [{"kind": "me", "bot": "random"}, {"kind": "bot", "bot": "random"}],
         }
-        made = api(server, "/api/tables", body)
-        page = browser.new_context(viewport=DESKTOP).new_page()
-        page.goto(server["url"] + made["link"])
-        page.wait_for_selector("#start")
-        page.click("#start")
-        page.wait_for_selector("#layout svg")
+        page, _ = _started(browser, server, body)
         kinds = []
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -145,12 +145,7 @@ def test_several_doubles_and_a_closed_double_by_clicks_in_donkey(browser: Any, t
 def test_picture_dominoes_show_pictures_big_tiles_and_no_scores(browser: Any, tmp_path: Any) -> None:
     with running_server(tmp_path / "web.db", args=("--bot-delay", "0.05")) as server:
         body = {"game": "picture", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "random"}]}
-        made = api(server, "/api/tables", body)
-        page = browser.new_context(viewport=DESKTOP).new_page()
-        page.goto(server["url"] + made["link"])
-        page.wait_for_selector("#start")
-        page.click("#start")
-        page.wait_for_selector("#layout svg")
+        page, made = _started(browser, server, body)
         page.wait_for_selector("#picture-sprite symbol#picture-6", state="attached")
         first = page.locator(".hand button.tile").first
         assert first.locator("use.picture").count() == 2, "a tile shows two pictures, not pips"

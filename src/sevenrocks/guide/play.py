@@ -29,7 +29,17 @@ from sevenrocks.core.sausage import SausageMatch, SausageMove, Way, Went
 from sevenrocks.core.tiles import Tile
 from sevenrocks.i18n import N_
 
-__all__ = ["Deal", "PlayFigure", "PlayStep", "Translate", "build_figure", "choose", "sausage_choose", "words"]
+__all__ = [
+    "Deal",
+    "PlayFigure",
+    "PlayStep",
+    "Translate",
+    "build_figure",
+    "choose",
+    "move_parts",
+    "sausage_choose",
+    "words",
+]
 
 Translate = Callable[[str], str]
 
@@ -106,7 +116,8 @@ def new_match(game: str, deal: Deal) -> Match | SausageMatch:
     return match
 
 
-def _parts(move: Move) -> tuple[Play, ...]:
+def move_parts(move: Move) -> tuple[Play, ...]:
+    """The plays of a move: itself, or the doubles of a several-doubles move."""
     return move.parts if isinstance(move, Doubles) else (move,)
 
 
@@ -119,7 +130,7 @@ def choose(match: Match, close: bool = False) -> Move:
     for move in match.legal_moves():
         points = match.push(move).points
         match.pop()
-        closed = sum(p.closed for p in _parts(move)) if closing else 0
+        closed = sum(p.closed for p in move_parts(move)) if closing else 0
         key = (points, sum(t.pips for t in move.tiles), closed)
         if key > best_key:
             best, best_key = move, key
@@ -175,7 +186,7 @@ def _layout_caption(
     move = placement.play
     tiles = " ".join(tile_text(t) for t in move.tiles)
     parts.append(_("Seat {seat} places {tiles}.").format(seat=placement.seat, tiles=tiles))
-    plays = _parts(move)
+    plays = move_parts(move)
     if len(plays) > 1:
         parts.append(_("Several doubles in one move: {count}.").format(count=len(plays)))
     for play in plays:

@@ -13,6 +13,8 @@ Every rule is asked of the engine (:mod:`sevenrocks.core`); these adapters only 
 - :mod:`sevenrocks.rl.sausage`, :mod:`sevenrocks.rl.sausage_gym`, :mod:`sevenrocks.rl.openspiel_sausage`:
   Sausage (its own engine): its 84 actions, tensors, AEC and Gymnasium environments and
   ``python_sausage`` (reached through the entry points above with ``game="sausage"``).
+- :mod:`sevenrocks.rl.aec_base`, :mod:`sevenrocks.rl.gym_base`, :mod:`sevenrocks.rl.openspiel_base`:
+  what those environments and games share (each writes only what its game does differently).
 
 Import the submodule you need; this package imports none of the optional libraries itself.
 """

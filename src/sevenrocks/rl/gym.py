@@ -39,28 +39,25 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, SupportsFloat, cast
-
-import gymnasium
-import numpy as np
-import numpy.typing as npt
+from typing import Any, ClassVar
 
 from sevenrocks.bots import Bot, make_bot
 from sevenrocks.bots.base import declares_hundred
 from sevenrocks.rl.actions import move_actions
+from sevenrocks.rl.aec_base import Mode, Reward
 from sevenrocks.rl.family import DECLARE_HUNDRED, DECLINE_HUNDRED
-from sevenrocks.rl.pettingzoo import Mode, Reward, _observation_space, agents_of, raw_env
+from sevenrocks.rl.gym_base import LearnerEnv
+from sevenrocks.rl.pettingzoo import _observation_space, agents_of, raw_env
 
 __all__ = ["SevenRocksEnv"]
 
-Obs = npt.NDArray[np.float32]
 
-
-class SevenRocksEnv(gymnasium.Env[Obs, int]):
+class SevenRocksEnv(LearnerEnv):
     """Seat ``seat`` learns; ``opponents`` are bot names (or bots) for the other seats, in seat
     order after the learner."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}  # noqa: RUF012
+    _redeal_truncated: ClassVar[bool] = False
+    aec: raw_env
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         """``game="sausage"`` gives Sausage's environment (:class:`sevenrocks.rl.sausage_gym.SausageEnv`)."""
@@ -109,13 +106,7 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
         self._bots: dict[int, Bot] = {}
         self._seed = seed
         self._make_bots(seed)
-        self.render_mode = render_mode
-        self.observation_space = _observation_space(self.aec.spec)["observation"]
-        self.action_space = cast(
-            gymnasium.spaces.Space[int], gymnasium.spaces.Discrete(self.aec.spec.num_actions)
-        )
-        self._agent = agents_of(n)[seat]
-        self._points = 0.0
+        self._setup(agents_of(n)[seat], _observation_space(self.aec.spec), self.aec.spec.num_actions)
 
     def _make_bots(self, seed: int | None) -> None:
         n = len(self._bot_specs) + 1
@@ -129,21 +120,11 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
         """The bots, by seat."""
         return dict(self._bots)
 
-    def action_masks(self) -> npt.NDArray[np.int8]:
-        """The legal actions of the learner now (1-D ``int8``)."""
-        mask = np.zeros(self.aec.spec.num_actions, dtype=np.int8)
-        mask[self.aec.legal_actions(self._agent)] = 1
-        return mask
-
-    def _observe(self) -> tuple[Obs, dict[str, Any]]:
-        obs = self.aec.observe(self._agent)
-        return obs["observation"], {"action_mask": obs["action_mask"]}
-
     def _play_bots(self) -> float:
         """Let the bots act until the learner is to act or the episode ends; return its reward."""
         aec = self.aec
         total = 0.0
-        while not (aec.terminations[self._agent] or aec.truncations[self._agent]):
+        while not self._over():
             agent = aec.agent_selection
             if agent == self._agent:
                 break
@@ -160,44 +141,3 @@ class SevenRocksEnv(gymnasium.Env[Obs, int]):
                 aec.step(action)
                 total += aec.rewards[self._agent]
         return total
-
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Obs, dict[str, Any]]:
-        """Deal a new hand (or match) and let the bots play until the learner's first turn.
-
-        A hand that ends before the learner can place at all (it knocked throughout) is
-        dealt again, so an episode always starts with a decision.
-        """
-        super().reset(seed=seed)
-        if seed is not None:
-            self._make_bots(seed)
-        self.aec.reset(seed=seed)
-        self._points = self._play_bots()
-        while self.aec.terminations[self._agent]:  # the hand ended before the learner could place
-            self.aec.reset()
-            self._points = self._play_bots()
-        return self._observe()
-
-    def step(self, action: int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
-        """Place ``action`` for the learner, then the bots play until its next turn or the end."""
-        aec = self.aec
-        aec.step(action)
-        reward = aec.rewards[self._agent]
-        reward += self._play_bots()
-        self._points += reward
-        terminated = aec.terminations[self._agent]
-        truncated = aec.truncations[self._agent]
-        obs, info = self._observe()
-        if terminated or truncated:
-            info["action_mask"] = np.zeros(self.aec.spec.num_actions, dtype=np.int8)
-            info["scores"] = aec.match.scores
-        return obs, reward, terminated, truncated, info
-
-    def hand_points(self) -> float:
-        """The reward collected since :meth:`reset` (raw points in ``"points"`` mode)."""
-        return self._points
-
-    def render(self) -> Any:
-        """The table as text (``ansi``) or pixels (``rgb_array``)."""
-        return self.aec.render()

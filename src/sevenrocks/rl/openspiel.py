@@ -34,7 +34,6 @@ from typing import Any, Final, cast
 
 import pyspiel
 
-from sevenrocks.core.events import Knock, Placement
 from sevenrocks.core.match import Match
 from sevenrocks.core.tiles import NUM_SEATS, TILES, Tile, tiles_of_mask
 from sevenrocks.core.view import SeatView
@@ -42,43 +41,31 @@ from sevenrocks.rl.actions import NUM_ACTIONS, check_action, play_of
 from sevenrocks.rl.observation import (
     INFORMATION_STATE,
     OBSERVATION,
-    TensorLayout,
     encode_information_state,
     encode_observation,
+)
+from sevenrocks.rl.openspiel_base import (
+    NUM_TILES,
+    Box,
+    TensorObserver,
+    check_lot,
+    game_info,
+    game_type,
+    lot_outcomes,
+    record_text,
+    sampler_seed,
+    tile_outcomes,
+    voids_text,
 )
 
 __all__ = ["SevenRocksGame", "SevenRocksObserver", "SevenRocksState", "sample_hands"]
 
-_NUM_TILES: Final = len(TILES)
 _HAND_SIZE: Final = 7
 #: A loose bound on one partnership's net points in a hand, less the other's.
 _MAX_UTILITY: Final = 1200.0
 
-_GAME_TYPE = pyspiel.GameType(
-    short_name="python_seven_rocks",
-    long_name="Python Seven Rocks (one hand)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=NUM_SEATS,
-    min_num_players=NUM_SEATS,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={},
-)
-_GAME_INFO = pyspiel.GameInfo(
-    num_distinct_actions=NUM_ACTIONS,
-    max_chance_outcomes=_NUM_TILES,
-    num_players=NUM_SEATS,
-    min_utility=-_MAX_UTILITY,
-    max_utility=_MAX_UTILITY,
-    utility_sum=0.0,
-    max_game_length=_NUM_TILES,
-)
+_GAME_TYPE = game_type("python_seven_rocks", "Python Seven Rocks (one hand)", (NUM_SEATS,), {})
+_GAME_INFO = game_info(NUM_ACTIONS, NUM_SEATS, _MAX_UTILITY, NUM_TILES)
 
 
 class SevenRocksGame(pyspiel.Game):  # type: ignore[misc]
@@ -104,16 +91,16 @@ class SevenRocksState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: SevenRocksGame) -> None:
         super().__init__(game)
         self._dealt: list[int] = []
-        self._box = _MatchBox(None)
+        self._box: Box[Match] = Box(None)
 
     @property
     def match(self) -> Match | None:
         """The hand being played (``None`` while dealing)."""
-        return self._box.match
+        return self._box.item
 
     @match.setter
     def match(self, match: Match | None) -> None:
-        self._box = _MatchBox(match)
+        self._box = Box(match)
 
     # ---------------------------------------------------------- OpenSpiel API
     def current_player(self) -> int:
@@ -131,22 +118,19 @@ class SevenRocksState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The tiles not dealt yet (uniform), then the four seats for the lot (uniform)."""
-        if len(self._dealt) < _NUM_TILES:
-            rest = sorted(set(range(_NUM_TILES)) - set(self._dealt))
-            p = 1.0 / len(rest)
-            return [(t, p) for t in rest]
-        return [(seat, 1.0 / NUM_SEATS) for seat in range(NUM_SEATS)]
+        if len(self._dealt) < NUM_TILES:
+            return tile_outcomes(self._dealt)
+        return lot_outcomes(NUM_SEATS)
 
     def _apply_action(self, action: int) -> None:
         if self.match is None:
-            if len(self._dealt) < _NUM_TILES:
+            if len(self._dealt) < NUM_TILES:
                 tile = check_action(action)
-                if tile >= _NUM_TILES or tile in self._dealt:
+                if tile >= NUM_TILES or tile in self._dealt:
                     raise ValueError(f"chance outcome {action} is not a tile left to deal")
                 self._dealt.append(tile)
                 return
-            if not 0 <= action < NUM_SEATS:
-                raise ValueError(f"chance outcome {action} is not a seat 0..3 for the lot")
+            check_lot(action, NUM_SEATS)
             deal = [
                 sorted((TILES[t] for t in self._dealt[_HAND_SIZE * s : _HAND_SIZE * (s + 1)]), key=_index)
                 for s in range(NUM_SEATS)
@@ -158,7 +142,7 @@ class SevenRocksState(pyspiel.State):  # type: ignore[misc]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            if len(self._dealt) < _NUM_TILES:
+            if len(self._dealt) < NUM_TILES:
                 return f"deal {TILES[action]} to seat {len(self._dealt) // _HAND_SIZE}"
             return f"seat {action} leads"
         return str(play_of(action))
@@ -185,9 +169,8 @@ class SevenRocksState(pyspiel.State):  # type: ignore[misc]
         match = self.match
         if match is None:
             return state
-        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(32)
         view = match.view(player_id)
-        hands = sample_hands(view, random.Random(seed))
+        hands = sample_hands(view, random.Random(sampler_seed(probability_sampler)))
         state.match = Match.from_view(view, hands)
         return state
 
@@ -198,19 +181,6 @@ class SevenRocksState(pyspiel.State):  # type: ignore[misc]
         lines += [f"seat {s}: {' '.join(str(t) for t in self.match.hand(s))}" for s in range(NUM_SEATS)]
         lines.append(f"scores: {self.match.scores[0]}-{self.match.scores[1]}")
         return "\n".join(lines)
-
-
-class _MatchBox:
-    """Holds the match so that OpenSpiel's ``clone()`` (a deep copy of each attribute) copies it
-    with :meth:`Match.copy` instead of walking every object in it."""
-
-    __slots__ = ("match",)
-
-    def __init__(self, match: Match | None) -> None:
-        self.match = match
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _MatchBox:
-        return _MatchBox(self.match.copy() if self.match is not None else None)
 
 
 def _index(tile: Tile) -> int:
@@ -245,7 +215,7 @@ def sample_hands(view: SeatView, rng: random.Random, *, attempts: int = 1000) ->
     raise ValueError(f"no deal of the unseen tiles fits the knocks seen by seat {view.seat}")
 
 
-class SevenRocksObserver:
+class SevenRocksObserver(TensorObserver):
     """OpenSpiel's observer interface: ``tensor``, named ``dict`` views, ``set_from``, ``string_from``.
 
     ``perfect_recall=True`` gives the information state (:data:`INFORMATION_STATE`), otherwise
@@ -254,25 +224,13 @@ class SevenRocksObserver:
     """
 
     def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
-            raise ValueError("only the single-player observer with public information is supported")
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.layout: TensorLayout = INFORMATION_STATE if self.perfect_recall else OBSERVATION
-        self.tensor = self.layout.zeros()
-        self.dict = self.layout.views(self.tensor)
+        super().__init__(iig_obs_type, params, INFORMATION_STATE, OBSERVATION)
 
     def set_from(self, state: SevenRocksState, player: int) -> None:
         """Fill :attr:`tensor` with what ``player`` knows in ``state``."""
         match = state.match
         if match is None:
-            self.tensor.fill(0.0)
-            mine = state._dealt[_HAND_SIZE * player : _HAND_SIZE * (player + 1)]
-            self.dict["hand"][mine] = 1.0
-            self.dict["seat"][player] = 1.0
-            if self.perfect_recall:
-                self.dict["dealt"][mine] = 1.0
+            self._set_dealing(player, state._dealt[_HAND_SIZE * player : _HAND_SIZE * (player + 1)])
             return
         view = match.view(player)
         if self.perfect_recall:
@@ -289,13 +247,9 @@ class SevenRocksObserver:
         view = match.view(player)
         if self.perfect_recall:
             dealt = sorted(view.hand + view.played_by(player), key=_index)
-            record = " ".join(
-                f"{e.seat}:{e.play}" if isinstance(e, Placement) else f"{e.seat}:knock"
-                for e in view.events
-                if isinstance(e, Placement | Knock)
-            )
+            record = record_text(view)
             return f"seat {player} dealt {' '.join(map(str, dealt))}; leader {view.leader}; record {record}"
-        voids = ";".join(",".join(map(str, sorted(v))) for v in view.void_values())
+        voids = voids_text(view)
         return (
             f"seat {player} hand {' '.join(map(str, view.hand))}; "
             f"layout {' '.join(str(p) for p in view.layout.plays)}; "

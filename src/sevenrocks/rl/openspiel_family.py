@@ -46,16 +46,28 @@ from typing import Any, Final, cast
 import pyspiel
 
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.events import Knock, Placement
 from sevenrocks.core.games import Boneyard, Game, find_game
 from sevenrocks.core.match import Match
 from sevenrocks.core.tiles import TILES, Tile
-from sevenrocks.rl.actions import InvalidActionError
 from sevenrocks.rl.family import GameSpec, Table, action_name, game_spec, layout_game_ids
+from sevenrocks.rl.openspiel_base import (
+    NUM_TILES,
+    TableObserver,
+    TableState,
+    Unchanging,
+    check_lot,
+    deal_tile,
+    game_info,
+    lot_outcomes,
+    record_text,
+    sampler_seed,
+    tile_outcomes,
+    voids_text,
+)
+from sevenrocks.rl.openspiel_base import game_type as _game_type
 
 __all__ = ["FamilyGame", "FamilyObserver", "FamilyState", "game_type", "register_family"]
 
-_NUM_TILES: Final = len(TILES)
 #: A loose bound on a seat's return in one hand (its side's change less the others' mean).
 _MAX_UTILITY: Final = 2000.0
 
@@ -70,21 +82,11 @@ def _parameters(game: Game) -> dict[str, Any]:
 
 def game_type(game: Game) -> pyspiel.GameType:
     """The OpenSpiel description of ``game`` (one hand)."""
-    return pyspiel.GameType(
-        short_name="python_" + game.id.replace("-", "_"),
-        long_name=f"Python {game.name} (one hand)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=max(game.seats),
-        min_num_players=min(game.seats),
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification=_parameters(game),
+    return _game_type(
+        "python_" + game.id.replace("-", "_"),
+        f"Python {game.name} (one hand)",
+        game.seats,
+        _parameters(game),
     )
 
 
@@ -114,19 +116,11 @@ class FamilyGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         self.spec = _spec_of(definition, params)
         spec = self.spec
-        info = pyspiel.GameInfo(
-            num_distinct_actions=spec.num_actions,
-            max_chance_outcomes=_NUM_TILES,
-            num_players=spec.seats,
-            min_utility=-_MAX_UTILITY,
-            max_utility=_MAX_UTILITY,
-            utility_sum=0.0,
-            max_game_length=_NUM_TILES + 1,
-        )
+        info = game_info(spec.num_actions, spec.seats, _MAX_UTILITY, NUM_TILES + 1)
         super().__init__(game_type(definition), info, params)
         rules = spec.rules
         self.dealt_size = rules.hand_size * rules.seats
-        self.deal_size = _NUM_TILES if rules.boneyard is Boneyard.DRAW else self.dealt_size
+        self.deal_size = NUM_TILES if rules.boneyard is Boneyard.DRAW else self.dealt_size
 
     def new_initial_state(self) -> FamilyState:
         """The state before the deal."""
@@ -139,47 +133,19 @@ class FamilyGame(pyspiel.Game):  # type: ignore[misc]
         return FamilyObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class FamilyState(pyspiel.State):  # type: ignore[misc]
+class FamilyState(TableState[Table]):
     """A hand in progress: the deal so far, then a :class:`Table` that holds every rule."""
 
     def __init__(self, game: FamilyGame) -> None:
         super().__init__(game)
         self._family = _Shared(game.spec, game.deal_size, game.dealt_size)
-        self._dealt: list[int] = []
-        self._box = _TableBox(None)
-
-    @property
-    def table(self) -> Table | None:
-        """The hand being played (``None`` while dealing)."""
-        return self._box.table
-
-    @table.setter
-    def table(self, table: Table | None) -> None:
-        self._box = _TableBox(table)
 
     # ---------------------------------------------------------- OpenSpiel API
-    def current_player(self) -> int:
-        """The seat to act, ``CHANCE`` while dealing, ``TERMINAL`` once the hand is over."""
-        table = self.table
-        if table is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        actor = table.actor
-        return int(pyspiel.PlayerId.TERMINAL) if actor is None else actor
-
-    def _legal_actions(self, player: int) -> list[int]:
-        table = self.table
-        if table is None or table.actor != player:
-            return []
-        return table.legal_actions()
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The tiles not dealt yet (uniform), then the seats for the lot (uniform)."""
         if len(self._dealt) < self._family.deal_size:
-            rest = sorted(set(range(_NUM_TILES)) - set(self._dealt))
-            p = 1.0 / len(rest)
-            return [(t, p) for t in rest]
-        seats = self._family.spec.seats
-        return [(seat, 1.0 / seats) for seat in range(seats)]
+            return tile_outcomes(self._dealt)
+        return lot_outcomes(self._family.spec.seats)
 
     def _apply_action(self, action: int) -> None:
         table = self.table
@@ -187,18 +153,13 @@ class FamilyState(pyspiel.State):  # type: ignore[misc]
             table.apply(action)
             return
         game = self._family
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise InvalidActionError(f"a chance outcome is an integer, not {action!r}")
         if len(self._dealt) < game.deal_size:
-            if not 0 <= action < _NUM_TILES or action in self._dealt:
-                raise ValueError(f"chance outcome {action} is not a tile left to deal")
-            self._dealt.append(action)
+            deal_tile(self._dealt, action)
             if len(self._dealt) < game.deal_size or game.lot:
                 return
             self._start(None)
             return
-        if not 0 <= action < game.spec.seats:
-            raise ValueError(f"chance outcome {action} is not a seat 0..{game.spec.seats - 1} for the lot")
+        check_lot(action, game.spec.seats)
         self._start(action)
 
     def _start(self, leader: int | None) -> None:
@@ -229,11 +190,6 @@ class FamilyState(pyspiel.State):  # type: ignore[misc]
             return f"seat {action} leads"
         return action_name(self._family.spec, action)
 
-    def is_terminal(self) -> bool:
-        """True once the hand has ended."""
-        table = self.table
-        return table is not None and table.actor is None
-
     def returns(self) -> list[float]:
         """Zero until the end; then each seat's side's score change less the other sides' mean."""
         spec = self._family.spec
@@ -247,17 +203,12 @@ class FamilyState(pyspiel.State):  # type: ignore[misc]
         random to the other seats and the boneyard, consistent with its view."""
         from sevenrocks.bots.kernel import sample_deal
 
-        state = cast(FamilyState, self.clone())
         table = self.table
         if table is None or table.match.turn is None:
-            return state
-        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(32)
+            return cast(FamilyState, self.clone())
         view = table.match.view(player_id)
-        hands, boneyard = sample_deal(view, seed=seed)
-        copy = table.copy()
-        copy.match = Match.from_view(view, hands, boneyard)
-        state.table = copy
-        return state
+        hands, boneyard = sample_deal(view, seed=sampler_seed(probability_sampler))
+        return cast(FamilyState, self._playing(Match.from_view(view, hands, boneyard)))
 
     def __str__(self) -> str:
         table = self.table
@@ -270,7 +221,7 @@ class FamilyState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(lines)
 
 
-class _Shared:
+class _Shared(Unchanging):
     """What every state of one game shares and never changes (``clone()`` keeps it, uncopied)."""
 
     __slots__ = ("deal_size", "dealt_size", "lot", "spec")
@@ -281,62 +232,25 @@ class _Shared:
         self.dealt_size = dealt_size
         self.lot = Match(spec.rules).leader_by_lot()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-
-class _TableBox:
-    """Holds the table so that OpenSpiel's ``clone()`` copies it with :meth:`Table.copy`."""
-
-    __slots__ = ("table",)
-
-    def __init__(self, table: Table | None) -> None:
-        self.table = table
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _TableBox:
-        return _TableBox(self.table.copy() if self.table is not None else None)
-
 
 def _index(tile: Tile) -> int:
     return tile.index
 
 
-class FamilyObserver:
+class FamilyObserver(TableObserver):
     """OpenSpiel's observer interface for a game of the family (see :class:`SevenRocksObserver
     <sevenrocks.rl.openspiel.SevenRocksObserver>`)."""
 
     def __init__(
         self, game: FamilyGame, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None
     ) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
-            raise ValueError("only the single-player observer with public information is supported")
         self.spec = game.spec
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.layout = self.spec.information_state if self.perfect_recall else self.spec.observation
-        self.tensor = self.layout.zeros()
-        self.dict = self.layout.views(self.tensor)
+        super().__init__(iig_obs_type, params, self.spec.information_state, self.spec.observation)
 
     def _mine(self, state: FamilyState, player: int) -> list[int]:
+        """The tiles dealt to ``player`` so far."""
         size = self.spec.rules.hand_size
         return state._dealt[size * player : size * (player + 1)]
-
-    def set_from(self, state: FamilyState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` knows in ``state``."""
-        table = state.table
-        if table is None:
-            self.tensor.fill(0.0)
-            mine = self._mine(state, player)
-            self.dict["hand"][mine] = 1.0
-            self.dict["seat"][player] = 1.0
-            if self.perfect_recall:
-                self.dict["dealt"][mine] = 1.0
-            return
-        if self.perfect_recall:
-            table.information_state(player, self.tensor)
-        else:
-            table.observation(player, self.tensor)
 
     def string_from(self, state: FamilyState, player: int) -> str:
         """``player``'s information state (or observation) as text."""
@@ -347,20 +261,15 @@ class FamilyObserver:
         chosen = " ".join(action_name(self.spec, a) for a in table.chosen) if player == table.actor else ""
         if self.perfect_recall:
             dealt = sorted(view.hand + view.played_by(player), key=_index)
-            record = " ".join(
-                f"{e.seat}:{e.play}" if isinstance(e, Placement) else f"{e.seat}:knock"
-                for e in view.events
-                if isinstance(e, Placement | Knock)
-            )
             return (
                 f"seat {player} holds {' '.join(map(str, dealt))}; leader {view.leader}; "
-                f"draws {','.join(map(str, view.draws))}; record {record}; chosen {chosen}"
+                f"draws {','.join(map(str, view.draws))}; record {record_text(view)}; chosen {chosen}"
             )
-        voids = ";".join(",".join(map(str, sorted(v))) for v in view.void_values())
         return (
             f"seat {player} hand {' '.join(map(str, view.hand))}; "
             f"layout {' '.join(str(p) for p in view.layout.plays)}; "
-            f"counts {','.join(map(str, view.tile_counts))}; boneyard {view.boneyard}; voids {voids}; "
+            f"counts {','.join(map(str, view.tile_counts))}; boneyard {view.boneyard}; "
+            f"voids {voids_text(view)}; "
             f"turn {view.turn}; scores {'-'.join(map(str, view.scores))}; chosen {chosen}"
         )
 

@@ -43,7 +43,19 @@ import pyspiel
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.sausage import GAME_ID, QUEUE_SIZE, SausageMatch
 from sevenrocks.core.tiles import TILES
-from sevenrocks.rl.actions import InvalidActionError
+from sevenrocks.rl.openspiel_base import (
+    NUM_TILES,
+    TableObserver,
+    TableState,
+    Unchanging,
+    check_lot,
+    deal_tile,
+    game_info,
+    game_type,
+    lot_outcomes,
+    sampler_seed,
+    tile_outcomes,
+)
 from sevenrocks.rl.sausage import (
     MAX_MOVES,
     NUM_SAUSAGE_ACTIONS,
@@ -57,27 +69,11 @@ from sevenrocks.rl.sausage import (
 
 __all__ = ["GAME_TYPE", "SausageGame", "SausageObserver", "SausageState"]
 
-_NT: Final = len(TILES)
 #: No deal awards more than every pip of the set.
 _MAX_UTILITY: Final = 168.0
 _PARAMETERS: Final = {"target": 101, "max_moves": MAX_MOVES}
 
-GAME_TYPE: Final = pyspiel.GameType(
-    short_name="python_sausage",
-    long_name="Python Sausage (one deal)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.ZERO_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=2,
-    min_num_players=2,
-    provides_information_state_string=True,
-    provides_information_state_tensor=True,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification=_PARAMETERS,
-)
+GAME_TYPE: Final = game_type("python_sausage", "Python Sausage (one deal)", (2,), _PARAMETERS)
 
 
 def _spec_of(params: dict[str, Any]) -> SausageSpec:
@@ -97,15 +93,7 @@ class SausageGame(pyspiel.Game):  # type: ignore[misc]
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
         self.spec = _spec_of(params)
-        info = pyspiel.GameInfo(
-            num_distinct_actions=NUM_SAUSAGE_ACTIONS,
-            max_chance_outcomes=_NT,
-            num_players=2,
-            min_utility=-_MAX_UTILITY,
-            max_utility=_MAX_UTILITY,
-            utility_sum=0.0,
-            max_game_length=_NT + 1 + self.spec.max_moves,
-        )
+        info = game_info(NUM_SAUSAGE_ACTIONS, 2, _MAX_UTILITY, NUM_TILES + 1 + self.spec.max_moves)
         super().__init__(GAME_TYPE, info, params)
 
     def new_initial_state(self) -> SausageState:
@@ -119,61 +107,32 @@ class SausageGame(pyspiel.Game):  # type: ignore[misc]
         return SausageObserver(iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
-class SausageState(pyspiel.State):  # type: ignore[misc]
+class SausageState(TableState[SausageTable]):
     """A deal in progress: the deal so far, then a :class:`SausageTable` that holds every rule."""
 
     def __init__(self, game: SausageGame) -> None:
         super().__init__(game)
         self._spec = _Shared(game.spec)
-        self._dealt: list[int] = []
-        self._box = _TableBox(None)
 
-    @property
-    def table(self) -> SausageTable | None:
-        """The deal being played (``None`` while dealing)."""
-        return self._box.table
-
-    @table.setter
-    def table(self, table: SausageTable | None) -> None:
-        self._box = _TableBox(table)
-
-    def current_player(self) -> int:
-        """The seat to move, ``CHANCE`` while dealing, ``TERMINAL`` once the deal is over."""
-        table = self.table
-        if table is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if table.actor is None or table.truncated:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return table.actor
-
-    def _legal_actions(self, player: int) -> list[int]:
-        table = self.table
-        if table is None or table.actor != player or table.truncated:
-            return []
-        return table.legal_actions()
+    def _ended(self, table: SausageTable) -> bool:
+        """Out, block, or ``max_moves`` moves."""
+        return table.actor is None or table.truncated
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The tiles not dealt yet (uniform), then the two seats for the lot (uniform)."""
-        if len(self._dealt) < _NT:
-            rest = sorted(set(range(_NT)) - set(self._dealt))
-            p = 1.0 / len(rest)
-            return [(t, p) for t in rest]
-        return [(0, 0.5), (1, 0.5)]
+        if len(self._dealt) < NUM_TILES:
+            return tile_outcomes(self._dealt)
+        return lot_outcomes(2)
 
     def _apply_action(self, action: int) -> None:
         table = self.table
         if table is not None:
             table.apply(action)
             return
-        if isinstance(action, bool) or not isinstance(action, int):
-            raise InvalidActionError(f"a chance outcome is an integer, not {action!r}")
-        if len(self._dealt) < _NT:
-            if not 0 <= action < _NT or action in self._dealt:
-                raise ValueError(f"chance outcome {action} is not a tile left to deal")
-            self._dealt.append(action)
+        if len(self._dealt) < NUM_TILES:
+            deal_tile(self._dealt, action)
             return
-        if action not in (0, 1):
-            raise ValueError(f"chance outcome {action} is not a seat 0 or 1 for the lot")
+        check_lot(action, 2)
         queues = [[TILES[t] for t in self._dealt[:QUEUE_SIZE]], [TILES[t] for t in self._dealt[QUEUE_SIZE:]]]
         table = SausageTable(self._spec.spec, rng=random.Random(0))
         table.start_deal(queues, starter=action)
@@ -182,15 +141,10 @@ class SausageState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             n = len(self._dealt)
-            if n < _NT:
+            if n < NUM_TILES:
                 return f"deal {TILES[action]} to seat {n // QUEUE_SIZE}'s queue"
             return f"seat {action} starts"
         return str(sausage_move(action))
-
-    def is_terminal(self) -> bool:
-        """True once the deal has ended (out, block) or lasted ``max_moves`` moves."""
-        table = self.table
-        return table is not None and (table.actor is None or table.truncated)
 
     def returns(self) -> list[float]:
         """Zero until the end (and after a truncated deal); then each seat's points less the other's."""
@@ -203,16 +157,13 @@ class SausageState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> SausageState:
         """A state ``player_id`` cannot tell from this one: the never-turned tiles dealt between the
         two queues in a random order (the known tails and the turned tile kept)."""
-        state = cast(SausageState, self.clone())
         table = self.table
         if table is None or self.is_terminal():
-            return state
-        seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(32)
+            return cast(SausageState, self.clone())
+        seed = sampler_seed(probability_sampler)
         view = table.match.view(player_id)
-        copy = table.copy()
-        copy.match = SausageMatch.from_view(view, view.sample_queues(random.Random(seed)), seed=seed)
-        state.table = copy
-        return state
+        queues = view.sample_queues(random.Random(seed))
+        return cast(SausageState, self._playing(SausageMatch.from_view(view, queues, seed=seed)))
 
     def __str__(self) -> str:
         table = self.table
@@ -225,7 +176,7 @@ class SausageState(pyspiel.State):  # type: ignore[misc]
         return "\n".join(lines)
 
 
-class _Shared:
+class _Shared(Unchanging):
     """What every state of one game shares and never changes (``clone()`` keeps it, uncopied)."""
 
     __slots__ = ("spec",)
@@ -233,49 +184,15 @@ class _Shared:
     def __init__(self, spec: SausageSpec) -> None:
         self.spec = spec
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
 
-
-class _TableBox:
-    """Holds the table so that OpenSpiel's ``clone()`` copies it with :meth:`SausageTable.copy`."""
-
-    __slots__ = ("table",)
-
-    def __init__(self, table: SausageTable | None) -> None:
-        self.table = table
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _TableBox:
-        return _TableBox(self.table.copy() if self.table is not None else None)
-
-
-class SausageObserver:
+class SausageObserver(TableObserver):
     """OpenSpiel's observer interface for Sausage: the information state
     (:data:`~sevenrocks.rl.sausage.SAUSAGE_INFORMATION_STATE`) with ``perfect_recall=True``, else the
-    observation (:data:`~sevenrocks.rl.sausage.SAUSAGE_OBSERVATION`)."""
+    observation (:data:`~sevenrocks.rl.sausage.SAUSAGE_OBSERVATION`). While dealing the tensor holds
+    the seat only, since nobody sees a queue."""
 
     def __init__(self, iig_obs_type: pyspiel.IIGObservationType, params: dict[str, Any] | None) -> None:
-        if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not iig_obs_type.public_info:
-            raise ValueError("only the single-player observer with public information is supported")
-        self.perfect_recall = bool(iig_obs_type.perfect_recall)
-        self.layout = SAUSAGE_INFORMATION_STATE if self.perfect_recall else SAUSAGE_OBSERVATION
-        self.tensor = self.layout.zeros()
-        self.dict = self.layout.views(self.tensor)
-
-    def set_from(self, state: SausageState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` knows in ``state`` (while dealing: its seat only,
-        since nobody sees a queue)."""
-        table = state.table
-        if table is None:
-            self.tensor.fill(0.0)
-            self.dict["seat"][player] = 1.0
-            return
-        if self.perfect_recall:
-            table.information_state(player, self.tensor)
-        else:
-            table.observation(player, self.tensor)
+        super().__init__(iig_obs_type, params, SAUSAGE_INFORMATION_STATE, SAUSAGE_OBSERVATION)
 
     def string_from(self, state: SausageState, player: int) -> str:
         """``player``'s information state (every public turn of the deal) or observation as text."""

@@ -84,18 +84,26 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Final, Literal
+from typing import Any, Final
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from sevenrocks.core.events import HandEnd
 from sevenrocks.core.match import Match
 from sevenrocks.core.view import SeatView
 from sevenrocks.rl.actions import InvalidActionError
+from sevenrocks.rl.aec_base import (
+    Mode,
+    Observation,
+    Reward,
+    TurnBasedEnv,
+    check_settings,
+    dict_space,
+    wrap_env,
+)
 from sevenrocks.rl.family import GameSpec, Table, action_name, check_action, game_spec
 from sevenrocks.rl.observation import OBSERVATION
 from sevenrocks.rl.render import render_rgb, render_text
@@ -103,9 +111,6 @@ from sevenrocks.rl.render import render_rgb, render_text
 __all__ = ["AGENTS", "agents_of", "env", "raw_env"]
 
 AGENTS: Final = ("seat_0", "seat_1", "seat_2", "seat_3")
-Mode = Literal["hand", "match"]
-Reward = Literal["points", "win"]
-Observation = dict[str, npt.NDArray[Any]]
 #: Fields of the family's observations that are not within [0, 1].
 _UNBOUNDED: Final = frozenset({"scores", "remembered", "record", "eggs", "open_values", "ends_total"})
 
@@ -118,19 +123,8 @@ def agents_of(seats: int) -> tuple[str, ...]:
 def _observation_space(spec: GameSpec | None = None) -> gymnasium.spaces.Dict:
     spec = spec or game_spec()
     layout = spec.observation
-    low = np.zeros(layout.size, dtype=np.float32)
-    high = np.ones(layout.size, dtype=np.float32)
     unbounded = ("scores",) if layout is OBSERVATION else _UNBOUNDED
-    for field in layout.fields:
-        if field.name in unbounded:
-            low[field.offset : field.offset + field.size] = -np.inf
-            high[field.offset : field.offset + field.size] = np.inf
-    return gymnasium.spaces.Dict(
-        {
-            "observation": gymnasium.spaces.Box(low=low, high=high, dtype=np.float32),
-            "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(spec.num_actions,), dtype=np.int8),
-        }
-    )
+    return dict_space(layout, spec.num_actions, unbounded)
 
 
 def _spec_of(
@@ -143,7 +137,7 @@ def _spec_of(
     return game_spec(game, {**(options or {}), "target": target}, seats)
 
 
-class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
+class raw_env(TurnBasedEnv):
     """The AEC environment of one game of the family without wrappers (illegal actions raise).
 
     ``game`` is a game id (default Seven Rocks), ``options`` its options and ``seats`` its number
@@ -153,12 +147,7 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     for matches, ``seed`` the default seed of the first :meth:`reset`.
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
-        "render_modes": ["ansi", "rgb_array"],
-        "name": "sevenrocks_v0",
-        "is_parallelizable": False,
-        "render_fps": 1,
-    }
+    table: Table
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Any:
         """``game="sausage"`` gives Sausage's environment (:class:`sevenrocks.rl.sausage.SausageRawEnv`)."""
@@ -182,80 +171,40 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         seed: int | None = None,
     ) -> None:
         super().__init__()
-        if mode not in ("hand", "match"):
-            raise ValueError(f"mode must be 'hand' or 'match', not {mode!r}")
-        if reward is None:
-            reward = "points" if mode == "hand" else "win"
-        if reward not in ("points", "win"):
-            raise ValueError(f"reward must be 'points' or 'win', not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of 'ansi', 'rgb_array' or None, not {render_mode!r}")
-        if max_hands is not None and (
-            isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1
-        ):
-            raise ValueError(f"max_hands must be a positive whole number or None, not {max_hands!r}")
+        reward_kind = check_settings(mode, reward, render_mode, max_hands, self.metadata["render_modes"])
         self.spec = _spec_of(game, options, seats, target)
-        self.mode: Mode = mode
-        self.reward_kind: Reward = reward
         self.target = self.spec.rules.ending.target if target is None else target
-        self.max_hands = max_hands
-        self.render_mode = render_mode
-        agents = agents_of(self.spec.seats)
-        self._agent_names = agents
-        self.possible_agents = list(agents)
-        self.agents = list(agents)
-        self.observation_spaces = {a: _observation_space(self.spec) for a in agents}
-        self.action_spaces = {a: gymnasium.spaces.Discrete(self.spec.num_actions) for a in agents}
+        self._setup(
+            agents_of(self.spec.seats),
+            _observation_space(self.spec),
+            self.spec.num_actions,
+            mode=mode,
+            reward=reward_kind,
+            max_hands=max_hands,
+            render_mode=render_mode,
+        )
         self._rng = random.Random(seed)
-        self.table = Table(self.spec, rng=self._rng)
-        self.table.start_hand()
-        self._reset_bookkeeping()
+        self._new_table()
 
     @property
     def match(self) -> Match:
         """The match being played (every rule is asked of it)."""
         return self.table.match
 
-    # ----------------------------------------------------------------- spaces
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object on every call)."""
-        return self.observation_spaces[agent]
-
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """The action space of ``agent``: ``Discrete(448)`` in Seven Rocks (the same object on every call)."""
         return self.action_spaces[agent]
 
     # ------------------------------------------------------------------ state
-    def _reset_bookkeeping(self) -> None:
-        agents = self._agent_names
-        self.agents = list(agents)
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
-        self.truncations = dict.fromkeys(agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
-        self._hand_start_scores = self.match.scores
-        self.agent_selection = self._agent_of_turn()
-
-    def _agent_of_turn(self) -> str:
-        actor = self.table.actor
-        return self._agent_names[actor if actor is not None else 0]
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new hand (a new match in match mode); ``seed`` makes it reproducible."""
-        if seed is not None:
-            self._rng.seed(seed)
+    def _new_table(self) -> None:
         self.table = Table(self.spec, rng=self._rng)
         self.table.start_hand()
+        self._hand_start_scores = self.match.scores
         self._reset_bookkeeping()
 
     def view(self, agent: str) -> SeatView:
         """What ``agent``'s seat may know now (for bots playing a seat)."""
         return self.match.view(self._seat(agent))
-
-    def legal_actions(self, agent: str) -> list[int]:
-        """The legal actions of ``agent`` now, sorted ascending (empty when it is not to act)."""
-        return self.table.legal_actions() if self.table.actor == self._seat(agent) else []
 
     def observe(self, agent: str) -> Observation:
         """``{"observation", "action_mask"}`` for ``agent``."""
@@ -266,53 +215,33 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             mask[self.table.legal_actions(view if view.turn == seat else None)] = 1
         return {"observation": self.table.observation(seat, view=view), "action_mask": mask}
 
-    def _seat(self, agent: str) -> int:
-        try:
-            return self._agent_names.index(agent)
-        except ValueError:
-            raise ValueError(
-                f"unknown agent {agent!r}: the agents are {', '.join(self._agent_names)}"
-            ) from None
-
     # ------------------------------------------------------------------- step
-    def step(self, action: int | None) -> None:
-        """Take ``action`` for ``agent_selection``; knocks, draws and hands follow."""
-        agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
-            self._was_dead_step(action)
-            return
-        value = check_action(self.spec, action)
-        match = self.match
-        before = match.scores
+    def check_action(self, action: object) -> int:
+        """``action`` as a Python int if it is one of the game's actions; an error otherwise."""
+        return check_action(self.spec, action)
+
+    def _apply(self, agent: str, action: int) -> None:
         try:
-            self.table.apply(value)
+            self.table.apply(action)
         except InvalidActionError:
             legal = self.table.legal_actions()
             shown = ", ".join(f"{a} ({action_name(self.spec, a)})" for a in legal[:40])
             raise InvalidActionError(
-                f"action {value} ({action_name(self.spec, value)}) is not legal for {agent}: "
+                f"action {action} ({action_name(self.spec, action)}) is not legal for {agent}: "
                 f"the legal actions are {shown}",
-                hand=match.hand_number,
+                hand=self.match.hand_number,
             ) from None
-        self._cumulative_rewards[agent] = 0.0
-        done, truncated = False, False
+
+    def _episode_end(self) -> tuple[bool, bool]:
+        match = self.match
         if match.turn is None:  # the hand (or the match) has ended
             if self.mode == "hand" or match.is_over:
-                done = True
-            elif self.max_hands is not None and match.hand_number + 1 >= self.max_hands:
-                truncated = True
-            else:
-                self.table.start_hand()
-                done = match.is_over
-        after = match.scores
-        self._set_rewards(before, after, done or truncated)
-        if done or truncated:
-            self.terminations = dict.fromkeys(self.agents, done)
-            self.truncations = dict.fromkeys(self.agents, truncated)
-        self._accumulate_rewards()
-        self.agent_selection = self._agent_of_turn() if not (done or truncated) else agent
-        if done or truncated:
-            self._deads_step_first()
+                return True, False
+            if self.max_hands is not None and match.hand_number + 1 >= self.max_hands:
+                return False, True
+            self.table.start_hand()
+            return match.is_over, False
+        return False, False
 
     def _set_rewards(self, before: tuple[int, ...], after: tuple[int, ...], over: bool) -> None:
         rules = self.spec.rules
@@ -340,38 +269,15 @@ class raw_env(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             winners = {side for side, v in enumerate(net) if v == best}
             if len(winners) == len(net):
                 return
-        self.rewards = {a: (1.0 if rules.side_of(i) in winners else -1.0) for i, a in enumerate(agents)}
+        self._win_rewards(winners, rules.side_of)
 
     @property
     def hand_end(self) -> HandEnd | None:
         """How the last hand ended (``None`` while it is being played)."""
         return self.match.hand_ended
 
-    # ----------------------------------------------------------------- render
-    def render(self) -> str | npt.NDArray[np.uint8] | None:
-        """A text picture (``ansi``) or an RGB image (``rgb_array``) of the table; all hands shown."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode: pass render_mode='ansi'")
-            return None
-        if self.render_mode == "ansi":
-            return render_text(self.match)
-        return render_rgb(self.match)
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def __str__(self) -> str:
-        return "sevenrocks_v0"
-
-
-class _CheckedTerminateIllegal(wrappers.TerminateIllegalWrapper[str, Observation, int | None]):  # type: ignore[misc]
-    """PettingZoo's illegal-move penalty, after a clear error for non-actions (outside the space)."""
-
-    def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if action is not None or not (self.terminations.get(agent) or self.truncations.get(agent)):
-            check_action(self.unwrapped.spec, action)
-        super().step(action)
+    def _render(self, mode: str) -> str | npt.NDArray[np.uint8]:
+        return render_text(self.match) if mode == "ansi" else render_rgb(self.match)
 
 
 def env(*, illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv[str, Observation, int | None]:
@@ -380,9 +286,7 @@ def env(*, illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv[str, Observati
         from sevenrocks.rl.sausage import sausage_env
 
         return sausage_env(illegal_reward=illegal_reward, **kwargs)
-    base: AECEnv[str, Observation, int | None] = raw_env(**kwargs)
-    base = _CheckedTerminateIllegal(base, illegal_reward=illegal_reward)
-    return wrappers.OrderEnforcingWrapper(base)
+    return wrap_env(raw_env(**kwargs), illegal_reward)
 
 
 #: The name PettingZoo's classic environments are imported by.

@@ -35,13 +35,12 @@ import io
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final, Literal
+from typing import Any, ClassVar, Final
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from sevenrocks.core.errors import NotationError, SeatsError, SevenRocksError
 from sevenrocks.core.games import Engine, Rules, find_game
@@ -57,6 +56,15 @@ from sevenrocks.core.sausage import (
 )
 from sevenrocks.core.tiles import TILES
 from sevenrocks.rl.actions import InvalidActionError
+from sevenrocks.rl.aec_base import (
+    Mode,
+    Observation,
+    Reward,
+    TurnBasedEnv,
+    check_settings,
+    dict_space,
+    wrap_env,
+)
 from sevenrocks.rl.observation import TensorLayout
 
 __all__ = [
@@ -403,27 +411,12 @@ def render_sausage_rgb(match: SausageMatch, *, width: int = 720) -> npt.NDArray[
 
 
 # ------------------------------------------------------------------------------------------ PettingZoo
-Mode = Literal["hand", "match"]
-Reward = Literal["points", "win"]
-Observation = dict[str, npt.NDArray[Any]]
-
-
 def sausage_observation_space() -> gymnasium.spaces.Dict:
     """``{"observation": Box((243,)), "action_mask": Box((84,), int8)}`` (scores are unbounded above)."""
-    layout = SAUSAGE_OBSERVATION
-    low = np.zeros(layout.size, dtype=np.float32)
-    high = np.ones(layout.size, dtype=np.float32)
-    field = layout.field("scores")
-    high[field.offset : field.offset + field.size] = np.inf
-    return gymnasium.spaces.Dict(
-        {
-            "observation": gymnasium.spaces.Box(low=low, high=high, dtype=np.float32),
-            "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(NUM_SAUSAGE_ACTIONS,), dtype=np.int8),
-        }
-    )
+    return dict_space(SAUSAGE_OBSERVATION, NUM_SAUSAGE_ACTIONS, ("scores",), below=False)
 
 
-class SausageRawEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
+class SausageRawEnv(TurnBasedEnv):
     """The AEC environment of Sausage without wrappers (illegal actions raise); what
     ``sevenrocks_v0(game="sausage")`` and ``raw_env(game="sausage")`` give.
 
@@ -434,12 +427,7 @@ class SausageRawEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
     ``max_moves`` moves truncates the episode.
     """
 
-    metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo reads it from the class)
-        "render_modes": ["ansi", "rgb_array"],
-        "name": "sevenrocks_v0",
-        "is_parallelizable": False,
-        "render_fps": 1,
-    }
+    table: SausageTable
 
     def __init__(
         self,
@@ -458,34 +446,23 @@ class SausageRawEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         super().__init__()
         if game != GAME_ID:
             raise ValueError(f"SausageRawEnv plays sausage, not {game!r}")
-        if mode not in ("hand", "match"):
-            raise ValueError(f"mode must be 'hand' or 'match', not {mode!r}")
-        if reward is None:
-            reward = "points" if mode == "hand" else "win"
-        if reward not in ("points", "win"):
-            raise ValueError(f"reward must be 'points' or 'win', not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of 'ansi', 'rgb_array' or None, not {render_mode!r}")
-        if max_hands is not None and (
-            isinstance(max_hands, bool) or not isinstance(max_hands, int) or max_hands < 1
-        ):
-            raise ValueError(f"max_hands must be a positive whole number or None, not {max_hands!r}")
+        reward_kind = check_settings(mode, reward, render_mode, max_hands, self.metadata["render_modes"])
         if target is not None:
             SausageMatch(target=target)  # the engine checks the target
             if options is not None and not isinstance(options, Mapping):
                 sausage_spec(options)  # raises the error that says what options are
             options = {**(options or {}), "target": target}
         self.spec = sausage_spec(options, seats, max_moves=max_moves)
-        self.mode: Mode = mode
-        self.reward_kind: Reward = reward
         self.target = self.spec.target
-        self.max_hands = max_hands
-        self.render_mode = render_mode
-        self.possible_agents = list(SAUSAGE_AGENTS)
-        self.agents = list(SAUSAGE_AGENTS)
-        space = sausage_observation_space()
-        self.observation_spaces = {a: space for a in SAUSAGE_AGENTS}
-        self.action_spaces = {a: gymnasium.spaces.Discrete(NUM_SAUSAGE_ACTIONS) for a in SAUSAGE_AGENTS}
+        self._setup(
+            SAUSAGE_AGENTS,
+            sausage_observation_space(),
+            NUM_SAUSAGE_ACTIONS,
+            mode=mode,
+            reward=reward_kind,
+            max_hands=max_hands,
+            render_mode=render_mode,
+        )
         self._rng = random.Random(seed)
         self._new_table()
 
@@ -503,37 +480,13 @@ class SausageRawEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         """The match being played (every rule is asked of it)."""
         return self.table.match
 
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        """The observation space of ``agent`` (the same object on every call)."""
-        return self.observation_spaces[agent]
-
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
         """``Discrete(84)`` (the same object on every call)."""
         return self.action_spaces[agent]
 
-    def _reset_bookkeeping(self) -> None:
-        self.agents = list(SAUSAGE_AGENTS)
-        self.rewards = dict.fromkeys(SAUSAGE_AGENTS, 0.0)
-        self._cumulative_rewards = dict.fromkeys(SAUSAGE_AGENTS, 0.0)
-        self.terminations = dict.fromkeys(SAUSAGE_AGENTS, False)
-        self.truncations = dict.fromkeys(SAUSAGE_AGENTS, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in SAUSAGE_AGENTS}
-        actor = self.table.actor
-        self.agent_selection = SAUSAGE_AGENTS[actor if actor is not None else 0]
-
-    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new deal (a new match in match mode); ``seed`` makes it reproducible."""
-        if seed is not None:
-            self._rng.seed(seed)
-        self._new_table()
-
     def view(self, agent: str) -> SausageView:
         """What ``agent``'s seat may know now (for our Sausage bots)."""
         return self.match.view(self._seat(agent))
-
-    def legal_actions(self, agent: str) -> list[int]:
-        """The legal actions of ``agent`` now (empty when it is not to move)."""
-        return self.table.legal_actions() if self.table.actor == self._seat(agent) else []
 
     def observe(self, agent: str) -> Observation:
         """``{"observation", "action_mask"}`` for ``agent``."""
@@ -544,14 +497,18 @@ class SausageRawEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             mask[sausage_action(move)] = 1
         return {"observation": encode_sausage_observation(view), "action_mask": mask}
 
-    def _seat(self, agent: str) -> int:
-        try:
-            return SAUSAGE_AGENTS.index(agent)
-        except ValueError:
-            raise ValueError(f"unknown agent {agent!r}: the agents are seat_0, seat_1") from None
+    def check_action(self, action: object) -> int:
+        """``action`` as a Python int if it is one of the 84 (:func:`check_sausage_action`)."""
+        return check_sausage_action(action)
 
-    def _next_deal_or_end(self) -> tuple[bool, bool]:
-        """After a deal: (terminated, truncated), dealing the next deal in match mode."""
+    def _apply(self, agent: str, action: int) -> None:
+        try:
+            self.table.apply(action)
+        except InvalidActionError as err:
+            raise InvalidActionError(f"{err.reason} ({agent})", hand=self.match.deal_number) from None
+
+    def _episode_end(self) -> tuple[bool, bool]:
+        """After a move: (terminated, truncated), dealing the next deal in match mode."""
         match = self.match
         while match.turn is None:
             if self.mode == "hand" or match.is_over:
@@ -559,38 +516,9 @@ class SausageRawEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
             if self.max_hands is not None and match.deal_number + 1 >= self.max_hands:
                 return False, True
             self.table.start_deal()
-        return False, False
+        return False, self.table.truncated
 
-    def step(self, action: int | None) -> None:
-        """Move ``action`` for ``agent_selection``; the engine's forced turns and the next deal follow."""
-        agent = self.agent_selection
-        if self.terminations.get(agent) or self.truncations.get(agent):
-            self._was_dead_step(action)
-            return
-        value = check_sausage_action(action)
-        match = self.match
-        before = match.scores
-        try:
-            self.table.apply(value)
-        except InvalidActionError as err:
-            raise InvalidActionError(f"{err.reason} ({agent})", hand=match.deal_number) from None
-        self._cumulative_rewards[agent] = 0.0
-        done, truncated = self._next_deal_or_end()
-        if not done and self.table.truncated:
-            truncated = True
-        self._set_rewards(before, match.scores, done or truncated)
-        if done or truncated:
-            self.terminations = dict.fromkeys(self.agents, done)
-            self.truncations = dict.fromkeys(self.agents, truncated)
-        self._accumulate_rewards()
-        actor = self.table.actor
-        self.agent_selection = (
-            SAUSAGE_AGENTS[actor] if actor is not None and not (done or truncated) else agent
-        )
-        if done or truncated:
-            self._deads_step_first()
-
-    def _set_rewards(self, before: tuple[int, int], after: tuple[int, int], over: bool) -> None:
+    def _set_rewards(self, before: tuple[int, ...], after: tuple[int, ...], over: bool) -> None:
         if self.reward_kind == "points":
             self.rewards = {a: float(after[i] - before[i]) for i, a in enumerate(SAUSAGE_AGENTS)}
             return
@@ -603,38 +531,13 @@ class SausageRawEnv(AECEnv[str, Observation, int | None]):  # type: ignore[misc]
         else:
             result = match.result
             winner = result.winner if result is not None and any(result.award) else None
-        if winner is None:
-            return
-        self.rewards = {a: (1.0 if i == winner else -1.0) for i, a in enumerate(SAUSAGE_AGENTS)}
+        if winner is not None:
+            self._win_rewards({winner})
 
-    def render(self) -> str | npt.NDArray[np.uint8] | None:
-        """Text (``ansi``) or an RGB image (``rgb_array``) of the table, both queues face up."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() called without a render_mode: pass render_mode='ansi'")
-            return None
-        if self.render_mode == "ansi":
-            return render_sausage_text(self.match)
-        return render_sausage_rgb(self.match)
-
-    def close(self) -> None:
-        """Nothing to release."""
-
-    def __str__(self) -> str:
-        return "sevenrocks_v0"
-
-
-class _CheckedTerminateIllegal(wrappers.TerminateIllegalWrapper[str, Observation, int | None]):  # type: ignore[misc]
-    """PettingZoo's illegal-move penalty, after a clear error for non-actions (outside the space)."""
-
-    def step(self, action: int | None) -> None:
-        agent = self.agent_selection
-        if action is not None or not (self.terminations.get(agent) or self.truncations.get(agent)):
-            check_sausage_action(action)
-        super().step(action)
+    def _render(self, mode: str) -> str | npt.NDArray[np.uint8]:
+        return render_sausage_text(self.match) if mode == "ansi" else render_sausage_rgb(self.match)
 
 
 def sausage_env(*, illegal_reward: float = -1.0, **kwargs: Any) -> AECEnv[str, Observation, int | None]:
     """``SausageRawEnv(**kwargs)`` with PettingZoo's standard wrappers (as ``sevenrocks_v0``)."""
-    base: AECEnv[str, Observation, int | None] = SausageRawEnv(**kwargs)
-    base = _CheckedTerminateIllegal(base, illegal_reward=illegal_reward)
-    return wrappers.OrderEnforcingWrapper(base)
+    return wrap_env(SausageRawEnv(**kwargs), illegal_reward)

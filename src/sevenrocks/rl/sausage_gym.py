@@ -31,19 +31,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, SupportsFloat, cast
-
-import gymnasium
-import numpy as np
-import numpy.typing as npt
+from typing import Any, SupportsFloat
 
 from sevenrocks.bots.sausage import SausageBot, make_sausage_bot
 from sevenrocks.core.sausage import GAME_ID
+from sevenrocks.rl.aec_base import Mode, Reward
+from sevenrocks.rl.gym_base import LearnerEnv, Obs
 from sevenrocks.rl.sausage import (
     NUM_SAUSAGE_ACTIONS,
     SAUSAGE_AGENTS,
-    Mode,
-    Reward,
     SausageRawEnv,
     sausage_action,
     sausage_observation_space,
@@ -51,13 +47,11 @@ from sevenrocks.rl.sausage import (
 
 __all__ = ["SausageEnv"]
 
-Obs = npt.NDArray[np.float32]
 
-
-class SausageEnv(gymnasium.Env[Obs, int]):
+class SausageEnv(LearnerEnv):
     """Seat ``seat`` (0 or 1) learns; ``opponents`` names the one bot (or holds a bot) of the other seat."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "rgb_array"], "render_fps": 1}  # noqa: RUF012
+    aec: SausageRawEnv
 
     def __init__(
         self,
@@ -102,38 +96,21 @@ class SausageEnv(gymnasium.Env[Obs, int]):
             )
         self.seat = seat
         self._bot_spec = spec
-        self._bot = self._make_bot(seed)
-        self.render_mode = render_mode
-        self.observation_space = sausage_observation_space()["observation"]
-        self.action_space = cast(gymnasium.spaces.Space[int], gymnasium.spaces.Discrete(NUM_SAUSAGE_ACTIONS))
-        self._agent = SAUSAGE_AGENTS[seat]
-        self._points = 0.0
+        self._make_bots(seed)
+        self._setup(SAUSAGE_AGENTS[seat], sausage_observation_space(), NUM_SAUSAGE_ACTIONS)
 
-    def _make_bot(self, seed: int | None) -> SausageBot:
+    def _make_bots(self, seed: int | None) -> None:
         spec = self._bot_spec
         if isinstance(spec, str):
-            return make_sausage_bot(spec, seed=None if seed is None else seed * 2 + 1 - self.seat)
-        return spec
+            spec = make_sausage_bot(spec, seed=None if seed is None else seed * 2 + 1 - self.seat)
+        self._bot = spec
 
     @property
     def bot(self) -> SausageBot:
         """The opponent."""
         return self._bot
 
-    def action_masks(self) -> npt.NDArray[np.int8]:
-        """The legal actions of the learner now (1-D ``int8``)."""
-        mask = np.zeros(NUM_SAUSAGE_ACTIONS, dtype=np.int8)
-        mask[self.aec.legal_actions(self._agent)] = 1
-        return mask
-
-    def _observe(self) -> tuple[Obs, dict[str, Any]]:
-        obs = self.aec.observe(self._agent)
-        return obs["observation"], {"action_mask": obs["action_mask"]}
-
-    def _over(self) -> bool:
-        return self.aec.terminations[self._agent] or self.aec.truncations[self._agent]
-
-    def _play_bot(self) -> float:
+    def _play_bots(self) -> float:
         """Let the bot move until the learner is to move or the episode ends; return the learner's reward."""
         aec = self.aec
         total = 0.0
@@ -143,41 +120,8 @@ class SausageEnv(gymnasium.Env[Obs, int]):
             total += aec.rewards[self._agent]
         return total
 
-    def reset(
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Obs, dict[str, Any]]:
-        """Deal a new deal (or match) and let the bot play until the learner's first move (a deal
-        that ends before the learner can move is dealt again)."""
-        super().reset(seed=seed)
-        if seed is not None:
-            self._bot = self._make_bot(seed)
-        self.aec.reset(seed=seed)
-        self._points = self._play_bot()
-        while self._over():
-            self.aec.reset()
-            self._points = self._play_bot()
-        return self._observe()
-
     def step(self, action: int) -> tuple[Obs, SupportsFloat, bool, bool, dict[str, Any]]:
         """Move ``action`` for the learner, then the bot plays until its next turn or the end."""
-        aec = self.aec
-        if aec.agent_selection != self._agent or self._over():
+        if self.aec.agent_selection != self._agent or self._over():
             raise ValueError("the episode is over: call reset()")
-        aec.step(action)
-        reward = aec.rewards[self._agent] + self._play_bot()
-        self._points += reward
-        terminated = aec.terminations[self._agent]
-        truncated = aec.truncations[self._agent]
-        obs, info = self._observe()
-        if terminated or truncated:
-            info["action_mask"] = np.zeros(NUM_SAUSAGE_ACTIONS, dtype=np.int8)
-            info["scores"] = aec.match.scores
-        return obs, reward, terminated, truncated, info
-
-    def hand_points(self) -> float:
-        """The reward collected since :meth:`reset` (raw points in ``"points"`` mode)."""
-        return self._points
-
-    def render(self) -> Any:
-        """The table as text (``ansi``) or pixels (``rgb_array``)."""
-        return self.aec.render()
+        return super().step(action)

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from html import escape
 from pathlib import Path
-from typing import Final
+from typing import Final, Protocol, TypeVar
 from urllib.parse import urlencode
 
 from sevenrocks.guide import Figure, Guide, Section, rules_guide
@@ -33,9 +33,11 @@ __all__ = [
     "COOKIE",
     "PAGES",
     "choose_language",
+    "figure_html",
     "figure_steps",
     "js_messages",
     "render_page",
+    "rules_sections",
 ]
 
 #: The cookie that remembers the language a player picked with the switch.
@@ -316,10 +318,15 @@ def figure_steps(figure: Figure, lang: str) -> list[dict[str, object]]:
 
 
 def _figure(figure: Figure, lang: str, _: Translate) -> str:
-    steps = figure_steps(figure, lang)
-    first = steps[figure.start - 1]
+    return figure_html(figure.key, figure.title, figure.start, figure_steps(figure, lang), _)
+
+
+def figure_html(key: str, title: str, start: int, steps: list[dict[str, object]], _: Translate) -> str:
+    """A figure stepped through by the page's script: the SVG and caption of play ``start`` (1-based)
+    shown, every step's ``svg``, ``label`` and ``caption`` in its JSON, buttons to step."""
+    first = steps[start - 1]
     data = json.dumps(steps, ensure_ascii=False).replace("</", "<\\/")
-    key = _e(figure.key)
+    key = _e(key)
     words = {
         "group": _("Step through the figure"),
         "first": _("First play"),
@@ -328,9 +335,9 @@ def _figure(figure: Figure, lang: str, _: Translate) -> str:
         "last": _("Last play"),
     }
     w = {name: _e(text) for name, text in words.items()}
-    return f"""<figure class="guide-figure" id="figure-{key}" data-figure="{key}" data-step="{figure.start}"
+    return f"""<figure class="guide-figure" id="figure-{key}" data-figure="{key}" data-step="{start}"
       data-steps="{len(steps)}" aria-labelledby="figure-{key}-title">
-    <h4 id="figure-{key}-title">{_e(figure.title)}</h4>
+    <h4 id="figure-{key}-title">{_e(title)}</h4>
     <div class="figure-svg" dir="ltr">{first["svg"]}</div>
     <figcaption><span class="step-label">{first["label"]}</span>
       <span class="caption" aria-live="polite">{first["caption"]}</span></figcaption>
@@ -363,25 +370,55 @@ def _sums(section: Section, _: Translate) -> str:
     return f'<h4>{heading}</h4><ul class="worked-sums">{"".join(items)}</ul>'
 
 
-def _rules(guide: Guide, _: Translate) -> str:
-    toc = "".join(f'<li><a href="#{_e(s.key)}">{_e(s.title)}</a></li>' for s in guide.sections)
+class RulesSection(Protocol):
+    """What a rules page shows of a section of a guide."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def paragraphs(self) -> Sequence[str]: ...
+
+
+S = TypeVar("S", bound=RulesSection)
+
+
+def rules_sections(
+    sections: Sequence[S], figures: Callable[[S], str], after: Callable[[S], str], _: Translate
+) -> tuple[str, str, str]:
+    """The HTML of a rules page's contents, of the line that says how its figures are stepped
+    through, and of its numbered sections: each its title, paragraphs, ``figures(section)`` and
+    ``after(section)``."""
+    toc = "".join(f'<li><a href="#{_e(s.key)}">{_e(s.title)}</a></li>' for s in sections)
     parts = []
-    for number, section in enumerate(guide.sections, start=1):
+    for number, section in enumerate(sections, start=1):
         key = _e(section.key)
-        paragraphs = "".join(f"<p>{_bidi(p)}</p>" for p in section.paragraphs)
-        figures = "".join(_figure(f, guide.lang, _) for f in section.figures)
-        if figures:
-            figures = f'<div class="figures">{figures}</div>'
+        text = "".join(f"<p>{_bidi(p)}</p>" for p in section.paragraphs)
+        drawn = figures(section)
+        if drawn:
+            drawn = f'<div class="figures">{drawn}</div>'
         parts.append(
             f'<section class="panel rules-section" id="{key}" aria-labelledby="{key}-title">'
-            f'<h3 id="{key}-title">{number}. {_e(section.title)}</h3>{paragraphs}{figures}'
-            f"{_sums(section, _)}</section>"
+            f'<h3 id="{key}-title">{number}. {_e(section.title)}</h3>{text}{drawn}{after(section)}</section>'
         )
     how = _e(
         _(
             "Each figure is drawn from the engine: use the buttons under it (or the arrow keys) to place "
             "its tiles one by one; the caption says what the engine counts."
         )
+    )
+    return toc, how, "".join(parts)
+
+
+def _rules(guide: Guide, _: Translate) -> str:
+    toc, how, parts = rules_sections(
+        guide.sections,
+        lambda section: "".join(_figure(f, guide.lang, _) for f in section.figures),
+        lambda section: _sums(section, _),
+        _,
     )
     contents = _e(_("Contents"))
     from sevenrocks.web.rules_pages import game_links  # the family's guides (that module imports this one)
@@ -393,7 +430,7 @@ def _rules(guide: Guide, _: Translate) -> str:
     <p class="muted">{how}</p>
     <nav aria-labelledby="toc-title"><h3 id="toc-title">{contents}</h3><ol class="toc">{toc}</ol></nav>
   </section>
-  {"".join(parts)}
+  {parts}
   {game_links(_, "seven-rocks")}
 </main>"""
 

@@ -8,7 +8,6 @@ every step's drawing and caption were computed by the engine when the guide was 
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 
@@ -16,7 +15,7 @@ from sevenrocks.guide.family import GAME_IDS, FamilyGuide, FamilySection, family
 from sevenrocks.guide.play import PlayFigure
 from sevenrocks.i18n import DEFAULT_LANGUAGE, LANGUAGES, translation
 from sevenrocks.text import game_name
-from sevenrocks.web.pages import _bidi, _e, _frame
+from sevenrocks.web.pages import _bidi, _e, _frame, figure_html, rules_sections
 
 __all__ = ["family_figure_steps", "game_links", "render_family_rules", "render_unknown_game"]
 
@@ -61,35 +60,8 @@ def family_figure_steps(figure: PlayFigure, lang: str) -> list[dict[str, object]
 
 
 def _figure(figure: PlayFigure, lang: str) -> str:
-    _ = translation(lang).gettext
     steps = family_figure_steps(figure, lang)
-    first = steps[figure.start - 1]
-    data = json.dumps(steps, ensure_ascii=False).replace("</", "<\\/")
-    key = _e(figure.key)
-    w = {
-        name: _e(text)
-        for name, text in {
-            "group": _("Step through the figure"),
-            "first": _("First play"),
-            "prev": _("Previous play"),
-            "next": _("Next play"),
-            "last": _("Last play"),
-        }.items()
-    }
-    return f"""<figure class="guide-figure" id="figure-{key}" data-figure="{key}" data-step="{figure.start}"
-      data-steps="{len(steps)}" aria-labelledby="figure-{key}-title">
-    <h4 id="figure-{key}-title">{_e(figure.title)}</h4>
-    <div class="figure-svg" dir="ltr">{first["svg"]}</div>
-    <figcaption><span class="step-label">{first["label"]}</span>
-      <span class="caption" aria-live="polite">{first["caption"]}</span></figcaption>
-    <div class="controls figure-controls" role="group" aria-label="{w["group"]}">
-      <button type="button" data-go="first">{w["first"]}</button>
-      <button type="button" data-go="prev">{w["prev"]}</button>
-      <button type="button" data-go="next">{w["next"]}</button>
-      <button type="button" data-go="last">{w["last"]}</button>
-    </div>
-    <script type="application/json" class="figure-steps">{data}</script>
-  </figure>"""
+    return figure_html(figure.key, figure.title, figure.start, steps, translation(lang).gettext)
 
 
 def _worked(section: FamilySection, _: Translate) -> str:
@@ -115,24 +87,11 @@ def _worked(section: FamilySection, _: Translate) -> str:
 
 
 def _body(guide: FamilyGuide, _: Translate) -> str:
-    toc = "".join(f'<li><a href="#{_e(s.key)}">{_e(s.title)}</a></li>' for s in guide.sections)
-    parts = []
-    for number, section in enumerate(guide.sections, start=1):
-        key = _e(section.key)
-        paragraphs = "".join(f"<p>{_bidi(p)}</p>" for p in section.paragraphs)
-        figures = "".join(_figure(f, guide.lang) for f in section.figures)
-        if figures:
-            figures = f'<div class="figures">{figures}</div>'
-        parts.append(
-            f'<section class="panel rules-section" id="{key}" aria-labelledby="{key}-title">'
-            f'<h3 id="{key}-title">{number}. {_e(section.title)}</h3>{paragraphs}{figures}'
-            f"{_worked(section, _)}</section>"
-        )
-    how = _e(
-        _(
-            "Each figure is drawn from the engine: use the buttons under it (or the arrow keys) to place "
-            "its tiles one by one; the caption says what the engine counts."
-        )
+    toc, how, parts = rules_sections(
+        guide.sections,
+        lambda section: "".join(_figure(f, guide.lang) for f in section.figures),
+        lambda section: _worked(section, _),
+        _,
     )
     back, contents = _e(_("All the games' rules")), _e(_("Contents"))
     return f"""<main class="rules" data-game="{_e(guide.game)}">
@@ -143,7 +102,7 @@ def _body(guide: FamilyGuide, _: Translate) -> str:
     <p><a href="/rules#games-title" id="back-to-rules">{back}</a></p>
     <nav aria-labelledby="toc-title"><h3 id="toc-title">{contents}</h3><ol class="toc">{toc}</ol></nav>
   </section>
-  {"".join(parts)}
+  {parts}
   {game_links(_, guide.game)}
 </main>"""
 
