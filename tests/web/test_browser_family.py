@@ -162,7 +162,9 @@ def test_picture_dominoes_show_pictures_big_tiles_and_no_scores(browser: Any, tm
             assert status == "turn"  # one hand, no settlement between hands
             take_turn(page, use_svg=False)
         winner = page.locator("#winner").inner_text()
-        assert "You finished first! You win." in winner or "wins" in winner, winner
+        # a gentle end, never scores: a win, the other seat's win, or a blocked hand that ties
+        ends = ("You finished first! You win.", "wins", "the match is a draw")
+        assert any(end in winner for end in ends), winner
         assert not any(ch.isdigit() for ch in winner.replace("seat 1", "")), "no scores at the end"
         shot(page, "picture-dominoes-over-desktop")
         page.goto(server["url"] + f"/replay/{made['table']}")
