@@ -189,7 +189,7 @@ def _spec(game: str, options: tuple[tuple[str, object], ...], seats: int | None)
         observation = TensorLayout(family_fields(rules))
         information = TensorLayout([*family_fields(rules), *history_fields(rules)])
         num_actions = NUM_FAMILY_ACTIONS
-        if rules.game == "sea-kozel":
+        if rules.settlement.keeps_record:  # the voluntary hundred: declare or decline
             num_actions += 2
     target = rules.ending.target if hasattr(rules.ending, "target") else None
     scale = float(target) if isinstance(target, int) and target > 0 else 100.0

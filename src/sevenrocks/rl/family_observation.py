@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from sevenrocks.core.events import Knock, Placement
-from sevenrocks.core.games import Rules
+from sevenrocks.core.games import Information, Rules
 from sevenrocks.core.notation import NUM_POINT_IDS, Play
 from sevenrocks.core.tiles import TILES
 from sevenrocks.core.view import SeatView
@@ -72,9 +72,9 @@ def family_fields(rules: Rules) -> list[tuple[str, tuple[int, ...]]]:
         fields.append(("chosen", (_NT,)))
     if rules.settlement.keeps_ledger:
         fields += [("remembered", (s,)), ("opened", (s,)), ("eggs", (1,))]
-    if rules.game == "sea-kozel":
+    if rules.settlement.keeps_record:
         fields += [("record", (s,)), ("owed", (n,)), ("hundred", (n,)), ("may_declare_hundred", (1,))]
-    if rules.information.value == "partner-signals":
+    if rules.information is Information.PARTNER_SIGNALS:
         fields.append(("signals", (2,)))
     return fields
 
@@ -196,13 +196,13 @@ def _fill(spec: GameSpec, view: SeatView, chosen: tuple[int, ...], tensor: Array
             f["remembered"][k] = ledger.remembered[(side + k) % sides] / spec.scale
             f["opened"][k] = float(ledger.opened[(side + k) % sides])
         f["eggs"][0] = ledger.eggs / spec.scale
-        if rules.game == "sea-kozel":
+        if rules.settlement.keeps_record:
             if ledger.record is not None:
                 holder, points = ledger.record
                 f["record"][(holder - side) % sides] = points / spec.scale
             if ledger.owed is not None:
                 f["owed"][(ledger.owed - me) % n] = 1.0
-    if rules.game == "sea-kozel":
+    if rules.settlement.keeps_record:
         if view.hundred is not None:
             f["hundred"][(view.hundred - me) % n] = 1.0
         f["may_declare_hundred"][0] = float(view.may_declare_hundred)

@@ -85,6 +85,7 @@ class SeaRecord(Settlement):
     events: bool = True
     keeps_ledger = True
     uses_values = True
+    keeps_record = True
 
     def settle(self, facts: HandFacts) -> Settled:
         rules, totals, values = facts.rules, facts.totals, facts.values

@@ -264,6 +264,8 @@ class Settlement:
     """True when the kind carries a :class:`Ledger` from hand to hand."""
     uses_values = False
     """True when the kind settles hand values (pips with the special values), not plain pips."""
+    keeps_record = False
+    """True when the kind keeps Sea Goat's one record, with its owed and voluntary hundreds."""
 
     def settle(self, facts: HandFacts) -> Settled:
         """Settle a domino or blocked hand."""
