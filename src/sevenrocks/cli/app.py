@@ -11,6 +11,7 @@ from sevenrocks.cli.bot import bot_command
 from sevenrocks.cli.games import games_command
 from sevenrocks.cli.ladder import ladder_command
 from sevenrocks.cli.play import play_command
+from sevenrocks.cli.ray_option import RayAddressCommand
 from sevenrocks.cli.render import render_command
 from sevenrocks.cli.replay import replay_command
 from sevenrocks.cli.rules import rules_command
@@ -50,9 +51,9 @@ app.command("serve")(serve_command)
 app.command("play")(play_command)
 app.command("show")(show_command)
 app.command("bot")(bot_command)
-app.command("tournament")(tournament_command)
+app.command("tournament", cls=RayAddressCommand)(tournament_command)
 app.command("simulate")(simulate_command)
-app.command("ladder")(ladder_command)
+app.command("ladder", cls=RayAddressCommand)(ladder_command)
 app.command("render")(render_command)
 app.command("rules")(rules_command)
 

@@ -41,6 +41,7 @@ from sevenrocks.cli.match_options import (
     resume_conflict,
 )
 from sevenrocks.cli.progress import progress_bar
+from sevenrocks.cli.ray_option import RayOption, ray_cluster
 from sevenrocks.cli.tournament import check_entrant, prepare_records, slug
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import DEFAULT_GAME, find_game
@@ -140,6 +141,7 @@ def ladder_command(
         "ladder.png"
     ),
     workers: WorkersOption = 1,
+    ray: RayOption = None,
     seed: Annotated[
         int, typer.Option("--seed", help="Seed for deals, lots and bots (same deals for every pairing).")
     ] = 0,
@@ -162,7 +164,7 @@ def ladder_command(
     """Rate bots: every pair plays a duplicate match series in the game (--game ID, --option
     KEY=VALUE, --seats N; Seven Rocks by default); a Bradley–Terry fit gives Elo-scale ratings
     with 95% intervals, printed as a table and drawn as a PNG chart. A stopped ladder goes on
-    with --resume FOLDER."""
+    with --resume FOLDER. With --ray the matches are Ray tasks, on this machine or a cluster."""
     bots = list(bots or [])
     think_seconds = None if think is None else parse_duration(think, what="a time per move")
     settings = {"bots": bots, "matches_per_pair": matches_per_pair, "seed": seed,
@@ -213,7 +215,11 @@ def ladder_command(
     pairings = list(combinations(range(len(bots)), 2))
     summaries: list[dict[str, Any]] = []
     err_console = Console(stderr=True)
-    with playing("ladder", folder), progress_bar(err_console) as progress:
+    with (
+        ray_cluster(ctx, ray, workers, bots) as session,
+        playing("ladder", folder),
+        progress_bar(err_console) as progress,
+    ):
         task = progress.add_task("ladder", total=len(pairings) * matches_per_pair, status="")
 
         def on_match(_: MatchSummary) -> None:
@@ -225,7 +231,7 @@ def ladder_command(
             if sub is not None and (sub / JOURNAL_NAME).exists():  # a pairing begun before a stop
                 config, contents = resume_config(sub, workers=workers)
                 progress.update(task, advance=len(contents.done))
-                summaries.append(timed_run(config, on_match=on_match, done=contents.done))
+                summaries.append(timed_run(config, on_match=on_match, done=contents.done, ray=session))
                 continue
             config = TournamentConfig(
                 team0=bots[i],
@@ -240,7 +246,7 @@ def ladder_command(
                 game_options=game_options,
                 seats=seat_count,
             )
-            summaries.append(timed_run(config, on_match=on_match))
+            summaries.append(timed_run(config, on_match=on_match, ray=session))
     results = [
         (s["team0"], s["team1"], s["team0_wins"] + s["draws"] / 2, s["team1_wins"] + s["draws"] / 2)
         for s in summaries

@@ -45,6 +45,7 @@ from sevenrocks.cli.match_options import (
     resume_conflict,
 )
 from sevenrocks.cli.progress import progress_bar
+from sevenrocks.cli.ray_option import RayOption, ray_cluster
 from sevenrocks.core.errors import RecordError
 from sevenrocks.core.games import DEFAULT_GAME, find_game
 from sevenrocks.tournament.duplicate import MatchSummary, TournamentConfig, timed_run
@@ -285,7 +286,7 @@ def _table_session(
             f"--format table plays {' or '.join(TABLE_GAMES)} (the side that gives way leaves the table "
             f"for the next waiting team), not {choice.id}"
         )
-    for name in ("workers", "resume"):
+    for name in ("workers", "resume", "ray"):
         if given_on_command_line(ctx, name):
             raise fail(f"--format table plays its matches in order, one after another: no --{name}")
     options = entrant_options(think_seconds)
@@ -398,6 +399,7 @@ def tournament_command(
         ),
     ] = 200,
     workers: WorkersOption = 1,
+    ray: RayOption = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed for deals, lots and bots.")] = 0,
     think: ThinkOption = None,
     bot_timeout: BotTimeoutOption = DEFAULT_BOT_TIMEOUT,
@@ -424,7 +426,8 @@ def tournament_command(
     Prints matches won with a 95% Wilson interval, the per-hand figures of the game (points,
     deductions, settlements, penalties, draws, goats), hands per match, blocks, think time per
     move and forfeits; saves every match as a record that can be replayed, and the results so
-    far in the records folder, so a stopped tournament goes on with --resume.
+    far in the records folder, so a stopped tournament goes on with --resume. With --ray the
+    matches are Ray tasks, on this machine or a cluster: the same matches and results.
 
     With --format table (General): team0, team1 and every --team queue for one table; the team
     that gives way leaves it for the next waiting team, and the session counts each team's
@@ -491,7 +494,11 @@ def tournament_command(
     def played() -> str:
         return f" after {sum(wins)} decided matches"
 
-    with playing("tournament", folder, played), progress_bar(err_console) as progress:
+    with (
+        ray_cluster(ctx, ray, workers, config.entrants) as session,
+        playing("tournament", folder, played),
+        progress_bar(err_console) as progress,
+    ):
         task = progress.add_task(
             f"{config.team0} vs {config.team1}",
             total=config.matches,
@@ -504,7 +511,7 @@ def tournament_command(
                 wins[summary.winner_side] += 1
             progress.update(task, advance=1, status=f"{wins[0]}-{wins[1]}")
 
-        summary = timed_run(config, on_match=on_match, done=done)
+        summary = timed_run(config, on_match=on_match, done=done, ray=session)
     if _write_summary(summary, folder, as_json):
         return
     console = Console()

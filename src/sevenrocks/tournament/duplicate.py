@@ -29,10 +29,10 @@ import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from sevenrocks.bots.program import exit_on_signal
-from sevenrocks.core.envelope import RecordEnvelope
+from sevenrocks.core.envelope import RecordEnvelope, save_text
 from sevenrocks.core.games import DEFAULT_GAME, Engine, Rules, find_game
 from sevenrocks.core.games.ending import LosersTarget
 from sevenrocks.core.games.general import Counts
@@ -43,14 +43,21 @@ from sevenrocks.tournament.model import MatchSummary, TournamentConfig, record_p
 from sevenrocks.tournament.runner import Forfeit, MatchOutcome, play_match
 from sevenrocks.tournament.stats import mean, percentile, wilson_interval
 
+if TYPE_CHECKING:  # Ray is optional: ray_runner is imported only where --ray is given
+    from sevenrocks.tournament.ray_runner import RaySession
+
 __all__ = [
     "EntrantFailing",
     "MatchSpec",
     "MatchSummary",
+    "PlayedMatch",
     "TournamentConfig",
     "duplicate_schedule",
     "entrant_result",
     "figures_for",
+    "pair_chunks",
+    "play_spec",
+    "play_unsaved",
     "record_path",
     "run_tournament",
     "summarize",
@@ -159,23 +166,47 @@ def spec_parts(
     record: RecordEnvelope[Any] | None,
     think: Sequence[Sequence[float]],
     forfeit: Forfeit | None,
-) -> tuple[str | None, tuple[tuple[float, ...], tuple[float, ...]], dict[str, Any] | None]:
-    """What every game's scheduled match reports alike: where its ``record`` was saved (``None``
-    without records), the ``think`` times of each seat gathered by entrant, and the ``forfeit`` with
-    the entrant's side."""
-    saved = None
+) -> tuple[str | None, str | None, tuple[tuple[float, ...], tuple[float, ...]], dict[str, Any] | None]:
+    """What every game's scheduled match reports alike: where its ``record`` is to be saved and
+    its text (``None`` and ``None`` without records), the ``think`` times of each seat gathered by
+    entrant, and the ``forfeit`` with the entrant's side. Nothing is written here: see
+    :meth:`PlayedMatch.save`."""
+    path = text = None
     if config.records is not None and record is not None:
-        saved = str(record.save(record_path(config.records, spec.index)))
+        path, text = str(record_path(config.records, spec.index)), record.dumps()
     plan = spec.sides  # the entrant at each seat
     by_entrant: list[list[float]] = [[], []]
     for seat, times in enumerate(think):
         by_entrant[plan[seat]].extend(times)
     lost = None if forfeit is None else {**forfeit.to_json(), "side": SIDE_NAMES[plan[forfeit.seat]]}
-    return saved, (tuple(by_entrant[0]), tuple(by_entrant[1])), lost
+    return path, text, (tuple(by_entrant[0]), tuple(by_entrant[1])), lost
+
+
+@dataclass(frozen=True)
+class PlayedMatch:
+    """A scheduled match played but not yet saved: its summary (whose ``record`` names the file
+    the record goes to) and the record's text (``None`` without records). The process that keeps
+    the records folder saves it — on a cluster, the one that runs the tournament, not the node
+    that played the match."""
+
+    summary: MatchSummary
+    record_text: str | None
+
+    def save(self) -> MatchSummary:
+        """Write the record (if any) where the summary says, and return the summary."""
+        if self.summary.record is not None and self.record_text is not None:
+            save_text(self.summary.record, self.record_text)
+        return self.summary
 
 
 def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
     """Play one scheduled match (in whatever process runs it) and save its record."""
+    return play_unsaved(config, spec).save()
+
+
+def play_unsaved(config: TournamentConfig, spec: MatchSpec) -> PlayedMatch:
+    """Play one scheduled match and return it with its record's text, unsaved (what a Ray task
+    sends back to the process that keeps the records; :func:`play_spec` saves it at once)."""
     if find_game(config.game).engine is not Engine.LAYOUT:  # Sausage: its own engine and records
         from sevenrocks.tournament.sausage import play_sausage_spec
 
@@ -193,7 +224,7 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
         rules=rules,
         record=config.records is not None,
     )
-    saved, think, forfeit = spec_parts(config, spec, outcome.record, outcome.think, outcome.forfeit)
+    saved, text, think, forfeit = spec_parts(config, spec, outcome.record, outcome.think, outcome.forfeit)
     plan = spec.sides  # the entrant at each seat
     holder = [plan[rules.seats_of(side)[0]] for side in range(rules.sides)]
 
@@ -207,7 +238,7 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
     if isinstance(rules.ending, LosersTarget) and outcome.forfeit is None:
         for side in outcome.losers:
             goats[side] = 1
-    return MatchSummary(
+    summary = MatchSummary(
         index=spec.index,
         pair=spec.pair,
         swapped=spec.swapped,
@@ -229,6 +260,7 @@ def play_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
         generals_by_side=per_entrant(outcome.generals),
         nakeds_by_side=per_entrant(outcome.nakeds),
     )
+    return PlayedMatch(summary, text)
 
 
 def _worker_init() -> None:
@@ -242,8 +274,9 @@ def _play_chunk(config: TournamentConfig, specs: Sequence[MatchSpec]) -> list[Ma
     return [play_spec(config, spec) for spec in specs]
 
 
-def _chunks(specs: Sequence[MatchSpec]) -> Iterator[list[MatchSpec]]:
-    """The schedule in duplicate pairs (the unit a worker plays; a resumed pair may have one match)."""
+def pair_chunks(specs: Sequence[MatchSpec]) -> Iterator[list[MatchSpec]]:
+    """The schedule in sets of deals (the unit a worker process or a Ray task plays; a resumed set
+    may have fewer matches)."""
     pairs: dict[int, list[MatchSpec]] = {}
     for spec in specs:
         pairs.setdefault(spec.pair, []).append(spec)
@@ -267,6 +300,7 @@ def run_tournament(
     on_match: Callable[[MatchSummary], None] | None = None,
     give_up_after: int | None = GIVE_UP_AFTER,
     done: Mapping[int, MatchSummary] | None = None,
+    ray: RaySession | None = None,
 ) -> list[MatchSummary]:
     """Play the whole tournament and return every match, in schedule order.
 
@@ -279,6 +313,10 @@ def run_tournament(
     With a records folder every finished match also goes to the folder's results journal
     (:mod:`.journal`). ``done`` are matches already played (read back from that journal by
     :func:`~.journal.read_journal`): they are kept, not played again, and counted in the result.
+
+    With ``ray`` (a :class:`~.ray_runner.RaySession`) the matches are Ray tasks, on this machine or a
+    cluster, instead of ``workers`` processes: the same matches, played by the same function; the
+    records are saved here.
     """
     finished = dict(done or {})
     schedule = duplicate_schedule(config.matches, config.seed, seats=config.rules.seats)
@@ -303,13 +341,16 @@ def run_tournament(
                 raise EntrantFailing(config.entrants[side], give_up_after, summary.forfeit["reason"])
 
     try:
-        if config.workers <= 1:
+        if ray is not None:
+            for played in ray.play(config, specs):
+                record(played.save())
+        elif config.workers <= 1:
             for spec in specs:
                 record(play_spec(config, spec))
         elif specs:
             pool = multiprocessing.get_context("spawn").Pool(config.workers, initializer=_worker_init)
             try:
-                for chunk in pool.imap_unordered(partial(_play_chunk, config), list(_chunks(specs))):
+                for chunk in pool.imap_unordered(partial(_play_chunk, config), list(pair_chunks(specs))):
                     for summary in chunk:
                         record(summary)
                 pool.close()
@@ -457,11 +498,12 @@ def timed_run(
     *,
     on_match: Callable[[MatchSummary], None] | None = None,
     done: Mapping[int, MatchSummary] | None = None,
+    ray: RaySession | None = None,
 ) -> dict[str, Any]:
-    """Run the tournament and return :func:`summarize`'s object with the wall time of this run
-    (``resumed_matches`` counts the ``done`` matches it started from)."""
+    """Run the tournament (as Ray tasks with ``ray``) and return :func:`summarize`'s object with the
+    wall time of this run (``resumed_matches`` counts the ``done`` matches it started from)."""
     start = time.perf_counter()
-    results = run_tournament(config, on_match=on_match, done=done)
+    results = run_tournament(config, on_match=on_match, done=done, ray=ray)
     summary = summarize(config, results, seconds=time.perf_counter() - start)
     summary["resumed_matches"] = len(done or {})
     return summary

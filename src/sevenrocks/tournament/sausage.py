@@ -33,7 +33,7 @@ from sevenrocks.core.games import Engine, OptionValue, Rules, find_game
 from sevenrocks.core.record import MatchEnd
 from sevenrocks.core.sausage import GAME_ID, DealEnd, SausageMatch, SausageMove, SausageRecord, deal_queues
 from sevenrocks.core.tiles import Tile
-from sevenrocks.tournament.duplicate import MatchSpec, _metadata, spec_parts
+from sevenrocks.tournament.duplicate import MatchSpec, PlayedMatch, _metadata, spec_parts
 from sevenrocks.tournament.model import MatchSummary, TournamentConfig
 from sevenrocks.tournament.runner import MAX_HANDS, Forfeit, ask_bot, close_bot, lot_for
 
@@ -209,9 +209,9 @@ def _play(
     )
 
 
-def play_sausage_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary:
-    """Play one scheduled match of a Sausage tournament and save its record (what
-    :func:`~sevenrocks.tournament.duplicate.play_spec` does for the other games)."""
+def play_sausage_spec(config: TournamentConfig, spec: MatchSpec) -> PlayedMatch:
+    """Play one scheduled match of a Sausage tournament, its record not yet saved (what
+    :func:`~sevenrocks.tournament.duplicate.play_unsaved` does for the other games)."""
     plan = spec.sides  # the entrant at each seat
     players = tuple(config.entrants[entrant] for entrant in plan)
     outcome = play_sausage_match(
@@ -225,7 +225,7 @@ def play_sausage_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary
         rules=config.rules,
         record=config.records is not None,
     )
-    saved, think, forfeit = spec_parts(config, spec, outcome.record, outcome.think, outcome.forfeit)
+    saved, text, think, forfeit = spec_parts(config, spec, outcome.record, outcome.think, outcome.forfeit)
 
     def per_entrant(values: Sequence[int]) -> tuple[int, int]:
         sums = [0, 0]
@@ -233,7 +233,7 @@ def play_sausage_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary
             sums[plan[seat]] += value
         return sums[0], sums[1]
 
-    return MatchSummary(
+    summary = MatchSummary(
         index=spec.index,
         pair=spec.pair,
         swapped=spec.swapped,
@@ -250,3 +250,4 @@ def play_sausage_spec(config: TournamentConfig, spec: MatchSpec) -> MatchSummary
         rotation=spec.rotation,
         awards_by_side=per_entrant(outcome.awards),
     )
+    return PlayedMatch(summary, text)
