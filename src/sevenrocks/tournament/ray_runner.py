@@ -220,13 +220,26 @@ def ray_session(address: str, *, cpus: int | None = None) -> Iterator[RaySession
     local = address == LOCAL
     options: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.WARNING}
     if local:
-        os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # nobody asked for a report home
         options.update(num_cpus=cpus, include_dashboard=False)
-    try:
-        ray.init(address=None if local else address, **options)
-    except (ConnectionError, RuntimeError, ValueError) as err:
-        where = "start a local Ray instance" if local else f"reach the Ray cluster at {address}"
-        raise RayError(f"--ray: cannot {where}: {err}") from None
+    with _environment_kept(_RAY_SETTINGS):  # what ray.init sets in this process's environment
+        if local:
+            os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # nobody asked for a report home
+        try:
+            ray.init(address=address, **options)  # "local": always a new instance, never one found here
+        except (ConnectionError, RuntimeError, ValueError) as err:
+            if local:
+                raise RayError(f"--ray: cannot start a local Ray instance: {err}") from None
+            raise RayError(
+                f"--ray: cannot reach the Ray cluster at {address}: {err}. Is a cluster running there "
+                "(`ray status` on its head node)? If `ray start --head` said that token authentication "
+                "is enabled, run with RAY_AUTH_MODE=token and the cluster's token (the head node's "
+                "~/.ray/auth_token, or RAY_AUTH_TOKEN)"
+            ) from None
+        yield from _connected(ray, address, local, cpus)
+
+
+def _connected(ray: Any, address: str, local: bool, cpus: int | None) -> Iterator[RaySession]:
+    """The session on the Ray ``ray.init`` has just connected to; Ray shut down after it."""
     try:
         total = int(ray.cluster_resources().get("CPU", 0))
         if total < 1:
@@ -240,3 +253,21 @@ def ray_session(address: str, *, cpus: int | None = None) -> Iterator[RaySession
         yield RaySession(where=where, slots=slots, _ray=ray, _folder=os.getcwd())
     finally:
         ray.shutdown()
+
+
+#: What ``ray.init`` may set in the environment of the process that calls it (for a local instance).
+_RAY_SETTINGS: Final = ("RAY_AUTH_MODE", "RAY_USAGE_STATS_ENABLED")
+
+
+@contextlib.contextmanager
+def _environment_kept(names: Sequence[str]) -> Iterator[None]:
+    """Put the environment variables ``names`` back as they were after the ``with`` block."""
+    before = {name: os.environ.get(name) for name in names}
+    try:
+        yield
+    finally:
+        for name, value in before.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
