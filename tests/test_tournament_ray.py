@@ -118,6 +118,15 @@ def address(cluster: str, ray_env: None) -> str:
     return cluster
 
 
+@pytest.fixture
+def ray_tmpdir(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Where a Ray instance started by the test keeps its files (not /tmp/ray), removed after."""
+    folder = Path(tempfile.mkdtemp(prefix="sr-ray-"))  # short: Ray's socket paths live under it
+    monkeypatch.setenv("RAY_TMPDIR", str(folder))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def _figures(summary: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in summary.items() if k not in TIMING_KEYS}
 
@@ -148,6 +157,28 @@ def _tournament(folder: Path, *extra: str) -> tuple[dict[str, Any], str]:
     result = invoke("tournament", "--records", str(folder), "--json", *extra)
     assert result.exit_code == 0, result.output + result.stderr
     return json.loads(result.stdout), result.stderr
+
+
+# ---------------------------------------------------------------------- a local instance
+# (first: before the module's cluster starts, so that the two are never up together)
+@needs_ray
+def test_a_ladder_on_a_local_ray_instance_rates_as_without_ray(
+    tmp_path: Path, ray_env: None, ray_tmpdir: Path
+) -> None:
+    common = ["--matches-per-pair", "4", "--target", "30", "--seed", "2", "--json"]
+    alone = invoke("ladder", "random", "greedy", *common, "--chart", str(tmp_path / "a.png"), "--no-records")
+    assert alone.exit_code == 0, alone.output + alone.stderr
+    # a bare --ray before the bots: a Ray instance started here, with --workers CPUs
+    local = invoke(
+        "ladder", "--ray", "random", "greedy", "--workers", "2", *common,
+        "--chart", str(tmp_path / "b.png"), "--records", str(tmp_path / "records"),
+    )  # fmt: skip
+    assert local.exit_code == 0, local.output + local.stderr
+    assert "playing on a local Ray instance (2 CPUs)" in local.stderr
+    assert any(ray_tmpdir.glob("ray/session_*"))  # it was this test's instance
+    a, b = json.loads(alone.stdout), json.loads(local.stdout)
+    assert a["ratings"] == b["ratings"] and a["pairs"] == b["pairs"]
+    assert len(list((tmp_path / "records").glob("*/match-*.json"))) == 4
 
 
 # ---------------------------------------------------------------------- the same tournament
@@ -191,23 +222,6 @@ def test_a_tournament_resumes_through_the_cluster(address: str, tmp_path: Path) 
     assert _figures(resumed) == _figures(whole)
     assert _journal(folder) == _journal(tmp_path / "whole")
     assert _records(folder) == _records(tmp_path / "whole")
-
-
-@needs_ray
-def test_a_ladder_on_a_local_ray_instance_rates_as_without_ray(tmp_path: Path, ray_env: None) -> None:
-    common = ["--matches-per-pair", "4", "--target", "30", "--seed", "2", "--json"]
-    alone = invoke("ladder", "random", "greedy", *common, "--chart", str(tmp_path / "a.png"), "--no-records")
-    assert alone.exit_code == 0, alone.output + alone.stderr
-    # a bare --ray before the bots: a Ray instance started here, with --workers CPUs
-    local = invoke(
-        "ladder", "--ray", "random", "greedy", "--workers", "2", *common,
-        "--chart", str(tmp_path / "b.png"), "--records", str(tmp_path / "records"),
-    )  # fmt: skip
-    assert local.exit_code == 0, local.output + local.stderr
-    assert "playing on a local Ray instance (2 CPUs)" in local.stderr
-    a, b = json.loads(alone.stdout), json.loads(local.stdout)
-    assert a["ratings"] == b["ratings"] and a["pairs"] == b["pairs"]
-    assert len(list((tmp_path / "records").glob("*/match-*.json"))) == 4
 
 
 # ---------------------------------------------------------------------- cmd: bots on every node
