@@ -25,7 +25,6 @@ from typing import Final
 
 import typer
 from rich.console import Console
-from rich.text import Text
 
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.bots.sausage import SausageBot
@@ -35,6 +34,7 @@ from sevenrocks.cli.language import resolve_language
 from sevenrocks.cli.play import console_for
 from sevenrocks.cli.play_session import HUMAN, BotFailed, RecordSaver, default_record_path, read_answer
 from sevenrocks.cli.sausage_text import deal_end_lines, position_text, seat_name, starter_text, turn_text
+from sevenrocks.cli.wrap import error_console, say
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import Engine, find_game
 from sevenrocks.core.sausage import GAME_ID, SausageMatch, SausageMove, SausageRecord
@@ -128,12 +128,12 @@ def _ask(match: SausageMatch, console: Console, lang: str) -> SausageMove:
     while True:
         text = read_answer(console, _("your move [1]: ") if len(moves) == 1 else _("your move: "))
         if text in ("?", "h", "help"):
-            console.print(_(HELP))
+            say(console, _(HELP))
             continue
         if not text:
             if len(moves) == 1:
                 return moves[0]
-            console.print(_("please choose a way: {help}").format(help=_(HELP)))
+            say(console, _("please choose a way: {help}").format(help=_(HELP)))
             continue
         try:
             return parse_way(text, moves, lang=lang)
@@ -141,7 +141,7 @@ def _ask(match: SausageMatch, console: Console, lang: str) -> SausageMove:
             message = str(err) or _("{text} is not legal: {reason}").format(
                 text=text, reason=_why_illegal(match, text)
             )
-            console.print(Text(message, style="red"))
+            say(console, message, style="red")
 
 
 def _bot_move(bot: SausageBot, match: SausageMatch, seat: int, names: Sequence[str]) -> SausageMove:
@@ -167,7 +167,7 @@ def _print_turns(match: SausageMatch, console: Console, names: Sequence[str], sh
     turns = match.turns
     for turn in turns[shown:]:
         indent = "" if turn.is_move else "  "
-        console.print(indent + turn_text(turn, me=HUMAN, names=names, gettext=_), highlight=False)
+        say(console, indent + turn_text(turn, me=HUMAN, names=names, gettext=_), highlight=False)
     return len(turns)
 
 
@@ -192,14 +192,14 @@ def run_sausage_match(
         starter = match.starter
         assert starter is not None
         console.rule(_("deal {number}").format(number=match.deal_number + 1))
-        console.print(starter_text(starter, lead, me=HUMAN, names=names, gettext=_), highlight=False)
+        say(console, starter_text(starter, lead, me=HUMAN, names=names, gettext=_), highlight=False)
         shown = _print_turns(match, console, names, 0, lang)
         while match.in_deal:
             seat = match.turn
             assert seat is not None
             if seat == HUMAN:
                 console.print()
-                console.print(position_text(match.view(HUMAN), names=names, gettext=_), highlight=False)
+                say(console, position_text(match.view(HUMAN), names=names, gettext=_), highlight=False)
                 move = _ask(match, console, lang)
             else:
                 move = _bot_move(bot, match, seat, names)
@@ -211,7 +211,7 @@ def run_sausage_match(
         for line in deal_end_lines(
             result, target=match.target, aside=match.aside, me=HUMAN, names=names, gettext=_
         ):
-            console.print(line, highlight=False)
+            say(console, line, highlight=False)
         if isinstance(bot, SausageProgramBot):  # a bot program hears how the deal ended
             try:
                 bot.observe(match.view(1 - HUMAN))
@@ -251,22 +251,23 @@ def play_sausage(
     ``--seat3``, so they are refused. Exits as ``sevenrocks play`` does: 0 at the
     end or when the person quits, 1 when the bot forfeits, 2 for a bad option or an unwritable record.
     """
-    console = console_for(color=color)
-    err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    console = console_for(color=color, wrap=True)
+    err = error_console()
     lang = resolve_language(lang, err)
     _ = translation(lang).gettext
     try:
         choice = choose_game(GAME_ID, option, seats, target=target, engines=(Engine.SAUSAGE,))
     except GameChoiceError as error:
-        err.print(_("error: {reason}").format(reason=error))
+        say(err, _("error: {reason}").format(reason=error))
         raise typer.Exit(2) from None
     for flag, name in (("--partner", "partner"), ("--seat3", "seat3")):
         source = ctx.get_parameter_source(name)
         if source is not None and source.name == "COMMANDLINE":
-            err.print(
+            say(
+                err,
                 _("error: {flag}: {game} with {seats} seats has no seat {seat}").format(
                     flag=flag, game=GAME_ID, seats=2, seat=3 if flag == "--seat3" else 2
-                )
+                ),
             )
             raise typer.Exit(2)
     if seed is None:
@@ -275,7 +276,7 @@ def play_sausage(
     try:
         bot = make_bot(bot_name, seed=seed * 4 + 1, game=GAME_ID)
     except ValueError as error:  # an unknown bot, a bad bot option, a bot that does not play Sausage
-        err.print(_("error: seat {seat}: {reason}").format(seat=1, reason=error))
+        say(err, _("error: seat {seat}: {reason}").format(seat=1, reason=error))
         raise typer.Exit(2) from None
     match = SausageMatch(choice.given, seed=seed)
     saver = RecordSaver(
@@ -305,8 +306,8 @@ def play_sausage(
     parts.append(_("seed {seed}").format(seed=seed))
     parts.append(_("target {target}").format(target=match.target))
     parts.append(_("you are seat 0; your opponent is {name} (seat 1)").format(name=bot_name))
-    console.print(" · ".join(parts), highlight=False)
-    console.print(_(HELP))
+    say(console, " · ".join(parts), highlight=False)
+    say(console, _(HELP))
 
     def forfeit(failure: BotFailed) -> tuple[str, int | None]:
         side = seat_name(HUMAN, me=HUMAN, gettext=_)
@@ -322,5 +323,5 @@ def play_sausage(
     close(match.winner)
     saver.save_or_exit()
     console.rule(_("match over"))
-    console.print(_match_over_text(match, names, _), highlight=False)
+    say(console, _match_over_text(match, names, _), highlight=False)
     saver.tell_saved(console)
