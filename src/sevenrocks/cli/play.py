@@ -38,6 +38,7 @@ from sevenrocks.cli.game_options import (
     options_text,
 )
 from sevenrocks.cli.language import LangOption, resolve_language
+from sevenrocks.cli.play_help import hundred_help, placement_help, unplaceable_text
 from sevenrocks.cli.play_session import (
     HUMAN,
     BotFailed,
@@ -192,16 +193,14 @@ def parse_choice(text: str, choices: Sequence[PlayChoice], *, lang: str = "en") 
     raise ValueError("")  # the caller asks the engine why the move is illegal
 
 
-def _human_choice(
-    match: Match, console: Console, choices: Sequence[PlayChoice], lang: str, helps: Sequence[str]
-) -> Move:
+def _human_choice(match: Match, console: Console, choices: Sequence[PlayChoice], lang: str) -> Move:
     """Ask for a move until a legal one is given; :class:`PlayerQuit` on ``q`` or end of input."""
     _ = translation(lang).gettext
     while True:
         text = read_answer(console, _("your placement [1]: ") if len(choices) == 1 else _("your placement: "))
-        if text in ("?", "h", "help"):
-            for help_text in helps:
-                say(console, _(help_text))
+        if text.lower() in ("?", "h", "help"):
+            for line in placement_help(match, choices, _):
+                say(console, line)
             continue
         if not text:
             if len(choices) == 1:
@@ -211,16 +210,23 @@ def _human_choice(
         try:
             return parse_choice(text, choices, lang=lang)
         except ValueError as err:
-            message = str(err)
-            if not message:
-                try:
-                    match.check(parse_move(text))
-                    message = _("{text} is not one of your placements").format(text=text)
-                except SevenRocksError as rule:
-                    message = _("{text} is not legal: {reason}").format(
-                        text=text, reason=error_text(rule, lang)
-                    )
-            say(console, message, style="red")
+            say(console, str(err) or _why_not(match, text, lang), style="red")
+
+
+def _why_not(match: Match, text: str, lang: str) -> str:
+    """Why the move ``text`` (a move in the notation that is not among the choices) cannot be made:
+    a tile in hand that fits nowhere says so in the game's terms, any other move the engine's reason."""
+    _ = translation(lang).gettext
+    move = parse_move(text)
+    if isinstance(move, Play) and move.is_opening and not move.marks:
+        unplaceable = unplaceable_text(match, move.tile, _)
+        if unplaceable is not None:
+            return unplaceable
+    try:
+        match.check(move)
+    except SevenRocksError as rule:
+        return _("{text} is not legal: {reason}").format(text=text, reason=error_text(rule, lang))
+    return _("{text} is not one of your placements").format(text=text)
 
 
 def _show_position(match: Match, console: Console, names: Sequence[str], lang: str) -> None:
@@ -283,7 +289,6 @@ def run_match(
     ``lang`` is the language of everything printed.
     """
     _ = translation(lang).gettext
-    helps = [HELP, HELP_DOUBLES] if match.rules.several_doubles else [HELP]
     while not match.is_over:
         rule = _lead_rule(match)
         match.start_hand()
@@ -315,7 +320,7 @@ def run_match(
                 view = match.view(HUMAN)
                 choices = play_choices(view)
                 _show_position(match, console, names, lang)
-                move = _human_choice(match, console, choices, lang, helps)
+                move = _human_choice(match, console, choices, lang)
             else:
                 move = _bot_choice(bots[seat], match, seat, names)
             match.push(move)
@@ -358,6 +363,10 @@ def _offer_hundred(
         say(console, "  " + _("2. declare a hundred: lead 6-6 now; win this hand and you win the match"))
         while True:
             text = read_answer(console, _("your choice [1]: ")).lower()
+            if text in ("?", "h", "help"):
+                for line in hundred_help(_):
+                    say(console, line)
+                continue
             if text in ("", "1"):
                 return False
             if text == "2":
