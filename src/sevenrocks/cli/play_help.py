@@ -27,7 +27,7 @@ from sevenrocks.messages import ENGINE_MESSAGES
 from sevenrocks.picture_art import PICTURES
 from sevenrocks.text import PlayChoice
 
-__all__ = ["hundred_help", "placement_help", "unplaceable_text"]
+__all__ = ["COMMANDS", "hundred_help", "placement_help", "unplaceable_text"]
 
 Translate = Callable[[str], str]
 

@@ -32,6 +32,7 @@ from sevenrocks.bots.sausage_protocol import SausageProgramBot
 from sevenrocks.cli.game_options import GameChoiceError, choose_game, options_text
 from sevenrocks.cli.language import resolve_language
 from sevenrocks.cli.play import console_for
+from sevenrocks.cli.play_help import COMMANDS
 from sevenrocks.cli.play_session import HUMAN, BotFailed, RecordSaver, default_record_path, read_answer
 from sevenrocks.cli.sausage_text import deal_end_lines, position_text, seat_name, starter_text, turn_text
 from sevenrocks.cli.wrap import error_console, say
@@ -41,7 +42,7 @@ from sevenrocks.core.sausage import GAME_ID, SausageMatch, SausageMove, SausageR
 from sevenrocks.core.sausage.record import sausage_lead
 from sevenrocks.i18n import N_, translation
 
-__all__ = ["HELP", "is_sausage", "parse_way", "play_sausage", "run_sausage_match"]
+__all__ = ["HELP", "is_sausage", "parse_way", "play_sausage", "run_sausage_match", "way_help"]
 
 HELP: Final = N_(
     "type the number of a way, or the way itself (top, bottom, cut, or t, b, c), or the move "
@@ -112,6 +113,37 @@ def parse_way(text: str, moves: Sequence[SausageMove], *, lang: str = "en") -> S
     raise ValueError("")  # the caller asks the engine why the move is illegal
 
 
+def way_help(moves: Sequence[SausageMove], gettext: Callable[[str], str]) -> list[str]:
+    """The help of the move prompt: each kind of answer with an example among ``moves`` (the turned
+    tile's legal ways), and the commands.
+
+    >>> from sevenrocks.i18n import translation
+    >>> moves = [SausageMove.parse("4-6:top"), SausageMove.parse("4-6:cut")]
+    >>> lines = way_help(moves, translation("en").gettext)
+    >>> lines[2]
+    '  a way the tile can go: top or cut (or only its first letter: t or c)'
+    """
+    _ = gettext
+    ways = [m.way.value for m in moves]
+    either = " " + _("or") + " "
+    lines = [
+        _("At this prompt you can type:"),
+        "  "
+        + _("a number from 1 to {count}: the way of that number in the list, e.g. 1 for {move}").format(
+            count=len(moves), move=moves[0]
+        ),
+        "  "
+        + _("a way the tile can go: {ways} (or only its first letter: {letters})").format(
+            ways=either.join(ways), letters=either.join(w[0] for w in ways)
+        ),
+        "  " + _("the move itself: the tile, :, the way, e.g. {move}").format(move=moves[-1]),
+    ]
+    if len(moves) == 1:
+        lines.append("  " + _("Enter alone: the only way, {move}").format(move=moves[0]))
+    lines.extend("  " + _(command) for command in COMMANDS)
+    return lines
+
+
 def _why_illegal(match: SausageMatch, text: str) -> str:
     """The engine's reason why the move ``text`` cannot be made now."""
     try:
@@ -127,8 +159,9 @@ def _ask(match: SausageMatch, console: Console, lang: str) -> SausageMove:
     moves = match.legal_moves()
     while True:
         text = read_answer(console, _("your move [1]: ") if len(moves) == 1 else _("your move: "))
-        if text in ("?", "h", "help"):
-            say(console, _(HELP))
+        if text.lower() in ("?", "h", "help"):
+            for line in way_help(moves, _):
+                say(console, line)
             continue
         if not text:
             if len(moves) == 1:

@@ -6,7 +6,7 @@ at spaces (Rich measures the width, in terminal cells, so Arabic and Cyrillic co
 separator such as ``·``, ``→``, ``+`` or ``=`` stays at the end of its line rather than starting the
 next, and the lines that follow are indented (a hanging indent) so that a wrapped line reads as one:
 under the second column of an indented row (``  line  <1-5:low>(1) 1|5 …``, ``  1. 0-6@2-6:high …``),
-two spaces in for prose. A single token wider than the console is the only thing Rich folds.
+two spaces further in for other lines. A single token wider than the console is the only thing Rich folds.
 
 The console wraps when it writes to a terminal or when ``COLUMNS`` is set (Rich reads both); written
 to a pipe or a file without ``COLUMNS``, every line stays whole, so a transcript keeps one line per
@@ -38,10 +38,11 @@ _TOKEN: Final = re.compile(r"\S+(?:[ \t]+[·→+=×−–—|](?=[ \t]|$))*")
 
 
 def _hang(plain: str, width: int) -> int:
-    """Where the lines after the first start: under the second column of an indented row, else 2."""
+    """Where the lines after the first start: under the second column of an indented row (a label
+    followed by two spaces or more, or a number such as ``12.``), else two spaces in."""
     indent = len(plain) - len(plain.lstrip(" "))
     if indent:
-        first = re.match(r" *\S+ +", plain)
+        first = re.match(r" *(?:\S+ {2,}|\d+\. +)", plain)
         if first is not None and first.end() <= width // 2:
             return cell_len(plain[: first.end()])
         return indent + 2
