@@ -317,6 +317,11 @@ def _sausage_figure(key: str, title: str, deal: Deal, _: Translate) -> PlayFigur
     moves: list[str] = []
     steps: list[PlayStep] = []
     seen = 0  # the first step tells the deal's forced turns too (the start tile...)
+    table_words = sausage_svg.TableWords(
+        top_end=_("top end {value}"),
+        bottom_end=_("bottom end {value}"),
+        label=_("Sausage table: top end {top}, bottom end {bottom}"),
+    )
     while match.turn is not None and (deal.moves is None or len(moves) < deal.moves):
         before = len(match.turns)
         move = sausage_choose(match)
@@ -332,7 +337,7 @@ def _sausage_figure(key: str, title: str, deal: Deal, _: Translate) -> PlayFigur
             parts.append(_("Seat {seat} wins the deal.").format(seat=result.winner))
         elif result is not None:
             parts.append(_("The deal is blocked with equal pips: nobody wins it."))
-        picture = sausage_svg.table(match.table, highlight=[move.tile])
+        picture = sausage_svg.table(match.table, highlight=[move.tile], words=table_words)
         in_words = _(_WAY_WORDS[move.way]).format(tile=tile_text(move.tile))
         steps.append(
             PlayStep(
