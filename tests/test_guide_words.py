@@ -83,7 +83,7 @@ def test_english_captions_say_where_in_words() -> None:
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-@pytest.mark.parametrize("game", ["seven-rocks", "kozel", "matador", "sausage", "sebastopol"])
+@pytest.mark.parametrize("game", ["seven-rocks", "kozel", "matador", "sausage", "sebastopol", "five-up"])
 def test_rules_command_prints_no_notation(game: str, lang: str) -> None:
     result = runner.invoke(app, ["rules", "--game", game, "--lang", lang])
     assert result.exit_code == 0, result.output

@@ -55,7 +55,8 @@ def figure_text(layout: Layout, gettext: Callable[[str], str]) -> str:
                 parts.append(f"{first}|{second}")
         if arm.right is not None:
             parts.append(_drawn_end(arm.right.counted, right=True))
-        lines.append(f"{names.get(arm.name, arm.name):<{width}}  " + " ".join(parts))
+        side = arm.name.rpartition(":")[2]  # "4-4:bA" with every double a spinner: its arm starts {4|4}
+        lines.append(f"{names.get(side, side):<{width}}  " + " ".join(parts))
     return "\n".join(lines)
 
 
