@@ -232,12 +232,7 @@ def test_rules_command_translated(lang: str) -> None:
     result = runner.invoke(app, ["rules", "--lang", lang, "--section", "doubles"])
     assert result.exit_code == 0, result.output
     assert guide.section("doubles").title in result.stdout
-    assert (
-        translation(lang)
-        .gettext("Step {number} of {count}")
-        .format(number=3, count=4)
-        in result.stdout
-    )
+    assert translation(lang).gettext("Step {number} of {count}").format(number=3, count=4) in result.stdout
     assert guide.section("players").title not in result.stdout
 
 
