@@ -46,6 +46,8 @@ TERMINAL = [
 #: calls whose positional string arguments a player reads
 SHOWN = {
     "print",
+    "say",
+    "Wrapped",
     "rule",
     "echo",
     "Text",
