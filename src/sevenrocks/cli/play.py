@@ -38,7 +38,7 @@ from sevenrocks.cli.game_options import (
     options_text,
 )
 from sevenrocks.cli.language import LangOption, resolve_language
-from sevenrocks.cli.play_help import hundred_help, placement_help, unplaceable_text
+from sevenrocks.cli.play_help import HELP_PROMPT, hundred_help, placement_help, unplaceable_text
 from sevenrocks.cli.play_session import (
     HUMAN,
     BotFailed,
@@ -630,6 +630,7 @@ def play_command(
     say(console, _(HELP))
     if rules.several_doubles:
         say(console, _(HELP_DOUBLES))
+    say(console, _(HELP_PROMPT))
 
     saver.play_out(
         lambda autosave: run_match(match, bots, names, console, on_hand_end=autosave, lang=lang),

@@ -27,9 +27,12 @@ from sevenrocks.messages import ENGINE_MESSAGES
 from sevenrocks.picture_art import PICTURES
 from sevenrocks.text import PlayChoice
 
-__all__ = ["COMMANDS", "hundred_help", "placement_help", "unplaceable_text"]
+__all__ = ["COMMANDS", "HELP_PROMPT", "hundred_help", "placement_help", "unplaceable_text"]
 
 Translate = Callable[[str], str]
+
+#: Told once at the start of a match.
+HELP_PROMPT = N_("? at any prompt shows what it takes, with examples from the position")
 
 #: The commands every prompt of ``sevenrocks play`` takes (help first, then quitting).
 COMMANDS = (

@@ -32,7 +32,7 @@ from sevenrocks.bots.sausage_protocol import SausageProgramBot
 from sevenrocks.cli.game_options import GameChoiceError, choose_game, options_text
 from sevenrocks.cli.language import resolve_language
 from sevenrocks.cli.play import console_for
-from sevenrocks.cli.play_help import COMMANDS
+from sevenrocks.cli.play_help import COMMANDS, HELP_PROMPT
 from sevenrocks.cli.play_session import HUMAN, BotFailed, RecordSaver, default_record_path, read_answer
 from sevenrocks.cli.sausage_text import deal_end_lines, position_text, seat_name, starter_text, turn_text
 from sevenrocks.cli.wrap import error_console, say
@@ -341,6 +341,7 @@ def play_sausage(
     parts.append(_("you are seat 0; your opponent is {name} (seat 1)").format(name=bot_name))
     say(console, " · ".join(parts), highlight=False)
     say(console, _(HELP))
+    say(console, _(HELP_PROMPT))
 
     def forfeit(failure: BotFailed) -> tuple[str, int | None]:
         side = seat_name(HUMAN, me=HUMAN, gettext=_)
