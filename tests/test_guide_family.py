@@ -17,7 +17,7 @@ from sevenrocks.core.games import GAMES, find_game
 from sevenrocks.core.sausage import SausageMatch
 from sevenrocks.guide.family import GAME_IDS, family_guide
 from sevenrocks.guide.words import SECTIONS
-from sevenrocks.i18n import LANGUAGES
+from sevenrocks.i18n import LANGUAGES, translation
 
 FAMILY = [game.id for game in GAMES if game.id != "seven-rocks"]
 runner = CliRunner()
@@ -180,7 +180,10 @@ def test_cli_prints_every_game_in_every_language(game: str, lang: str) -> None:
     assert "Traceback" not in result.output
     figure = family_guide(game, lang).figures[0] if game != "seven-rocks" else None
     if figure is not None:
-        assert figure.step().move in result.output
+        heading = translation(lang).gettext("Step {number} of {count}")
+        assert heading.format(number=figure.start, count=len(figure.steps)) in result.output
+        move = figure.step().move
+        assert ":" not in move or move not in result.output  # the captions say where in words
 
 
 def test_cli_one_section_and_errors() -> None:

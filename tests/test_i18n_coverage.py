@@ -33,6 +33,8 @@ TERMINAL = [
     "cli/play.py",
     "cli/play_sausage.py",
     "cli/play_session.py",
+    "cli/play_help.py",
+    "cli/wrap.py",
     "cli/sausage_text.py",
     "cli/show.py",
     "cli/rules.py",
@@ -44,6 +46,8 @@ TERMINAL = [
 #: calls whose positional string arguments a player reads
 SHOWN = {
     "print",
+    "say",
+    "Wrapped",
     "rule",
     "echo",
     "Text",

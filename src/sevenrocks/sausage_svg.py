@@ -22,6 +22,7 @@ The tiles are drawn as :mod:`sevenrocks.svg` draws them, and the result is the s
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Final
 from xml.sax.saxutils import escape
 
@@ -30,7 +31,7 @@ from sevenrocks.core.tiles import Tile
 from sevenrocks.geometry import Half, Rect, TileBox
 from sevenrocks.svg import COLORS, Svg, _loose_tile, _n, _svg, _tile_box
 
-__all__ = ["position", "table"]
+__all__ = ["TableWords", "position", "table"]
 
 #: Queue tiles per row before a queue wraps.
 _ROW: Final = 14
@@ -45,16 +46,29 @@ def _horizontal(tile: Tile, left: int, x: float, y: float, out: list[str], highl
     )
 
 
-def _end_mark(x: float, y: float, value: int, which: str, out: list[str]) -> None:
+@dataclass(frozen=True)
+class TableWords:
+    """The words of a table's pictures (titles and label), English by default; the rules guide passes
+    them translated. ``{value}`` is a line's end, ``{top}`` and ``{bottom}`` both ends."""
+
+    top_end: str = "top end {value}"
+    bottom_end: str = "bottom end {value}"
+    label: str = "Sausage table: top end {top}, bottom end {bottom}"
+
+
+def _end_mark(x: float, y: float, value: int, which: str, out: list[str], words: TableWords) -> None:
+    title = escape((words.top_end if which == "top" else words.bottom_end).format(value=value))
     out.append(
-        f'<g class="line-end" data-line="{which}" data-value="{value}"><title>{which} end {value}</title>'
+        f'<g class="line-end" data-line="{which}" data-value="{value}"><title>{title}</title>'
         f'<circle cx="{_n(x)}" cy="{_n(y)}" r="{_n(0.34)}" fill="{COLORS["counted"]}"/>'
         f'<text x="{_n(x)}" y="{_n(y)}" dy="0.35em" text-anchor="middle" font-family="sans-serif" '
         f'font-weight="bold" font-size="{_n(0.42)}" fill="{COLORS["counted-text"]}">{value}</text></g>'
     )
 
 
-def _line(line: Line, row: float, which: str, out: list[str], highlight: set[Tile]) -> float:
+def _line(
+    line: Line, row: float, which: str, out: list[str], highlight: set[Tile], words: TableWords
+) -> float:
     """Draw one line from x = 1 on the row ``row``; return where it ends."""
     x = 1.0
     value = line.start_half
@@ -63,7 +77,7 @@ def _line(line: Line, row: float, which: str, out: list[str], highlight: set[Til
         if not tile.is_double:
             value = tile.other(value)
         x += 2.0
-    _end_mark(x + 0.5, row + 0.5, line.end, which, out)
+    _end_mark(x + 0.5, row + 0.5, line.end, which, out, words)
     return x + 1.0
 
 
@@ -74,7 +88,9 @@ def _text(x: float, y: float, text: str, out: list[str], *, size: float = 0.4, c
     )
 
 
-def _draw_table(tab: Table, y: float, out: list[str], highlight: set[Tile]) -> float:
+def _draw_table(
+    tab: Table, y: float, out: list[str], highlight: set[Tile], words: TableWords | None = None
+) -> float:
     """Draw the table with its top row at ``y``; return its width."""
     start = tab.start
     if start is None:
@@ -90,25 +106,37 @@ def _draw_table(tab: Table, y: float, out: list[str], highlight: set[Tile]) -> f
     )
     out.append("</g>")
     out.append('<g class="line" data-line="top">')
-    width = _line(tab.top, y, "top", out, highlight)
+    words = words or TableWords()
+    width = _line(tab.top, y, "top", out, highlight, words)
     out.append('</g><g class="line" data-line="bottom">')
-    width = max(width, _line(tab.bottom, y + 1.0, "bottom", out, highlight))
+    width = max(width, _line(tab.bottom, y + 1.0, "bottom", out, highlight, words))
     out.append("</g>")
     return width
 
 
 def table(
-    tab: Table, *, size: int | None = None, highlight: Iterable[Tile] = (), caption: str | None = None
+    tab: Table,
+    *,
+    size: int | None = None,
+    highlight: Iterable[Tile] = (),
+    caption: str | None = None,
+    words: TableWords | None = None,
 ) -> Svg:
     """Draw the start tile and the two lines (see the module); ``highlight`` tints tiles (the last laid),
-    ``caption`` is a line of text under the drawing."""
+    ``caption`` is a line of text under the drawing, ``words`` the titles' and label's words (English
+    without it)."""
     body: list[str] = []
-    width = _draw_table(tab, 0.0, body, set(highlight))
+    width = _draw_table(tab, 0.0, body, set(highlight), words)
     height = 2.0
     if caption:
         _text(0.0, 2.7, caption, body, cls="caption")
         height = 3.0
-    label = "empty Sausage table" if tab.start is None else f"Sausage table: {tab}"
+    if tab.start is None:
+        label = "empty Sausage table"
+    elif words is not None:
+        label = words.label.format(top=tab.top.end, bottom=tab.bottom.end)
+    else:
+        label = f"Sausage table: {tab}"
     return _svg(Rect(-0.2, -0.2, max(width, 6.0) + 0.4, height + 0.4), body, size, label)
 
 

@@ -24,7 +24,6 @@ from typing import Annotated, Final
 import typer
 from rich.console import Console
 from rich.highlighter import RegexHighlighter
-from rich.text import Text
 from rich.theme import Theme
 
 from sevenrocks.bots import Bot, make_bot
@@ -39,6 +38,7 @@ from sevenrocks.cli.game_options import (
     options_text,
 )
 from sevenrocks.cli.language import LangOption, resolve_language
+from sevenrocks.cli.play_help import HELP_PROMPT, hundred_help, placement_help, unplaceable_text
 from sevenrocks.cli.play_session import (
     HUMAN,
     BotFailed,
@@ -47,6 +47,7 @@ from sevenrocks.cli.play_session import (
     default_record_path,
     read_answer,
 )
+from sevenrocks.cli.wrap import error_console, say, wraps
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.events import Draw, HandEnd, HandResult, Knock, Placement
 from sevenrocks.core.games import Later, Outcome, Rules
@@ -116,9 +117,16 @@ ColorOption = Annotated[
 ]
 
 
-def console_for(*, color: bool | None = None) -> Console:
-    """The console the commands print to (colour only on a terminal unless told)."""
-    return Console(
+def console_for(
+    *, color: bool | None = None, wrap: bool = False, stderr: bool = False, width: int | None = None
+) -> Console:
+    """The console the commands print to (colour only on a terminal unless told).
+
+    With ``wrap``, lines are wrapped between words at the console's width (``width``, else the
+    terminal's or ``COLUMNS``) when it writes to a terminal, ``COLUMNS`` is set or ``width`` is given
+    (:mod:`sevenrocks.cli.wrap`); otherwise, and without ``wrap``, lines are never broken.
+    """
+    console = Console(
         theme=THEME,
         highlighter=LayoutHighlighter(),
         no_color=color is False,
@@ -126,7 +134,11 @@ def console_for(*, color: bool | None = None) -> Console:
         soft_wrap=True,
         markup=False,
         emoji=False,
+        stderr=stderr,
+        width=width,
     )
+    console.soft_wrap = not (wrap and (width is not None or wraps(console)))
+    return console
 
 
 def parse_choice(text: str, choices: Sequence[PlayChoice], *, lang: str = "en") -> Move:
@@ -181,42 +193,45 @@ def parse_choice(text: str, choices: Sequence[PlayChoice], *, lang: str = "en") 
     raise ValueError("")  # the caller asks the engine why the move is illegal
 
 
-def _human_choice(
-    match: Match, console: Console, choices: Sequence[PlayChoice], lang: str, helps: Sequence[str]
-) -> Move:
+def _human_choice(match: Match, console: Console, choices: Sequence[PlayChoice], lang: str) -> Move:
     """Ask for a move until a legal one is given; :class:`PlayerQuit` on ``q`` or end of input."""
     _ = translation(lang).gettext
     while True:
         text = read_answer(console, _("your placement [1]: ") if len(choices) == 1 else _("your placement: "))
-        if text in ("?", "h", "help"):
-            for help_text in helps:
-                console.print(_(help_text))
+        if text.lower() in ("?", "h", "help"):
+            for line in placement_help(match, choices, _):
+                say(console, line)
             continue
         if not text:
             if len(choices) == 1:
                 return choices[0].play
-            console.print(_("please choose a placement: {help}").format(help=_(HELP)))
+            say(console, _("please choose a placement: {help}").format(help=_(HELP)))
             continue
         try:
             return parse_choice(text, choices, lang=lang)
         except ValueError as err:
-            message = str(err)
-            if not message:
-                try:
-                    match.check(parse_move(text))
-                    message = _("{text} is not one of your placements").format(text=text)
-                except SevenRocksError as rule:
-                    message = _("{text} is not legal: {reason}").format(
-                        text=text, reason=error_text(rule, lang)
-                    )
-            console.print(Text(message, style="red"))
+            say(console, str(err) or _why_not(match, text, lang), style="red")
+
+
+def _why_not(match: Match, text: str, lang: str) -> str:
+    """Why the move ``text`` (a move in the notation that is not among the choices) cannot be made:
+    a tile in hand that fits nowhere says so in the game's terms, any other move the engine's reason."""
+    _ = translation(lang).gettext
+    move = parse_move(text)
+    if isinstance(move, Play) and move.is_opening and not move.marks:
+        unplaceable = unplaceable_text(match, move.tile, _)
+        if unplaceable is not None:
+            return unplaceable
+    try:
+        match.check(move)
+    except SevenRocksError as rule:
+        return _("{text} is not legal: {reason}").format(text=text, reason=error_text(rule, lang))
+    return _("{text} is not one of your placements").format(text=text)
 
 
 def _show_position(match: Match, console: Console, names: Sequence[str], lang: str) -> None:
     console.print()
-    console.print(
-        render_view(match.view(HUMAN), names=names, choices=True, gettext=translation(lang).gettext)
-    )
+    say(console, render_view(match.view(HUMAN), names=names, choices=True, gettext=translation(lang).gettext))
 
 
 def _lead_rule(match: Match) -> Later | None:
@@ -274,14 +289,14 @@ def run_match(
     ``lang`` is the language of everything printed.
     """
     _ = translation(lang).gettext
-    helps = [HELP, HELP_DOUBLES] if match.rules.several_doubles else [HELP]
     while not match.is_over:
         rule = _lead_rule(match)
         match.start_hand()
         console.rule(_("hand {number}").format(number=match.hand_number + 1))
         if match.turn is None:  # a void deal (a Sea Goat egg redeal): dealt again
             _tell_observers(bots, match, names)
-            console.print(
+            say(
+                console,
                 render_result(
                     match.results[-1],
                     me=HUMAN,
@@ -289,15 +304,15 @@ def run_match(
                     target=match.target,
                     gettext=_,
                     rules=match.rules,
-                )
+                ),
             )
             if on_hand_end is not None:
                 on_hand_end()
             continue
-        console.print(_lead_line(match, rule, names, lang))
+        say(console, _lead_line(match, rule, names, lang))
         _tell_observers(bots, match, names)  # bot programs hear of their tiles now
         if _offer_hundred(match, bots, console, names, lang):
-            console.print(_lead_line(match, rule, names, lang))
+            say(console, _lead_line(match, rule, names, lang))
         shown = 0
         while match.turn is not None:
             seat = match.turn
@@ -305,7 +320,7 @@ def run_match(
                 view = match.view(HUMAN)
                 choices = play_choices(view)
                 _show_position(match, console, names, lang)
-                move = _human_choice(match, console, choices, lang, helps)
+                move = _human_choice(match, console, choices, lang)
             else:
                 move = _bot_choice(bots[seat], match, seat, names)
             match.push(move)
@@ -314,7 +329,8 @@ def run_match(
         _tell_observers(bots, match, names)
         result = match.results[-1]
         console.print()
-        console.print(
+        say(
+            console,
             render_result(
                 result,
                 me=HUMAN,
@@ -324,7 +340,7 @@ def run_match(
                 rules=match.rules,
                 previous=_previous_result(match),
                 hundred=match.history[-1].hundred,
-            )
+            ),
         )
         if on_hand_end is not None:
             on_hand_end()
@@ -342,16 +358,20 @@ def _offer_hundred(
         return False
     if seat == HUMAN:
         _show_position(match, console, names, lang)
-        console.print(_("you hold 6-6 and your side holds the record: you may declare a hundred"))
-        console.print("  " + _("1. play on as dealt"))
-        console.print("  " + _("2. declare a hundred: lead 6-6 now; win this hand and you win the match"))
+        say(console, _("you hold 6-6 and your side holds the record: you may declare a hundred"))
+        say(console, "  " + _("1. play on as dealt"))
+        say(console, "  " + _("2. declare a hundred: lead 6-6 now; win this hand and you win the match"))
         while True:
             text = read_answer(console, _("your choice [1]: ")).lower()
+            if text in ("?", "h", "help"):
+                for line in hundred_help(_):
+                    say(console, line)
+                continue
             if text in ("", "1"):
                 return False
             if text == "2":
                 break
-            console.print(Text(_("please type 1 or 2"), style="red"))
+            say(console, _("please type 1 or 2"), style="red")
     else:
         try:
             declared = declares_hundred(bots[seat], match.view(seat))
@@ -422,7 +442,7 @@ def _print_events(match: Match, console: Console, names: Sequence[str], shown: i
     for event, line in render_events(events[shown:], me=HUMAN, names=names, gettext=gettext, rules=rules):
         if isinstance(event, Placement) and event.points:
             line += " → " + render_scores(_scores_after(match, event), me=HUMAN, gettext=gettext, rules=rules)
-        console.print(("  " if isinstance(event, Knock | Draw) else "") + line)
+        say(console, ("  " if isinstance(event, Knock | Draw) else "") + line)
     return len(events)
 
 
@@ -552,14 +572,14 @@ def play_command(
                      no_record=no_record, overwrite=overwrite, bot_name=seat1, color=color,
                      lang=lang)  # fmt: skip
         return
-    console = console_for(color=color)
-    err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    console = console_for(color=color, wrap=True)
+    err = error_console()
     lang = resolve_language(lang, err)
     _ = translation(lang).gettext
     try:
         choice = choose_game(game, option, seats, target=target)
     except GameChoiceError as error:
-        err.print(_("error: {reason}").format(reason=error))
+        say(err, _("error: {reason}").format(reason=error))
         raise typer.Exit(2) from None
     rules = choice.rules
     if seed is None:
@@ -569,10 +589,11 @@ def play_command(
         source = ctx.get_parameter_source(name)
         if seat >= rules.seats and source is not None and source.name == "COMMANDLINE":
             flag = "--partner" if name == "partner" else f"--{name}"
-            err.print(
+            say(
+                err,
                 _("error: {flag}: {game} with {seats} seats has no seat {seat}").format(
                     flag=flag, game=rules.game, seats=rules.seats, seat=seat
-                )
+                ),
             )
             raise typer.Exit(2)
     bots: dict[int, Bot] = {}
@@ -582,7 +603,7 @@ def play_command(
                 names[seat], seed=seed * 4 + seat, game=None if choice.is_seven_rocks else choice.id
             )
         except ValueError as error:  # an unknown bot, a bad bot option, a bot that plays no such game
-            err.print(_("error: seat {seat}: {reason}").format(seat=seat, reason=error))
+            say(err, _("error: seat {seat}: {reason}").format(seat=seat, reason=error))
             raise typer.Exit(2) from None
     match = Match(rules, seed=seed)
     saver = RecordSaver(
@@ -597,17 +618,19 @@ def play_command(
     )
     saver.save_or_exit()  # fail now, not after the match, if the record cannot be written
     if choice.is_seven_rocks:
-        console.print(
+        say(
+            console,
             _(
                 "Seven Rocks · seed {seed} · target {target} · you are seat 0, your partner {partner} is "
                 "seat 2; opponents {left} (seat 1) and {right} (seat 3)"
-            ).format(seed=seed, target=match.target, partner=names[2], left=names[1], right=names[3])
+            ).format(seed=seed, target=match.target, partner=names[2], left=names[1], right=names[3]),
         )
     else:
-        console.print(_header(rules, choice.given, seed, names, _))
-    console.print(_(HELP))
+        say(console, _header(rules, choice.given, seed, names, _))
+    say(console, _(HELP))
     if rules.several_doubles:
-        console.print(_(HELP_DOUBLES))
+        say(console, _(HELP_DOUBLES))
+    say(console, _(HELP_PROMPT))
 
     saver.play_out(
         lambda autosave: run_match(match, bots, names, console, on_hand_end=autosave, lang=lang),
@@ -628,5 +651,5 @@ def play_command(
         remembered=ledger.remembered if ledger is not None else None,
         eggs=ledger.eggs if ledger is not None else None,
     )
-    console.print(_match_over_text(match.outcome, rules, final, names, _))
+    say(console, _match_over_text(match.outcome, rules, final, names, _))
     saver.tell_saved(console)

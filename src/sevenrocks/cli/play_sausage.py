@@ -25,7 +25,6 @@ from typing import Final
 
 import typer
 from rich.console import Console
-from rich.text import Text
 
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.bots.sausage import SausageBot
@@ -33,15 +32,17 @@ from sevenrocks.bots.sausage_protocol import SausageProgramBot
 from sevenrocks.cli.game_options import GameChoiceError, choose_game, options_text
 from sevenrocks.cli.language import resolve_language
 from sevenrocks.cli.play import console_for
+from sevenrocks.cli.play_help import COMMANDS, HELP_PROMPT
 from sevenrocks.cli.play_session import HUMAN, BotFailed, RecordSaver, default_record_path, read_answer
 from sevenrocks.cli.sausage_text import deal_end_lines, position_text, seat_name, starter_text, turn_text
+from sevenrocks.cli.wrap import error_console, say
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import Engine, find_game
 from sevenrocks.core.sausage import GAME_ID, SausageMatch, SausageMove, SausageRecord
 from sevenrocks.core.sausage.record import sausage_lead
 from sevenrocks.i18n import N_, translation
 
-__all__ = ["HELP", "is_sausage", "parse_way", "play_sausage", "run_sausage_match"]
+__all__ = ["HELP", "is_sausage", "parse_way", "play_sausage", "run_sausage_match", "way_help"]
 
 HELP: Final = N_(
     "type the number of a way, or the way itself (top, bottom, cut, or t, b, c), or the move "
@@ -112,6 +113,37 @@ def parse_way(text: str, moves: Sequence[SausageMove], *, lang: str = "en") -> S
     raise ValueError("")  # the caller asks the engine why the move is illegal
 
 
+def way_help(moves: Sequence[SausageMove], gettext: Callable[[str], str]) -> list[str]:
+    """The help of the move prompt: each kind of answer with an example among ``moves`` (the turned
+    tile's legal ways), and the commands.
+
+    >>> from sevenrocks.i18n import translation
+    >>> moves = [SausageMove.parse("4-6:top"), SausageMove.parse("4-6:cut")]
+    >>> lines = way_help(moves, translation("en").gettext)
+    >>> lines[2]
+    '  a way the tile can go: top or cut (or only its first letter: t or c)'
+    """
+    _ = gettext
+    ways = [m.way.value for m in moves]
+    either = " " + _("or") + " "
+    lines = [
+        _("At this prompt you can type:"),
+        "  "
+        + _("a number from 1 to {count}: the way of that number in the list, e.g. 1 for {move}").format(
+            count=len(moves), move=moves[0]
+        ),
+        "  "
+        + _("a way the tile can go: {ways} (or only its first letter: {letters})").format(
+            ways=either.join(ways), letters=either.join(w[0] for w in ways)
+        ),
+        "  " + _("the move itself: the tile, :, the way, e.g. {move}").format(move=moves[-1]),
+    ]
+    if len(moves) == 1:
+        lines.append("  " + _("Enter alone: the only way, {move}").format(move=moves[0]))
+    lines.extend("  " + _(command) for command in COMMANDS)
+    return lines
+
+
 def _why_illegal(match: SausageMatch, text: str) -> str:
     """The engine's reason why the move ``text`` cannot be made now."""
     try:
@@ -127,13 +159,14 @@ def _ask(match: SausageMatch, console: Console, lang: str) -> SausageMove:
     moves = match.legal_moves()
     while True:
         text = read_answer(console, _("your move [1]: ") if len(moves) == 1 else _("your move: "))
-        if text in ("?", "h", "help"):
-            console.print(_(HELP))
+        if text.lower() in ("?", "h", "help"):
+            for line in way_help(moves, _):
+                say(console, line)
             continue
         if not text:
             if len(moves) == 1:
                 return moves[0]
-            console.print(_("please choose a way: {help}").format(help=_(HELP)))
+            say(console, _("please choose a way: {help}").format(help=_(HELP)))
             continue
         try:
             return parse_way(text, moves, lang=lang)
@@ -141,7 +174,7 @@ def _ask(match: SausageMatch, console: Console, lang: str) -> SausageMove:
             message = str(err) or _("{text} is not legal: {reason}").format(
                 text=text, reason=_why_illegal(match, text)
             )
-            console.print(Text(message, style="red"))
+            say(console, message, style="red")
 
 
 def _bot_move(bot: SausageBot, match: SausageMatch, seat: int, names: Sequence[str]) -> SausageMove:
@@ -167,7 +200,7 @@ def _print_turns(match: SausageMatch, console: Console, names: Sequence[str], sh
     turns = match.turns
     for turn in turns[shown:]:
         indent = "" if turn.is_move else "  "
-        console.print(indent + turn_text(turn, me=HUMAN, names=names, gettext=_), highlight=False)
+        say(console, indent + turn_text(turn, me=HUMAN, names=names, gettext=_), highlight=False)
     return len(turns)
 
 
@@ -192,14 +225,14 @@ def run_sausage_match(
         starter = match.starter
         assert starter is not None
         console.rule(_("deal {number}").format(number=match.deal_number + 1))
-        console.print(starter_text(starter, lead, me=HUMAN, names=names, gettext=_), highlight=False)
+        say(console, starter_text(starter, lead, me=HUMAN, names=names, gettext=_), highlight=False)
         shown = _print_turns(match, console, names, 0, lang)
         while match.in_deal:
             seat = match.turn
             assert seat is not None
             if seat == HUMAN:
                 console.print()
-                console.print(position_text(match.view(HUMAN), names=names, gettext=_), highlight=False)
+                say(console, position_text(match.view(HUMAN), names=names, gettext=_), highlight=False)
                 move = _ask(match, console, lang)
             else:
                 move = _bot_move(bot, match, seat, names)
@@ -211,7 +244,7 @@ def run_sausage_match(
         for line in deal_end_lines(
             result, target=match.target, aside=match.aside, me=HUMAN, names=names, gettext=_
         ):
-            console.print(line, highlight=False)
+            say(console, line, highlight=False)
         if isinstance(bot, SausageProgramBot):  # a bot program hears how the deal ended
             try:
                 bot.observe(match.view(1 - HUMAN))
@@ -251,22 +284,23 @@ def play_sausage(
     ``--seat3``, so they are refused. Exits as ``sevenrocks play`` does: 0 at the
     end or when the person quits, 1 when the bot forfeits, 2 for a bad option or an unwritable record.
     """
-    console = console_for(color=color)
-    err = Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True)
+    console = console_for(color=color, wrap=True)
+    err = error_console()
     lang = resolve_language(lang, err)
     _ = translation(lang).gettext
     try:
         choice = choose_game(GAME_ID, option, seats, target=target, engines=(Engine.SAUSAGE,))
     except GameChoiceError as error:
-        err.print(_("error: {reason}").format(reason=error))
+        say(err, _("error: {reason}").format(reason=error))
         raise typer.Exit(2) from None
     for flag, name in (("--partner", "partner"), ("--seat3", "seat3")):
         source = ctx.get_parameter_source(name)
         if source is not None and source.name == "COMMANDLINE":
-            err.print(
+            say(
+                err,
                 _("error: {flag}: {game} with {seats} seats has no seat {seat}").format(
                     flag=flag, game=GAME_ID, seats=2, seat=3 if flag == "--seat3" else 2
-                )
+                ),
             )
             raise typer.Exit(2)
     if seed is None:
@@ -275,7 +309,7 @@ def play_sausage(
     try:
         bot = make_bot(bot_name, seed=seed * 4 + 1, game=GAME_ID)
     except ValueError as error:  # an unknown bot, a bad bot option, a bot that does not play Sausage
-        err.print(_("error: seat {seat}: {reason}").format(seat=1, reason=error))
+        say(err, _("error: seat {seat}: {reason}").format(seat=1, reason=error))
         raise typer.Exit(2) from None
     match = SausageMatch(choice.given, seed=seed)
     saver = RecordSaver(
@@ -305,8 +339,9 @@ def play_sausage(
     parts.append(_("seed {seed}").format(seed=seed))
     parts.append(_("target {target}").format(target=match.target))
     parts.append(_("you are seat 0; your opponent is {name} (seat 1)").format(name=bot_name))
-    console.print(" · ".join(parts), highlight=False)
-    console.print(_(HELP))
+    say(console, " · ".join(parts), highlight=False)
+    say(console, _(HELP))
+    say(console, _(HELP_PROMPT))
 
     def forfeit(failure: BotFailed) -> tuple[str, int | None]:
         side = seat_name(HUMAN, me=HUMAN, gettext=_)
@@ -322,5 +357,5 @@ def play_sausage(
     close(match.winner)
     saver.save_or_exit()
     console.rule(_("match over"))
-    console.print(_match_over_text(match, names, _), highlight=False)
+    say(console, _match_over_text(match, names, _), highlight=False)
     saver.tell_saved(console)

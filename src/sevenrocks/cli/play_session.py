@@ -19,6 +19,7 @@ import typer
 from rich.console import Console
 
 from sevenrocks import __version__
+from sevenrocks.cli.wrap import say
 from sevenrocks.core.envelope import MatchEnd, RecordEnvelope
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import DEFAULT_GAME
@@ -67,14 +68,14 @@ class BotFailed(Exception):
 def read_answer(console: Console, prompt: str) -> str:
     """Print ``prompt``, read one line of standard input and return it stripped (echoed when piped, so
     the transcript reads well). :class:`PlayerQuit` when the input ends or the person types ``q``."""
-    console.print(prompt, end="")
+    say(console, prompt, end="")
     line = sys.stdin.readline()
     if not line:
         console.print()
         raise PlayerQuit(N_("the input ended"))
     text = line.strip()
     if not sys.stdin.isatty():
-        console.print(text, highlight=False)
+        say(console, text, highlight=False)
     if text.lower() in ("q", "quit", "exit"):
         raise PlayerQuit(N_("the player at seat 0 quit"))
     return text
@@ -146,7 +147,7 @@ class RecordSaver:
         self._metadata = {"created": created, "program": f"sevenrocks {__version__} play"}
 
     def _fail(self, message: str) -> NoReturn:
-        self._err.print(message)
+        say(self._err, message)
         raise typer.Exit(2)
 
     def save(self, end: MatchEnd | None = None, reason: str | None = None, winner: int | None = None) -> None:
@@ -172,12 +173,12 @@ class RecordSaver:
         try:
             self.save()
         except SevenRocksError as error:
-            self._err.print(self._("warning: {reason}").format(reason=error))
+            say(self._err, self._("warning: {reason}").format(reason=error))
 
     def tell_saved(self, console: Console) -> None:
         """Say where the record is, when there is one."""
         if self.path is not None:
-            console.print(self._("the record is saved to {path}").format(path=self.path))
+            say(console, self._("the record is saved to {path}").format(path=self.path))
 
     def play_out(
         self,
@@ -199,16 +200,16 @@ class RecordSaver:
             finish(None)
             reason = stop.reason if isinstance(stop, PlayerQuit) else N_("interrupted (Ctrl-C)")
             console.print()
-            console.print(_("match stopped: {reason}").format(reason=_(reason)))
+            say(console, _("match stopped: {reason}").format(reason=_(reason)))
             self.save_or_exit(MatchEnd.ABANDONED, reason)  # the record keeps the English reason
             if self.path is not None:
-                console.print(_("the record so far is saved to {path}").format(path=self.path))
+                say(console, _("the record so far is saved to {path}").format(path=self.path))
             raise typer.Exit(130 if isinstance(stop, KeyboardInterrupt) else 0) from None
         except BotFailed as failure:
             text, winner = forfeit(failure)
             finish(winner)
             console.print()
-            console.print(text)
+            say(console, text)
             self.save_or_exit(MatchEnd.FORFEIT, failure.reason, winner=winner)
             self.tell_saved(console)
             raise typer.Exit(1) from None

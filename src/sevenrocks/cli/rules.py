@@ -25,11 +25,16 @@ from sevenrocks.guide.family import GAME_IDS, FamilyGuide, family_guide, guide_g
 from sevenrocks.i18n import translation
 from sevenrocks.text import layout_arms
 
-__all__ = ["figure_text", "print_guide", "rules_command"]
+__all__ = ["OPEN_END", "figure_text", "print_guide", "rules_command"]
+
+
+#: How the guide's drawings mark an open connection point (no notation: the captions say where).
+OPEN_END = "○"
 
 
 def figure_text(layout: Layout, gettext: Callable[[str], str]) -> str:
-    """A figure as text, one arm per line: ``(n)`` a counted contribution, ``<1-4:high>`` a point.
+    """A figure as text, one arm per line: ``(n)`` a counted contribution, ``○`` an open point
+    (:data:`OPEN_END`; the rules guide's drawings carry no notation: the captions say where).
 
     The spinner is written ``{1|1}``, other doubles ``[4|4]``; arms come from
     :func:`sevenrocks.text.layout_arms` (the engine's points and counted ends).
@@ -40,7 +45,7 @@ def figure_text(layout: Layout, gettext: Callable[[str], str]) -> str:
     for arm in layout_arms(layout):
         parts: list[str] = []
         if arm.left is not None:
-            parts.append(str(arm.left))
+            parts.append(_drawn_end(arm.left.counted))
         for tile, first, second in arm.tiles:
             if tile is layout.spinner:
                 parts.append(f"{{{first}|{second}}}")
@@ -49,10 +54,17 @@ def figure_text(layout: Layout, gettext: Callable[[str], str]) -> str:
             else:
                 parts.append(f"{first}|{second}")
         if arm.right is not None:
-            end = arm.right
-            parts.append((f"({end.counted})" if end.counted is not None else "") + f"<{end.point}>")
-        lines.append(f"{names.get(arm.name, arm.name):<{width}}  " + " ".join(parts))
+            parts.append(_drawn_end(arm.right.counted, right=True))
+        side = arm.name.rpartition(":")[2]  # "4-4:bA" with every double a spinner: its arm starts {4|4}
+        lines.append(f"{names.get(side, side):<{width}}  " + " ".join(parts))
     return "\n".join(lines)
+
+
+def _drawn_end(counted: int | None, *, right: bool = False) -> str:
+    """An open end of a drawing: ``○``, with its counted contribution ``(n)`` on the tile's side."""
+    if counted is None:
+        return OPEN_END
+    return f"({counted}){OPEN_END}" if right else f"{OPEN_END}({counted})"
 
 
 def _figure(console: Console, figure: Figure, *, brief: bool, gettext: Callable[[str], str]) -> None:
@@ -60,9 +72,7 @@ def _figure(console: Console, figure: Figure, *, brief: bool, gettext: Callable[
     numbers = [figure.start] if brief else list(range(1, len(figure.steps) + 1))
     for number in numbers:
         step = figure.step(number)
-        heading = gettext("Step {number} of {count}: {play}").format(
-            number=number, count=len(figure.steps), play=str(step.play)
-        )
+        heading = gettext("Step {number} of {count}").format(number=number, count=len(figure.steps))
         console.print(Text(heading, style="cyan"))
         drawing = Text(figure_text(figure.layout(number), gettext), no_wrap=True, overflow="ignore")
         console.print(Padding(drawing, (0, 0, 0, 2)))
@@ -78,7 +88,7 @@ def print_guide(console: Console, guide: Guide, *, section: str | None = None, b
         console.print(guide.introduction, highlight=False)
         console.print()
         console.print(
-            Text(_("In the drawings, (n) is a counted contribution and <ANCHOR:SIDE> a connection point."))
+            Text(_("In the drawings, (n) is a counted contribution and ○ an open end where a tile may join."))
         )
     for number, part in enumerate(sections, start=1):
         index = guide.sections.index(part) + 1 if section is not None else number

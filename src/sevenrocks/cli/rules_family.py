@@ -26,9 +26,7 @@ def _figure(console: Console, figure: PlayFigure, *, brief: bool, _: Translate) 
     numbers = [figure.start] if brief else list(range(1, len(figure.steps) + 1))
     for number in numbers:
         step = figure.step(number)
-        heading = _("Step {number} of {count}: {play}").format(
-            number=number, count=len(figure.steps), play=step.move
-        )
+        heading = _("Step {number} of {count}").format(number=number, count=len(figure.steps))
         console.print(Text(heading, style="cyan"))
         match = figure.match(number)
         if isinstance(match, SausageMatch):
@@ -66,7 +64,7 @@ def print_family_guide(
         console.print(Text(guide.introduction))
         console.print()
         console.print(
-            Text(_("In the drawings, (n) is a counted contribution and <ANCHOR:SIDE> a connection point."))
+            Text(_("In the drawings, (n) is a counted contribution and ○ an open end where a tile may join."))
         )
     for part in parts:
         index = guide.sections.index(part) + 1

@@ -71,8 +71,8 @@ def build_guide(lang: str, _: Translate) -> Guide:
         spinner=_("orange frame: the spinner"),
         rtl=direction(lang) == "rtl",
         spinner_title=_("{tile} (spinner)"),
-        point_title=_("connection point {point}, value {value}"),
-        counted_title=_("connection point {point}, value {value}, counted {counted}"),
+        point_title=_("open end showing {value}"),
+        counted_title=_("open end showing {value}, counted {counted}"),
         empty_label=_("empty layout"),
         label=_("layout of {tiles} tiles, counted ends {total}"),
     )

@@ -16,6 +16,7 @@ from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import ConnectionPoint, Play
 from sevenrocks.core.scoring import placement_points, round_pips
 from sevenrocks.core.tiles import Tile
+from sevenrocks.guide.where import placement_words
 
 __all__ = ["Figure", "FigureStep", "Guide", "Section", "WorkedSum", "build_figure", "build_sum"]
 
@@ -37,6 +38,8 @@ class FigureStep:
     caption: str
     #: the counted sum alone, e.g. ``2 + 8 = 10``
     sum_text: str
+    #: the placement in words, translated: ``[6|6] on the 6 end of [3|6]``
+    words: str = ""
 
 
 @dataclass(frozen=True)
@@ -151,7 +154,8 @@ def build_figure(
         counted = layout.counted()
         points = placement_points(total)
         sum_text = _sum_text((n for _tile, n in counted), total)
-        placed = _("Placed {tile}.").format(tile=f"[{play.tile.low}|{play.tile.high}]")
+        words = placement_words(play, layout.spinners, _)
+        placed = _("{placement}.").format(placement=words)
         sums = _("Counted contributions: {sum}.").format(sum=sum_text)
         if points:
             scored = _("This placement scores {points} raw points.").format(points=points)
@@ -167,6 +171,7 @@ def build_figure(
                 connection_points=layout.points,
                 caption=f"{placed} {sums} {scored}",
                 sum_text=sum_text,
+                words=words,
             )
         )
     return Figure(key, title, parsed, tuple(steps), start or len(parsed), legend)

@@ -26,7 +26,7 @@ from sevenrocks.core.match import Match
 from sevenrocks.core.matching import is_matador
 from sevenrocks.core.notation import Doubles, Move, Play
 from sevenrocks.core.sausage import SausageMatch, SausageMove, Way, Went
-from sevenrocks.core.tiles import Tile
+from sevenrocks.guide.where import placement_words, tile_text, where_words
 from sevenrocks.i18n import N_
 
 __all__ = [
@@ -69,6 +69,8 @@ class PlayStep:
     drawn: int
     caption: str
     svg: str
+    #: the move in words, translated: ``[2|6] on the 6 end of [3|6]``, ``[3|4] on the bottom line``
+    words: str = ""
 
 
 @dataclass(frozen=True)
@@ -164,11 +166,6 @@ def words(game: str) -> tuple[str, str]:
     )
 
 
-def tile_text(tile: Tile) -> str:
-    """A tile as the captions write it: ``[1|4]``."""
-    return f"[{tile.low}|{tile.high}]"
-
-
 def _ended(game: str, end: HandEnd | None, seat: int, _: Translate) -> list[str]:
     if end is HandEnd.DOMINO:
         return [_("Seat {seat} has placed the last tile: domino.").format(seat=seat)]
@@ -184,11 +181,23 @@ def _layout_caption(
 ) -> list[str]:
     parts: list[str] = []
     move = placement.play
-    tiles = " ".join(tile_text(t) for t in move.tiles)
-    parts.append(_("Seat {seat} places {tiles}.").format(seat=placement.seat, tiles=tiles))
     plays = move_parts(move)
+    spinners = match.layout.spinners
     if len(plays) > 1:
+        tiles = " ".join(tile_text(t) for t in move.tiles)
+        parts.append(_("Seat {seat} places {tiles}.").format(seat=placement.seat, tiles=tiles))
         parts.append(_("Several doubles in one move: {count}.").format(count=len(plays)))
+        parts.extend(_("{placement}.").format(placement=placement_words(p, spinners, _)) for p in plays)
+    elif plays[0].anchor is None:
+        parts.append(
+            _("Seat {seat} leads {tile}.").format(seat=placement.seat, tile=tile_text(plays[0].tile))
+        )
+    else:
+        parts.append(
+            _("Seat {seat} places {tile} {where}.").format(
+                seat=placement.seat, tile=tile_text(plays[0].tile), where=where_words(plays[0], spinners, _)
+            )
+        )
     for play in plays:
         if play.closed:
             parts.append(
@@ -234,8 +243,8 @@ def _legend(rules: Rules, _: Translate, rtl: bool) -> svg.Legend:
         spinner=_("orange frame: the spinner"),
         rtl=rtl,
         spinner_title=_("{tile} (spinner)"),
-        point_title=_("connection point {point}, value {value}"),
-        counted_title=_("connection point {point}, value {value}, counted {counted}"),
+        point_title=_("open end showing {value}"),
+        counted_title=_("open end showing {value}, counted {counted}"),
         empty_label=_("empty layout"),
         label=_("layout of {tiles} tiles, counted ends {total}"),
     )
@@ -266,9 +275,18 @@ def _layout_figure(key: str, title: str, game: str, deal: Deal, _: Translate, rt
             faces=svg.faces_for(game),
         )
         total = placement.ends_total if rules.scores_points else None
+        in_words = "; ".join(placement_words(p, match.layout.spinners, _) for p in move_parts(move))
         steps.append(
             PlayStep(
-                len(moves), str(move), placement.seat, placement.points, total, drawn, caption, str(picture)
+                len(moves),
+                str(move),
+                placement.seat,
+                placement.points,
+                total,
+                drawn,
+                caption,
+                str(picture),
+                in_words,
             )
         )
     return PlayFigure(key, title, game, deal, tuple(moves), tuple(steps), len(steps))
@@ -284,6 +302,14 @@ _WENT: dict[Went, str] = {
 }
 
 
+#: A Sausage move in words (the step's heading).
+_WAY_WORDS: dict[Way, str] = {
+    Way.TOP: N_("{tile} on the top line"),
+    Way.BOTTOM: N_("{tile} on the bottom line"),
+    Way.CUT: N_("{tile} cuts the sausage"),
+}
+
+
 def _sausage_figure(key: str, title: str, deal: Deal, _: Translate) -> PlayFigure:
     match = new_match("sausage", deal)
     if not isinstance(match, SausageMatch):
@@ -291,6 +317,11 @@ def _sausage_figure(key: str, title: str, deal: Deal, _: Translate) -> PlayFigur
     moves: list[str] = []
     steps: list[PlayStep] = []
     seen = 0  # the first step tells the deal's forced turns too (the start tile...)
+    table_words = sausage_svg.TableWords(
+        top_end=_("top end {value}"),
+        bottom_end=_("bottom end {value}"),
+        label=_("Sausage table: top end {top}, bottom end {bottom}"),
+    )
     while match.turn is not None and (deal.moves is None or len(moves) < deal.moves):
         before = len(match.turns)
         move = sausage_choose(match)
@@ -306,9 +337,20 @@ def _sausage_figure(key: str, title: str, deal: Deal, _: Translate) -> PlayFigur
             parts.append(_("Seat {seat} wins the deal.").format(seat=result.winner))
         elif result is not None:
             parts.append(_("The deal is blocked with equal pips: nobody wins it."))
-        picture = sausage_svg.table(match.table, highlight=[move.tile])
+        picture = sausage_svg.table(match.table, highlight=[move.tile], words=table_words)
+        in_words = _(_WAY_WORDS[move.way]).format(tile=tile_text(move.tile))
         steps.append(
-            PlayStep(len(moves), str(move), match.turns[before].seat, 0, None, 0, " ".join(parts), picture)
+            PlayStep(
+                len(moves),
+                str(move),
+                match.turns[before].seat,
+                0,
+                None,
+                0,
+                " ".join(parts),
+                picture,
+                in_words,
+            )
         )
     return PlayFigure(key, title, "sausage", deal, tuple(moves), tuple(steps), len(steps))
 
