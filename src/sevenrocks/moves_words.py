@@ -191,7 +191,7 @@ def describe_event(
     >>> describe_event(Knock(2, (3, 5)), Layout(), rules)
     'Seat 2 knocked: nothing fits 3 or 5'
     >>> describe_event(Draw(1, None), Layout(), rules, lang="ru")
-    'Место 1 взяло костяшку из базара'
+    'Место 1 берёт кость из базара'
     """
     tr = translation(lang)
     _ = tr.gettext
