@@ -310,7 +310,7 @@
       const label = choices.length ? (choices.length === 1 ? t("Place {tile}", { tile: ltr(tile) }) : t("Choose {tile} ({count} places)", { tile: ltr(tile), count: choices.length })) : t("{tile} (cannot be placed now)", { tile: ltr(tile) });
       return el("button", {
         class: `tile${choices.length ? " playable" : ""}${selected === tile ? " selected" : ""}${freshDraws.has(tile) ? " drawn" : ""}`,
-        "data-tile": tile, "data-several": choices.some((option) => option.several) ? "true" : null, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
+        "data-tile": tile, "data-several": choices.some((option) => option.several) ? "true" : null, "data-open-half": choices.some((option) => (option.open_half || []).some((half) => half !== null)) ? "true" : null, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
         html: faceSvg(tile),
         onclick: () => chooseTile(tile),
       });
@@ -360,7 +360,8 @@
       spot.addEventListener("click", () => play(option));
       spot.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); play(option); } });
       const box = spot.getBBox ? spot.getBBox() : null;
-      if (box) {
+      const counted = option.ends_total !== null && option.ends_total !== undefined;  // a game that counts ends
+      if (box && counted) {
         const hint = document.createElementNS("http://www.w3.org/2000/svg", "text");
         const size = Math.max(box.height, box.width) * (option.points ? 0.95 : 0.7);
         hint.setAttribute("x", box.x + box.width * 1.1);
