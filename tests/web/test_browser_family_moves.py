@@ -1,5 +1,6 @@
 """Browser tests of what the family's games add to a move, clicked in Chromium: Sea Goat's hundred
-declared on the page with its record on the score sheet, General's partner signals as each
+declared on the page with its record on the score sheet, the hundred hand won (the match's end in
+the game's words) and its lead in words in the replay, General's partner signals as each
 partner's page shows them, and Matador's open half chosen with a button, each move said in words
 in the log (no notation). Several doubles in one move and a closed double are clicked in
 ``test_browser_family.py`` (Donkey).
@@ -65,7 +66,7 @@ def test_a_sea_goat_hundred_is_declared_by_click_and_the_sheet_shows_it(browser:
             "game": "sea-kozel",
             "seats": [{"kind": "me", "name": "Leyla"}] + [{"kind": "bot", "bot": "random"}] * 3,
         }
-        page, _ = _started(browser, server, body)
+        page, made = _started(browser, server, body)
         deadline = time.monotonic() + 120
         status = ""
         while time.monotonic() < deadline:
@@ -99,6 +100,22 @@ def test_a_sea_goat_hundred_is_declared_by_click_and_the_sheet_shows_it(browser:
         assert first == "Leyla (seat 0) (you) led 6-6", first
         shot(page, "sea-kozel-hundred-desktop")
         assert page.locator("#sheet-record").inner_text() == "record: seats 0+2 with 33"
+        # the declarer's side wins the hundred hand, and with it the match: Sea Goat's event
+        while page.evaluate(SEA_STATUS_JS) != "over" and time.monotonic() < deadline:
+            page.wait_for_function(SEA_STATUS_JS, timeout=20_000)
+            if page.evaluate(SEA_STATUS_JS) == "turn":
+                take_turn(page, use_svg=False)
+        assert page.locator("#winner").inner_text().startswith("you and your partner win")
+        result = page.locator("#result-text").inner_text()
+        assert "the hundred hand is won: the match goes to seats 0+2 (you)" in result, result
+        shot(page, "sea-kozel-hundred-won-desktop")
+        # the replay says the declared lead in words
+        page.goto(server["url"] + f"/replay/{made['table']}")
+        page.wait_for_selector("#where[data-step='0']")
+        page.select_option("#hand", "1")
+        page.click("#next")
+        page.wait_for_selector("#where[data-step='1']")
+        assert page.locator("#event").inner_text() == "Leyla (seat 0) led 6-6."
 
 
 def test_general_partners_see_each_others_signals(browser: Any, tmp_path: Any) -> None:
