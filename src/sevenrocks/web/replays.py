@@ -19,11 +19,12 @@ from sevenrocks.web.storage import TableRecord
 __all__ = ["PositionError", "match_record", "match_summary", "player_names", "position"]
 
 
-def player_names(record: TableRecord) -> tuple[str, ...]:
-    """The players' names of a stored table (``seat N`` for a seat without one)."""
+def player_names(record: TableRecord, *, fill: bool = True) -> tuple[str, ...]:
+    """The players' names of a stored table (``seat N`` for a seat without one; with ``fill``
+    false, an empty name, which sentences say as "Seat N" in the player's language)."""
     # names are cleaned when a table is made; cleaning again covers tables stored before that
     names = [clean_name(str(info.get("name") or "")) for info in record.seats]
-    return tuple(name or f"seat {seat}" for seat, name in enumerate(names))
+    return tuple(name or (f"seat {seat}" if fill else "") for seat, name in enumerate(names))
 
 
 def match_record(record: TableRecord, match: Match) -> dict[str, Any]:

@@ -360,7 +360,7 @@ async def match_position(
     table = await _finished(request, table_id)
     assert table.match is not None
     try:
-        names = list(player_names(table.record))
+        names = list(player_names(table.record, fill=False))
         return position(table.match, hand, step, names=names, lang=request_language(request))
     except PositionError as err:
         raise HTTPException(404, str(err)) from None
