@@ -64,7 +64,6 @@ def arm_of(layout: Layout, play: Play) -> tuple[Arm, Tile | None]:
     """The arm ``play`` goes on (or went on) in ``layout``, and for :attr:`Arm.BRANCH` the
     double it branches from. The play's anchor must be in the layout (its own tile need not be).
 
-    >>> from sevenrocks.core.games import find_game
     >>> layout = Layout()
     >>> for text in ("1-4", "1-1@1-4:low", "4-4@1-4:high", "3-4@4-4:B"):
     ...     _ = layout.place(Play.parse(text))
