@@ -169,6 +169,20 @@ def _source_messages() -> set[str]:
     return {message for _path, _line, message, _comments, _context in found if isinstance(message, str)}
 
 
+def _source_plurals() -> set[tuple[str, str]]:
+    """Every marked text with plural forms (``ngettext``): its singular and plural ids."""
+    with (REPO / "babel.cfg").open(encoding="utf-8") as handle:
+        method_map, options_map = parse_mapping_cfg(handle)
+    found = extract_from_dir(
+        str(REPO / "src" / "sevenrocks"), method_map, options_map, keywords=dict(DEFAULT_KEYWORDS)
+    )
+    return {
+        (message[0], message[1])
+        for _path, _line, message, _comments, _context in found
+        if isinstance(message, tuple) and len(message) >= 2 and message[1]
+    }
+
+
 def test_web_script_texts_are_extracted() -> None:
     """The page scripts' t("...") texts reach the catalogues (and the page's JSON catalogue)."""
     from sevenrocks.web.pages import js_messages
@@ -189,7 +203,9 @@ def _placeholders(text: str) -> list[str]:
 def test_template_is_up_to_date() -> None:
     with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as handle:
         template = {m.id for m in read_po(handle) if m.id}
-    assert template == _source_messages(), "run `make i18n` to update the catalogues"
+    plurals = {i for i in template if isinstance(i, tuple)}
+    assert template - plurals == _source_messages(), "run `make i18n` to update the catalogues"
+    assert plurals == _source_plurals(), "run `make i18n` to update the catalogues"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -206,8 +222,18 @@ def test_catalogue_complete_and_compiled(lang: str) -> None:
         assert isinstance(message.string, str) and message.string.strip(), f"{lang}: empty entry {msgid!r}"
         assert not message.fuzzy, f"{lang}: fuzzy entry {msgid!r}"
         assert _placeholders(message.string) == _placeholders(msgid), f"{lang}: placeholders of {msgid!r}"
+    for plural in _source_plurals():  # every plural form of the language, with the placeholders
+        forms = entries[plural].string
+        assert isinstance(forms, tuple) and len(forms) == catalogue.num_plurals, f"{lang}: forms of {plural}"
+        for form in forms:
+            assert form.strip(), f"{lang}: empty plural form of {plural[0]!r}"
+            assert _placeholders(form) == _placeholders(plural[1]), f"{lang}: placeholders of {plural[0]!r}"
     with (po_path.with_suffix(".mo")).open("rb") as handle:
         compiled = gettext.GNUTranslations(handle)
+    form_of = gettext.c2py(catalogue.plural_expr)  # the language's rule: a number -> its form
+    for plural in _source_plurals():
+        for n in (1, 2, 5, 11, 21, 102):
+            assert compiled.ngettext(*plural, n) == entries[plural].string[form_of(n)], f"{lang}: stale .mo"
     for msgid in wanted:
         assert compiled.gettext(msgid) == entries[msgid].string, (
             f"{lang}: .mo is stale: run `make i18n-compile`"

@@ -42,6 +42,7 @@ TERMINAL = [
     "cli/language.py",
     "text.py",
     "messages.py",
+    "moves_words.py",
 ]
 #: calls whose positional string arguments a player reads
 SHOWN = {

@@ -320,7 +320,11 @@ def test_replay_viewer_steps_through_a_stored_match(browser: Any, server: dict[s
     page.keyboard.press("ArrowRight")
     page.wait_for_selector("#where[data-step='3']")
     assert page.locator("#layout [data-tile]").count() == 3
-    assert "placed" in page.locator("#event").inner_text()
+    said = page.locator(
+        "#event"
+    ).inner_text()  # in words: "greedy bot (seat 2) placed 4-6 on the left arm: …"
+    assert re.search(r"\(seat \d\) placed \d-\d on the (left|right|upper|lower) arm: ends \d+", said), said
+    assert "@" not in said and "→" not in said, said
     shot(page, "replay-desktop")
     page.keyboard.press("End")
     page.wait_for_function("() => document.querySelector('#result').textContent.length > 0")

@@ -138,8 +138,9 @@ def test_several_doubles_and_a_closed_double_by_clicks_in_donkey(browser: Any, t
         assert "several" in kinds and "close" in kinds, kinds
         shot(page, "donkey-several-doubles-desktop")
         log = page.locator("#log").inner_text()
-        assert "+" in log, "a move of several doubles shows in the log"
-        assert "#" in log, "a closed double shows in the log"
+        assert " together: " in log, "a move of several doubles shows in the log, in words"
+        assert "face down" in log, "a closed double shows in the log, in words"
+        assert "@" not in log and "#" not in log, "no notation in the log"
 
 
 def test_picture_dominoes_show_pictures_big_tiles_and_no_scores(browser: Any, tmp_path: Any) -> None:

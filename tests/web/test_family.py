@@ -62,6 +62,14 @@ def test_bots_play_every_game_to_its_end_and_it_replays(client: TestClient, game
         ).json()
         assert len(position["hands"]) == seats and position["step"] == step
     assert position["result"] is not None  # the last step of a hand shows its end
+    last = position["last"]  # the last move in words, by the bot's name, in the asked language
+    assert last["words"].startswith(f"{info['seats'][last['seat']]['name']} (seat {last['seat']}) ")
+    assert "@" not in last["words"] and all(k["words"] for k in position["knocks"])
+    said = client.get(
+        f"/api/matches/{made['table']}/position", params={"hand": played["hand"], "step": 1, "lang": "tr"}
+    ).json()["last"]["words"]
+    leader = summary["hands"][played["hand"]]["leader"]
+    assert f"(koltuk {leader})" in said, said  # the hand's lead, in Turkish
     record = client.get(f"/api/matches/{made['table']}/record").json()
     assert record["version"] == 2 and record["game"] == game.id and record["seats"] == seats
     loaded = MatchRecord.from_json(record)

@@ -362,8 +362,8 @@ def test_a_planted_leak_of_a_drawn_tile_is_caught(
 
     original = protocol.event_json
 
-    def leaky(event: Any, *, seen_by: int | None = -1) -> dict[str, Any]:
-        return original(event)  # every drawn tile named, to everyone
+    def leaky(event: Any, *, seen_by: int | None = -1, **words: Any) -> dict[str, Any]:
+        return original(event, **words)  # every drawn tile named (and said in words), to everyone
 
     monkeypatch.setattr(protocol, "event_json", leaky)
     storage = client.app.state.service.storage  # type: ignore[attr-defined]

@@ -31,6 +31,7 @@ from sevenrocks.core.scoring import placement_points
 from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
 from sevenrocks.i18n import translation
+from sevenrocks.moves_words import Who, describe_choice, describe_event, seat_words
 from sevenrocks.text import match_over_text, play_choices, render_result, render_scores
 
 __all__ = [
@@ -233,13 +234,32 @@ def _tiles(tiles: tuple[Tile, ...]) -> list[str]:
     return [str(t) for t in tiles]
 
 
-def event_json(event: Event, *, seen_by: int | None = -1) -> dict[str, Any]:
+def event_json(
+    event: Event,
+    *,
+    seen_by: int | None = -1,
+    layout: Layout | None = None,
+    rules: Rules | None = None,
+    who: Who | None = None,
+    lang: str = "en",
+) -> dict[str, Any]:
     """A placement, a knock or a draw as JSON (with its announcement text).
 
     A drawn tile is named only to the seat ``seen_by`` that drew it (``-1``: as the event holds
     it, e.g. in a finished match's replay); any other seat, or a spectator (``None``), hears only
-    that a tile was drawn.
+    that a tile was drawn. Given the hand's ``layout`` and the game's ``rules``, ``words`` says
+    the event in plain words in ``lang`` (:func:`~sevenrocks.moves_words.describe_event`; seats
+    named by ``who``); ``play`` and ``text`` keep the notation.
     """
+    out = _event_fields(event, seen_by)
+    if layout is not None and rules is not None:
+        if isinstance(event, Draw) and out["tile"] is None:
+            event = Draw(event.seat, None)
+        out["words"] = describe_event(event, layout, rules, who=who, lang=lang)
+    return out
+
+
+def _event_fields(event: Event, seen_by: int | None) -> dict[str, Any]:
     if isinstance(event, Knock):
         return {"kind": "knock", "seat": event.seat, "values": list(event.values), "text": str(event)}
     if isinstance(event, Draw):
@@ -294,28 +314,34 @@ def result_json(
     return out
 
 
-def legal_json(layout: Layout, plays: tuple[Play, ...]) -> list[dict[str, Any]]:
-    """Each legal placement of Seven Rocks with where it goes and what it would score."""
+def legal_json(
+    layout: Layout, plays: tuple[Play, ...], *, rules: Rules | None = None, lang: str = "en"
+) -> list[dict[str, Any]]:
+    """Each legal placement of Seven Rocks with where it goes and what it would score (and, given
+    the ``rules``, ``words``: the move in plain words in ``lang``)."""
     out = []
     for play in plays:
         total = layout.ends_total_after(play)
-        out.append(
-            {
-                "play": str(play),
-                "tile": str(play.tile),
-                "point": None if play.point is None else str(play.point),
-                "ends_total": total,
-                "points": placement_points(total),
-            }
-        )
+        points = placement_points(total)
+        entry: dict[str, Any] = {
+            "play": str(play),
+            "tile": str(play.tile),
+            "point": None if play.point is None else str(play.point),
+            "ends_total": total,
+            "points": points,
+        }
+        if rules is not None:
+            entry["words"] = describe_choice(play, layout, rules, points=points, lang=lang)
+        out.append(entry)
     return out
 
 
-def moves_json(view: SeatView) -> list[dict[str, Any]]:
+def moves_json(view: SeatView, lang: str = "en") -> list[dict[str, Any]]:
     """Each legal move of the view's seat (several doubles included) with where its tiles go and,
-    where the game scores placements, the total and the points it would make."""
+    where the game scores placements, the total and the points it would make; ``words`` says the
+    move in plain words in ``lang``."""
     if view.rules.game == DEFAULT_GAME:
-        return legal_json(view.layout, view.legal_plays)
+        return legal_json(view.layout, view.legal_plays, rules=view.rules, lang=lang)
     scoring = view.rules.scores_points
     out = []
     for choice in play_choices(view):
@@ -334,6 +360,7 @@ def moves_json(view: SeatView) -> list[dict[str, Any]]:
                 "several": isinstance(move, Doubles),
                 "ends_total": choice.ends_total if scoring else None,
                 "points": choice.points if scoring else None,
+                "words": describe_choice(move, view.layout, view.rules, points=choice.points, lang=lang),
             }
         )
     return out
@@ -438,6 +465,7 @@ def view_json(
         results.append(result_json(i, r, rules, text=text))
         if r.end.value != "redeal":
             played = r
+    who = seat_words(names, me=me, lang=lang)
     hand_over = view.turn is None and view.hand_number >= 0 and len(view.results) > view.hand_number
     drawn = [
         str(e.tile) for e in view.events if isinstance(e, Draw) and e.seat == view.seat and e.tile is not None
@@ -446,9 +474,12 @@ def view_json(
     return {
         "seat": me,
         "hand": _tiles(view.hand) if private else None,
-        "legal": moves_json(view) if private else [],
+        "legal": moves_json(view, lang) if private else [],
         "layout": layout_json(view.layout, svg),
-        "events": [event_json(e, seen_by=me) for e in view.events],
+        "events": [
+            event_json(e, seen_by=me, layout=view.layout, rules=rules, who=who, lang=lang)
+            for e in view.events
+        ],
         "tile_counts": list(view.tile_counts),
         "scores": list(view.scores),
         "target": view.target,

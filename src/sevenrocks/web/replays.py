@@ -9,19 +9,22 @@ from sevenrocks.core.games.ending import SingleHand
 from sevenrocks.core.match import Match
 from sevenrocks.core.record import LEAD_DECLARED, MatchRecord
 from sevenrocks.i18n import translation
+from sevenrocks.moves_words import seat_words
 from sevenrocks.text import game_name, match_over_text, render_result, render_scores
 from sevenrocks.untrusted import clean_name
 from sevenrocks.web.protocol import event_json, result_json
 from sevenrocks.web.render import render_layout
 from sevenrocks.web.storage import TableRecord
 
-__all__ = ["PositionError", "match_record", "match_summary", "position"]
+__all__ = ["PositionError", "match_record", "match_summary", "player_names", "position"]
 
 
-def _players(record: TableRecord) -> tuple[str, ...]:
+def player_names(record: TableRecord, *, fill: bool = True) -> tuple[str, ...]:
+    """The players' names of a stored table (``seat N`` for a seat without one; with ``fill``
+    false, an empty name, which sentences say as "Seat N" in the player's language)."""
     # names are cleaned when a table is made; cleaning again covers tables stored before that
     names = [clean_name(str(info.get("name") or "")) for info in record.seats]
-    return tuple(name or f"seat {seat}" for seat, name in enumerate(names))
+    return tuple(name or (f"seat {seat}" if fill else "") for seat, name in enumerate(names))
 
 
 def match_record(record: TableRecord, match: Match) -> dict[str, Any]:
@@ -29,7 +32,7 @@ def match_record(record: TableRecord, match: Match) -> dict[str, Any]:
     written as a record of version 2, which names the game and its options)."""
     created = record.created_at.isoformat() if record.created_at else ""
     meta = {"source": "sevenrocks web", "table": record.id, "created": created}
-    return MatchRecord.from_match(match, players=_players(record), metadata=meta).to_json()
+    return MatchRecord.from_match(match, players=player_names(record), metadata=meta).to_json()
 
 
 def match_summary(record: TableRecord, match: Match, lang: str = "en") -> dict[str, Any]:
@@ -37,7 +40,7 @@ def match_summary(record: TableRecord, match: Match, lang: str = "en") -> dict[s
     in the game's words, in ``lang``), for the replay viewer."""
     rules = match.rules
     _ = translation(lang).gettext
-    names = list(_players(record))
+    names = list(player_names(record))
     hands = []
     played = None
     for number, log in enumerate(match.history):
@@ -98,8 +101,12 @@ class PositionError(ValueError):
     """A hand or step that the match does not have."""
 
 
-def position(match: Match, hand: int, step: int) -> dict[str, Any]:
-    """The position after ``step`` placements of hand ``hand``: layout, every seat's tiles, scores."""
+def position(
+    match: Match, hand: int, step: int, *, names: list[str] | None = None, lang: str = "en"
+) -> dict[str, Any]:
+    """The position after ``step`` placements of hand ``hand``: layout, every seat's tiles, scores;
+    the last move and the knocks and draws after it with their ``words`` in ``lang`` (seats named
+    by ``names``)."""
     history = match.history
     if not 0 <= hand < len(history):
         raise PositionError(f"hand must be 0..{len(history) - 1}, not {hand}")
@@ -119,13 +126,16 @@ def position(match: Match, hand: int, step: int) -> dict[str, Any]:
         for placement in todo:
             replay.push(placement.play)
     last = placements[step - 1] if step else None
+    who = seat_words(names, lang=lang)
     knocks = []
     if step:
         events = replay.events
         i = len(events)
         while i > 0 and isinstance(events[i - 1], Knock | Draw):
             i -= 1
-        knocks = [event_json(e) for e in events[i:]]
+        knocks = [
+            event_json(e, layout=replay.layout, rules=replay.rules, who=who, lang=lang) for e in events[i:]
+        ]
     return {
         "hand": hand,
         "step": step,
@@ -138,7 +148,9 @@ def position(match: Match, hand: int, step: int) -> dict[str, Any]:
         "scores": list(replay.scores),
         "turn": replay.turn,
         "leader": replay.leader,
-        "last": None if last is None else event_json(last),
+        "last": None
+        if last is None
+        else event_json(last, layout=replay.layout, rules=replay.rules, who=who, lang=lang),
         "knocks": knocks,
         "result": None
         if replay.turn is not None or not replay.results or len(replay.results) <= hand

@@ -24,7 +24,7 @@ from sevenrocks.web.games import games_json
 from sevenrocks.web.keys import is_secret
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
-from sevenrocks.web.replays import PositionError, match_record, match_summary, position
+from sevenrocks.web.replays import PositionError, match_record, match_summary, player_names, position
 from sevenrocks.web.rules_pages import render_family_rules, render_unknown_game
 from sevenrocks.web.service import JoinRefused, LiveTable, SeatSpec, TableService
 
@@ -355,11 +355,13 @@ async def match_position(
     hand: Annotated[int, Query(ge=0, le=10_000)] = 0,
     step: Annotated[int, Query(ge=0, le=28)] = 0,
 ) -> dict[str, Any]:
-    """The position after ``step`` placements of hand ``hand`` of a finished match."""
+    """The position after ``step`` placements of hand ``hand`` of a finished match (its last move
+    and knocks also in words, in the player's language)."""
     table = await _finished(request, table_id)
     assert table.match is not None
     try:
-        return position(table.match, hand, step)
+        names = list(player_names(table.record, fill=False))
+        return position(table.match, hand, step, names=names, lang=request_language(request))
     except PositionError as err:
         raise HTTPException(404, str(err)) from None
 

@@ -5,6 +5,7 @@
   const { el, tileSvg, pegBoard, getJson, TEAM_NAMES, t, ltr } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const $ = (id) => document.getElementById(id);
+  const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
   let match = null;
   let hand = 0;
   let step = 0;
@@ -77,7 +78,9 @@
     if (!family) $("pegboard").innerHTML = pegBoard(pos.scores, null, match.target);
     const name = (seat) => t("seat {seat} ({name})", { seat, name: match.players[seat] });
     let text = step === 0 ? t("Hand {hand}: {seat} leads.", { hand: hand + 1, seat: name(pos.leader) }) : "";
-    if (pos.last && family) {
+    if (pos.last && pos.last.words) {
+      text = cap(pos.last.words) + ".";
+    } else if (pos.last && family) {
       text = t("{seat} placed {play}.", { seat: name(pos.last.seat), play: ltr(pos.last.play) });
     } else if (pos.last) {
       text = pos.last.points
@@ -85,6 +88,7 @@
         : t("{seat} placed {play}: counted ends {total}.", { seat: name(pos.last.seat), play: ltr(pos.last.play), total: pos.last.ends_total });
     }
     for (const knock of pos.knocks) {
+      if (knock.words) { text += " " + cap(knock.words) + "."; continue; }
       text += " " + (knock.kind === "draw" ? t("{seat} draws {tile}.", { seat: name(knock.seat), tile: ltr(knock.tile || "?") }) : t("{seat} knocks.", { seat: name(knock.seat) }));
     }
     $("event").textContent = text;

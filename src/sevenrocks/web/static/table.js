@@ -124,7 +124,10 @@
     const lines = [];
     let scoring = null;
     for (const event of fresh) {
-      if (event.kind === "knock") lines.push(t("{seat} knocks.", { seat: cap(seatName(event.seat)) }));
+      if (event.words) {
+        if (event.kind !== "placement" || event.points) lines.push(cap(event.words) + ".");
+        if (event.points) scoring = event;
+      } else if (event.kind === "knock") lines.push(t("{seat} knocks.", { seat: cap(seatName(event.seat)) }));
       else if (event.kind === "draw") lines.push(event.tile ? t("You draw {tile}.", { tile: ltr(event.tile) }) : t("{seat} draws a tile.", { seat: cap(seatName(event.seat)) }));
       else if (event.points) { scoring = event; lines.push(t("{seat} scores {points} (counted ends {total}).", { seat: cap(seatName(event.seat)), points: event.points, total: event.ends_total })); }
     }
@@ -266,26 +269,9 @@
 
   function optionsFor(tile) { return state.legal.filter((option) => (option.tiles || [option.tile]).includes(tile)); }
 
-  // One part of a move: where its tile goes, and its marks (closed, lengthwise, an open half).
-  function partText(option, i, where) {
-    let text = where;
-    if (option.closed && option.closed[i]) text = t("{where}, closed face down", { where: text });
-    if (option.lengthwise && option.lengthwise[i]) text = t("{where}, lengthwise", { where: text });
-    if (option.open_half && option.open_half[i] !== null) text = t("{where}, open half {half}", { where: text, half: option.open_half[i] });
-    return text;
-  }
-
-  function optionText(option) {
-    const open = t("open");
-    if (option.several) {
-      const where = option.tiles.map((tile, i) => partText(option, i, ltr(`${tile}@${option.points_at[i]}`))).join(" + ");
-      return option.points ? t("several doubles: {where}, +{points}", { where, points: option.points }) : t("several doubles: {where}", { where });
-    }
-    if (option.ends_total === null || option.ends_total === undefined) return partText(option, 0, t("on {point}", { point: ltr(option.point || open) }));
-    const where = partText(option, 0, ltr(option.point || open));
-    return option.points ? t("{point} → counted ends {total}, +{points}", { point: where, total: option.ends_total, points: option.points })
-      : t("{point} → counted ends {total}", { point: where, total: option.ends_total });
-  }
+  // A move as its button reads: in words from the server ("5-5 on the left arm: ends 13, +10
+  // points"), the notation only if the server gave no words.
+  const optionText = (option) => option.words || ltr(option.play);
 
   function renderHand() {
     const hand = $("hand");
@@ -324,7 +310,7 @@
       const label = choices.length ? (choices.length === 1 ? t("Place {tile}", { tile: ltr(tile) }) : t("Choose {tile} ({count} places)", { tile: ltr(tile), count: choices.length })) : t("{tile} (cannot be placed now)", { tile: ltr(tile) });
       return el("button", {
         class: `tile${choices.length ? " playable" : ""}${selected === tile ? " selected" : ""}${freshDraws.has(tile) ? " drawn" : ""}`,
-        "data-tile": tile, "data-several": choices.some((option) => option.several) ? "true" : null, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
+        "data-tile": tile, "data-several": choices.some((option) => option.several) ? "true" : null, "data-open-half": choices.some((option) => (option.open_half || []).some((half) => half !== null)) ? "true" : null, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
         html: faceSvg(tile),
         onclick: () => chooseTile(tile),
       });
@@ -369,12 +355,13 @@
       spot.classList.add("target");
       spot.setAttribute("tabindex", "0");
       spot.setAttribute("role", "button");
-      spot.setAttribute("aria-label", option.points ? t("Place {tile} on {point}: counted ends {total}, scores {points}", { tile: selected, point: option.point, total: option.ends_total, points: option.points })
+      spot.setAttribute("aria-label", option.words ? t("Place {move}", { move: option.words }) : option.points ? t("Place {tile} on {point}: counted ends {total}, scores {points}", { tile: selected, point: option.point, total: option.ends_total, points: option.points })
         : t("Place {tile} on {point}: counted ends {total}", { tile: selected, point: option.point, total: option.ends_total }));
       spot.addEventListener("click", () => play(option));
       spot.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); play(option); } });
       const box = spot.getBBox ? spot.getBBox() : null;
-      if (box) {
+      const counted = option.ends_total !== null && option.ends_total !== undefined;  // a game that counts ends
+      if (box && counted) {
         const hint = document.createElementNS("http://www.w3.org/2000/svg", "text");
         const size = Math.max(box.height, box.width) * (option.points ? 0.95 : 0.7);
         hint.setAttribute("x", box.x + box.width * 1.1);
@@ -391,6 +378,8 @@
   function renderLog() {
     const log = $("log");
     const items = (state.events || []).map((event) => {
+      // the server says each move in words ("Leyla (seat 1) placed 4-6 on the right arm: ends 15")
+      if (event.words) return el("li", { class: event.kind === "placement" ? (event.points ? "scoring" : "") : event.kind, "data-play": event.play || null }, event.words);
       if (event.kind === "knock") return el("li", { class: "knock" }, t("{seat} knocks (open values: {values})", { seat: cap(seatName(event.seat)), values: event.values.join(", ") }));
       if (event.kind === "draw") return el("li", { class: "draw" }, event.tile ? t("You draw {tile}", { tile: ltr(event.tile) }) : t("{seat} draws a tile", { seat: cap(seatName(event.seat)) }));
       if (family() && !state.scoring) return el("li", {}, t("{seat}: {play}", { seat: cap(seatName(event.seat)), play: ltr(event.play) }));
