@@ -2,7 +2,9 @@
 
 Every intent from a browser goes through :class:`TableService`, which checks it with the
 engine (:class:`~sevenrocks.core.match.Match`), stores the resulting event before anyone
-hears of it, and sends each connection the view of its own seat.
+hears of it, and sends each connection the view of its own seat. A Sausage table
+(:class:`~sevenrocks.web.sausage_table.SausageTable`) shares the seats, connections and storage;
+its dealing, moves, bots and states are :class:`~sevenrocks.web.sausage_table.SausagePlay`'s.
 
 A browser joins a table through :meth:`TableService.join`, which checks its secrets and attaches
 it under the table's lock, the same lock under which the creator seats a bot: a seat's old link
@@ -28,6 +30,8 @@ from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.match import Phase
 from sevenrocks.core.notation import Move
+from sevenrocks.core.sausage import GAME_ID as SAUSAGE
+from sevenrocks.core.sausage import SausageMove
 from sevenrocks.core.tiles import TILES, tiles_of_mask
 from sevenrocks.i18n import N_
 from sevenrocks.messages import error_text, translate
@@ -50,6 +54,7 @@ from sevenrocks.web.protocol import (
     view_json,
 )
 from sevenrocks.web.render import render_layout
+from sevenrocks.web.sausage_table import SausagePlay, SausageTable, moves_made, rebuild_sausage, state_json
 from sevenrocks.web.settings import Settings
 from sevenrocks.web.storage import Storage, TableRecord
 from sevenrocks.web.table import LiveTable, moves_of, new_match, rebuild_match
@@ -101,6 +106,8 @@ class TableService:
         self._closing = False
         #: with a ``deal_seed`` (demonstrations, tests): each new table's generator, in order
         self._seeds = None if self.settings.deal_seed is None else random.Random(self.settings.deal_seed)
+        #: what Sausage tables (their own engine) do differently
+        self.sausage = SausagePlay(self)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call on the storage thread (one at a time, off the event loop)."""
@@ -206,7 +213,7 @@ class TableService:
             scores=[0] * rules.sides,
         )
         await self.db(self.storage.create_table, record)
-        table = LiveTable(record, None, 0)
+        table = SausageTable(record, None, 0) if game == SAUSAGE else LiveTable(record, None, 0)
         if self._seeds is not None:
             table.rng = random.Random(self._seeds.randrange(2**63))
         self._make_bots(table)
@@ -214,11 +221,16 @@ class TableService:
         return table, tokens
 
     def _make_bots(self, table: LiveTable) -> None:
+        if isinstance(table, SausageTable):
+            self.sausage.make_bots(table, lambda: self._bot_seed(table))
+            return
         for seat, info in enumerate(table.record.seats):
             if info["kind"] == "bot" and seat not in table.bots:
                 game = None if table.record.game == DEFAULT_GAME else table.record.game
-                seed = secrets.randbits(32) if self._seeds is None else table.rng.randrange(2**32)
-                table.bots[seat] = make_bot(info["bot"], seed=seed, game=game)
+                table.bots[seat] = make_bot(info["bot"], seed=self._bot_seed(table), game=game)
+
+    def _bot_seed(self, table: LiveTable) -> int:
+        return secrets.randbits(32) if self._seeds is None else table.rng.randrange(2**32)
 
     async def get(self, table_id: str, *, keep: bool = True) -> LiveTable | None:
         """The table with ``table_id`` (loaded from storage and resumed if needed), or ``None``.
@@ -240,11 +252,15 @@ class TableService:
                 return None
             events = await self.db(self.storage.events, table_id)
             try:
-                match, seq = rebuild_match(record, events)
+                if record.game == SAUSAGE:
+                    sausage, seq = rebuild_sausage(record, events)
+                    table = SausageTable(record, None, seq, moves=moves_made(sausage), sausage=sausage)
+                else:
+                    match, seq = rebuild_match(record, events)
+                    table = LiveTable(record, match, seq, moves=moves_of(match))
             except (SevenRocksError, KeyError, TypeError, ValueError) as err:
                 log.error("table %s cannot be rebuilt from storage: %s", table_id, err)
                 return None
-            table = LiveTable(record, match, seq, moves=moves_of(match))
             if not keep and record.status == "over":
                 return table
             self._make_bots(table)
@@ -480,6 +496,9 @@ class TableService:
             await self._start(table)
 
     async def _start(self, table: LiveTable) -> None:
+        if isinstance(table, SausageTable):
+            await self.sausage.start(table, None if self._seeds is None else table.rng.randrange(2**63))
+            return
         if table.match is not None:
             raise ProtocolError(N_("the match has already started"), "already_started")
         table.match = new_match(table.record, None if self._seeds is None else table.rng.randrange(2**63))
@@ -493,6 +512,9 @@ class TableService:
     async def _deal(self, table: LiveTable, **fields: Any) -> None:
         """Shuffle, deal and store the next hand (its boneyard in draw order, its leader), then
         let a bot that may declare a Sea Goat hundred decide."""
+        if isinstance(table, SausageTable):
+            await self.sausage.deal(table, **fields)
+            return
         match = table.match
         assert match is not None
         rules = match.rules
@@ -564,6 +586,9 @@ class TableService:
         self._after_change(table)
 
     async def _play_intent(self, table: LiveTable, conn: Connection, intent: PlayIntent) -> None:
+        if isinstance(table, SausageTable):
+            await self.sausage.play_intent(table, conn, intent)
+            return
         if conn.seat is None:
             raise ProtocolError(N_("spectators cannot place tiles"), "forbidden")
         match = table.match
@@ -591,6 +616,13 @@ class TableService:
                 "not_your_turn",
                 turn=match.turn,
                 seat=conn.seat,
+            )
+        if isinstance(intent.play, SausageMove):
+            raise ProtocolError(
+                N_("{play} is a Sausage move: this table plays {game}"),
+                "bad_play",
+                play=str(intent.play),
+                game=table.record.game,
             )
         if pending == conn.seat:
             table.declined.add(conn.seat)  # a lead without declaring: it plays on as dealt
@@ -629,11 +661,25 @@ class TableService:
         if match.turn is None:
             await self._maybe_next_hand(table)
 
+    def _waiting(self, table: LiveTable) -> bool:
+        """True when a hand has ended and the next waits to be dealt."""
+        if isinstance(table, SausageTable):
+            return self.sausage.waiting(table)
+        return table.match is not None and table.match.phase is Phase.WAITING
+
+    def _people_ready(self, table: LiveTable) -> bool:
+        """True when the next hand may be dealt: every connected person has seen the settlement
+        (a table of bots only: at once; people all away: never)."""
+        humans = [s for s, info in enumerate(table.record.seats) if info["kind"] == "human"]
+        return not humans or (
+            any(table.connected(s) for s in humans)
+            and all(s in table.ready for s in humans if table.connected(s))
+        )
+
     async def _next_hand_intent(self, table: LiveTable, conn: Connection) -> None:
-        match = table.match
         if conn.seat is None:
             raise ProtocolError(N_("spectators do not start hands"), "forbidden")
-        if match is None or match.phase is not Phase.WAITING:
+        if not self._waiting(table):
             raise ProtocolError(N_("there is no finished hand to move on from"), "not_waiting")
         table.ready.add(conn.seat)
         self._seats_changed(table)
@@ -644,8 +690,7 @@ class TableService:
 
         A table with no person connected (bots only) moves on by itself.
         """
-        match = table.match
-        if match is None or match.phase is not Phase.WAITING or self._closing or table.closed:
+        if not self._waiting(table) or self._closing or table.closed:
             return
         humans = [s for s, info in enumerate(table.record.seats) if info["kind"] == "human"]
         present = [s for s in humans if table.connected(s)]
@@ -707,18 +752,19 @@ class TableService:
             table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table))
 
     def _bot_work(self, table: LiveTable) -> bool:
+        if isinstance(table, SausageTable):
+            return self.sausage.bot_work(table)
         match = table.match
         if match is None or match.is_over or table.closed:
             return False
         if match.turn is not None:
             return match.turn in table.bots and self.hundred_pending(table) is None
-        humans = [s for s, info in enumerate(table.record.seats) if info["kind"] == "human"]
-        return not humans or (
-            any(table.connected(s) for s in humans)
-            and all(s in table.ready for s in humans if table.connected(s))
-        )
+        return self._people_ready(table)
 
     async def _bot_loop(self, table: LiveTable) -> None:
+        if isinstance(table, SausageTable):
+            await self.sausage.bot_loop(table)
+            return
         try:
             while not self._closing and self._bot_work(table):
                 if self.bot_delay:
@@ -772,6 +818,8 @@ class TableService:
         self, table: LiveTable, seat: int | None, svg: str | None = None, lang: str = "en"
     ) -> dict[str, Any]:
         """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``."""
+        if isinstance(table, SausageTable):
+            return state_json(table, seat, lang)
         match = table.match
         base: dict[str, Any] = {"type": "state", **table.summary()}
         if match is None or match.hand_number < 0:
