@@ -47,7 +47,9 @@ def play_sausage(socks: dict[int, Socket], rng: random.Random) -> dict[str, Any]
             continue
         seat, move = state["turn"], state["move"]
         mine = socks[seat].current(
-            lambda m, n=move, s=seat: m["type"] == "state" and m["move"] == n and m["turn"] == s and m["legal"]
+            lambda m, n=move, s=seat: (
+                m["type"] == "state" and m["move"] == n and m["turn"] == s and m["legal"]
+            )
         )
         socks[seat].send({"type": "play", "play": rng.choice(mine["legal"])["play"], "at": move})
         acted_move = move
@@ -102,18 +104,25 @@ def test_a_person_plays_sausage_against_a_bot_and_it_replays(client: TestClient)
     assert match is not None and match.is_over and list(match.scores) == final["scores"]
     assert check_messages(match, 0, sock.messages) > 3
     # the past match: listed, replayed move by move, downloaded as a Sausage record
-    assert [m["game"] for m in client.get("/api/matches").json()["matches"] if m["table"] == table] == ["sausage"]
+    assert [m["game"] for m in client.get("/api/matches").json()["matches"] if m["table"] == table] == [
+        "sausage"
+    ]
     summary = client.get(f"/api/matches/{table}").json()
-    assert summary["game"] == "sausage" and len(summary["hands"]) == len(match.history) and summary["over_text"]
+    assert (
+        summary["game"] == "sausage" and len(summary["hands"]) == len(match.history) and summary["over_text"]
+    )
     deal = summary["hands"][0]
     end = client.get(f"/api/matches/{table}/position", params={"hand": 0, "step": deal["moves"]}).json()
     assert end["result"] is not None and end["scores"] == list(match.history[0].result.scores)  # type: ignore[union-attr]
     start = client.get(f"/api/matches/{table}/position", params={"hand": 0, "step": 0}).json()
     assert start["queues"] == [[str(t) for t in q] for q in _after_forced(match, 0)]
-    assert client.get(f"/api/matches/{table}/position", params={"hand": 0, "step": 99}).status_code == 404
+    assert client.get(f"/api/matches/{table}/position", params={"hand": 0, "step": 9999}).status_code == 404
     record = SausageRecord.from_json(client.get(f"/api/matches/{table}/record").json())
     assert record.players == ("host", "greedy bot") and record.scores == match.scores
-    assert "sausage" in client.get(f"/replay/{table}").text and "sausage.js" in client.get(f"/table/{table}").text
+    assert (
+        "sausage" in client.get(f"/replay/{table}").text
+        and "sausage.js" in client.get(f"/table/{table}").text
+    )
 
 
 def _after_forced(match: SausageMatch, deal: int) -> tuple[tuple[Any, ...], ...]:
@@ -144,7 +153,9 @@ def test_no_message_of_a_whole_sausage_match_holds_a_hidden_tile(client: TestCli
     match, _ = rebuild_sausage(storage.table(table), storage.events(table))
     assert match is not None and match.is_over
     moves = sum(len(log.moves) for log in match.history)
-    counted = sum(check_messages(match, who, s.messages) for who, s in [*socks.items(), ("spectator", spectator)])
+    counted = sum(
+        check_messages(match, who, s.messages) for who, s in [*socks.items(), ("spectator", spectator)]
+    )
     assert counted >= 3 * moves
     # the check catches a leak: the tile at the front of a queue, not turned yet, in a state
     state = next(m for m in spectator.messages if m["type"] == "state" and m["phase"] == "playing")
@@ -214,7 +225,9 @@ def test_bad_sausage_moves_and_wrong_seats_get_clear_errors(client: TestClient) 
         wrong = next(str(t) for t in TILES if str(t) != turned)
         error = mover.answer({"type": "play", "play": f"{wrong}:top"})
         assert error["code"] == "illegal" and f"has turned {turned}, not {wrong}" in error["message"]
-        ways = {m["way"] for m in mover.current(lambda m: m["type"] == "state" and m["move"] == move)["legal"]}
+        ways = {
+            m["way"] for m in mover.current(lambda m: m["type"] == "state" and m["move"] == move)["legal"]
+        }
         bad_way = next(w for w in ("cut", "top", "bottom") if w not in ways)
         error = mover.answer({"type": "play", "play": f"{turned}:{bad_way}"})
         assert error["code"] == "illegal" and error["message"].startswith(f"{turned}:{bad_way}: ")
