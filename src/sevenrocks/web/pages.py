@@ -302,7 +302,7 @@ _SAUSAGE: Final = """<main class="sausage-table">
     <p class="muted">{blind}</p>
     <div class="sausage-queues" id="queues"></div>
   </section>
-  <section class="board" aria-label="{table}">
+  <section class="board sausage-board" aria-label="{table}">
     <div class="layout" id="layout" dir="ltr"></div>
     <pre class="sr-only" id="lines"></pre>
     <div class="ends" id="ends"></div>

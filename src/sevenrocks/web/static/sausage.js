@@ -172,6 +172,14 @@
     }));
   }
 
+  // The lines are drawn at a fixed scale (the board scrolls when they grow long), not stretched.
+  function fitLines(svg) {
+    const box = svg.viewBox.baseVal;
+    if (!box || !box.width) return;
+    svg.setAttribute("width", String(Math.round(box.width * 34)));
+    svg.setAttribute("height", String(Math.round(box.height * 34)));
+  }
+
   function renderTable() {
     const layout = $("layout");
     if (!state.table) {
@@ -183,7 +191,7 @@
     }
     layout.innerHTML = state.table.svg;
     const svg = layout.querySelector("svg");
-    if (svg) svg.setAttribute("aria-label", state.table.lines.join("; "));
+    if (svg) { svg.setAttribute("aria-label", state.table.lines.join("; ")); fitLines(svg); }
     $("lines").textContent = state.table.lines.join("\n");
     $("ends").textContent = t("Top end {top} · bottom end {bottom} · on the table: {count} tiles, {pips} pips",
       { top: state.table.ends[0], bottom: state.table.ends[1], count: state.table.laid, pips: state.table.pips });

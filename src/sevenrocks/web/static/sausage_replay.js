@@ -18,6 +18,7 @@
     return;
   }
   const steps = () => match.hands[hand].moves;
+  $("layout").parentElement.classList.add("sausage-board");
   $("download").href = `/api/matches/${encodeURIComponent(tableId)}/record`;
   $("heading").textContent = t("Match {table}", { table: match.table });
   $("title").textContent = t("Replay of {table}", { table: match.table });
@@ -71,7 +72,11 @@
     $("event").textContent = lines.join(" · ");
     $("layout").innerHTML = pos.svg;
     const svg = $("layout").querySelector("svg");
-    if (svg) svg.setAttribute("aria-label", pos.lines.join("; "));
+    if (svg) {
+      svg.setAttribute("aria-label", pos.lines.join("; "));
+      const box = svg.viewBox.baseVal;
+      if (box && box.width) { svg.setAttribute("width", String(Math.round(box.width * 34))); svg.setAttribute("height", String(Math.round(box.height * 34))); }
+    }
     $("ends").textContent = pos.lines.slice(1).join(" · ");
     $("hands").replaceChildren(...pos.queues.map((tiles, seat) => el("div", { class: `seat-box${pos.turn === seat ? " turn" : ""}`, "data-seat": seat },
       el("div", { class: "name" }, el("span", { class: `team${seat}` }, t("Seat {seat}", { seat })), ` · ${match.players[seat]} · `,
