@@ -176,8 +176,8 @@
   function fitLines(svg) {
     const box = svg.viewBox.baseVal;
     if (!box || !box.width) return;
-    svg.setAttribute("width", String(Math.round(box.width * 34)));
-    svg.setAttribute("height", String(Math.round(box.height * 34)));
+    svg.setAttribute("width", String(Math.round(box.width * 0.8)));
+    svg.setAttribute("height", String(Math.round(box.height * 0.8)));
   }
 
   function renderTable() {

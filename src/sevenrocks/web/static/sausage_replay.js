@@ -75,7 +75,7 @@
     if (svg) {
       svg.setAttribute("aria-label", pos.lines.join("; "));
       const box = svg.viewBox.baseVal;
-      if (box && box.width) { svg.setAttribute("width", String(Math.round(box.width * 34))); svg.setAttribute("height", String(Math.round(box.height * 34))); }
+      if (box && box.width) { svg.setAttribute("width", String(Math.round(box.width * 0.8))); svg.setAttribute("height", String(Math.round(box.height * 0.8))); }
     }
     $("ends").textContent = pos.lines.slice(1).join(" · ");
     $("hands").replaceChildren(...pos.queues.map((tiles, seat) => el("div", { class: `seat-box${pos.turn === seat ? " turn" : ""}`, "data-seat": seat },
