@@ -66,9 +66,9 @@ def test_a_sausage_match_is_played_and_replayed_in_the_browser(browser: Any, tmp
                 assert "where does it go?" in page.locator("#banner").inner_text()
             page.locator("#options button.way").first.click()
             turns += 1
+            moved = f"document.querySelectorAll('#log li').length !== {before}"
             page.wait_for_function(
-                f"() => document.querySelectorAll('#log li').length !== {before} || !!document.querySelector('#next-hand, #winner')",
-                polling=50,
+                f"() => {moved} || !!document.querySelector('#next-hand, #winner')", polling=50
             )
         assert page.locator("#winner").count() == 1, "the match did not end"
         assert turns > 0 and "wins" in page.locator("#winner").inner_text()

@@ -1,6 +1,6 @@
-"""Sausage in the browser game: a person plays a whole match against a bot over the WebSocket, no
-message ever holds a tile nobody may see (blind queues; a planted leak is caught), a restart rebuilds
-the table from storage, bad moves and wrong seats get clear errors, and the finished match replays."""
+"""Sausage in the browser game: a person plays a whole match against a bot over the WebSocket, a
+restart rebuilds the table from storage, bad moves and wrong seats get clear errors, and the finished
+match replays. (No message holds a tile nobody may see: tests/web/test_hidden_tiles.py.)"""
 
 from __future__ import annotations
 
@@ -14,76 +14,12 @@ from sevenrocks.core.sausage import SausageMatch, SausageRecord
 from sevenrocks.core.tiles import TILES
 from sevenrocks.web import create_app
 from sevenrocks.web.sausage_table import rebuild_sausage
-from tests.web.conftest import TILE, Socket, make_table, settings_for, ws_path
+from tests.web.conftest import Socket, make_table, play_sausage, settings_for, ws_path
+from tests.web.test_hidden_tiles import check_sausage_messages
 
 pytestmark = pytest.mark.timeout(120)
 
 TARGET = 15
-
-
-def play_sausage(socks: dict[int, Socket], rng: random.Random) -> dict[str, Any]:
-    """Play a started Sausage table through the people's sockets (the other seat, if any, is a bot):
-    a random legal way each turn, every deal's end acknowledged. Returns the final state."""
-    watcher = socks[min(socks)]
-    acted_move, acted_hand = -1, -1
-    while True:
-
-        def ready(m: dict[str, Any], move: int = acted_move, hand: int = acted_hand) -> bool:
-            if m["type"] != "state" or m["phase"] == "open":
-                return False
-            if m["phase"] == "over":
-                return True
-            if m["hand_over"]:
-                return bool(m["hand_number"] > hand)
-            return m["turn"] in socks and m["move"] > move
-
-        state = watcher.current(ready)
-        if state["phase"] == "over":
-            return state
-        if state["hand_over"]:
-            for sock in socks.values():
-                sock.send({"type": "next_hand"})
-            acted_hand = state["hand_number"]
-            continue
-        seat, move = state["turn"], state["move"]
-        mine = socks[seat].current(
-            lambda m, n=move, s=seat: (
-                m["type"] == "state" and m["move"] == n and m["turn"] == s and m["legal"]
-            )
-        )
-        socks[seat].send({"type": "play", "play": rng.choice(mine["legal"])["play"], "at": move})
-        acted_move = move
-
-
-def check_messages(match: SausageMatch, who: Any, messages: list[dict[str, Any]]) -> int:
-    """Assert that no message ``who`` received names a tile nobody may see yet: a tile never turned in
-    the running deal (its queue's hidden part). Returns how many states were checked."""
-    history = match.history
-    checked = 0
-    for message in messages:
-        if message["type"] != "state" or message["hand_number"] < 0:
-            continue
-        deal = history[message["hand_number"]]
-        told = message["turns"]
-        truth = deal.turns
-        assert [(t["seat"], t["tile"], t["went"]) for t in told] == [
-            (t.seat, str(t.tile), t.went.value) for t in truth[: len(told)]
-        ]
-        # public: every tile turned so far, and the one turned now
-        seen = {str(t.tile) for t in truth[: len(told) + 1]}
-        if message["hand_over"]:
-            seen = {str(t) for t in TILES}  # the queues are turned up to count them
-        rest = {k: v for k, v in message.items() if k not in ("results", "created_at")}
-        for text in TILE.findall(repr(rest)):
-            assert text in seen, f"{who} was sent {text}, never turned, in deal {message['hand_number']}"
-        mine = isinstance(who, int) and message["turn"] == who and not message["hand_over"]
-        assert bool(message["legal"]) == mine
-        for number, result in enumerate(message["results"]):
-            assert number < message["hand_number"] or message["hand_over"]
-            true = history[result["hand"]].result
-            assert true is not None and result["left"] == [[str(t) for t in q] for q in true.left]
-        checked += 1
-    return checked
 
 
 @pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
@@ -102,7 +38,7 @@ def test_a_person_plays_sausage_against_a_bot_and_it_replays(client: TestClient)
     storage = client.app.state.service.storage  # type: ignore[attr-defined]
     match, _ = rebuild_sausage(storage.table(table), storage.events(table))
     assert match is not None and match.is_over and list(match.scores) == final["scores"]
-    assert check_messages(match, 0, sock.messages) > 3
+    assert check_sausage_messages(match, 0, sock.messages) > 3
     # the past match: listed, replayed move by move, downloaded as a Sausage record
     assert [m["game"] for m in client.get("/api/matches").json()["matches"] if m["table"] == table] == [
         "sausage"
@@ -132,42 +68,6 @@ def _after_forced(match: SausageMatch, deal: int) -> tuple[tuple[Any, ...], ...]
     return replay.queue(0), replay.queue(1)
 
 
-@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
-def test_no_message_of_a_whole_sausage_match_holds_a_hidden_tile(client: TestClient) -> None:
-    made = make_table(client, ["me", "friend"], target=TARGET, game="sausage")
-    table = made["table"]
-    with (
-        client.websocket_connect(ws_path(table, made["tokens"][0], made["admin_token"])) as ws0,
-        client.websocket_connect(ws_path(table, made["tokens"][1])) as ws1,
-        client.websocket_connect(ws_path(table)) as spectator_ws,
-    ):
-        socks = {0: Socket(ws0, "0"), 1: Socket(ws1, "1")}
-        spectator = Socket(spectator_ws, "spectator")
-        for sock in (*socks.values(), spectator):
-            sock.until(lambda m: m["type"] == "state")
-        socks[0].send({"type": "start"})
-        final = play_sausage(socks, random.Random(11))
-        spectator.until(lambda m: m["type"] == "state" and m["phase"] == "over")
-    assert final["phase"] == "over"
-    storage = client.app.state.service.storage  # type: ignore[attr-defined]
-    match, _ = rebuild_sausage(storage.table(table), storage.events(table))
-    assert match is not None and match.is_over
-    moves = sum(len(log.moves) for log in match.history)
-    counted = sum(
-        check_messages(match, who, s.messages) for who, s in [*socks.items(), ("spectator", spectator)]
-    )
-    assert counted >= 3 * moves
-    # the check catches a leak: the tile at the front of a queue, not turned yet, in a state
-    state = next(m for m in spectator.messages if m["type"] == "state" and m["phase"] == "playing")
-    deal = match.history[state["hand_number"]]
-    told = len(state["turns"])
-    public = {t.tile for t in deal.turns[: told + 1]}
-    hidden = next(t for q in deal.queues for t in q if t not in public)
-    leaked = {**state, "queues": [{**state["queues"][0], "next": str(hidden)}, state["queues"][1]]}
-    with pytest.raises(AssertionError, match="never turned"):
-        check_messages(match, "spectator", [leaked])
-
-
 def test_a_sausage_table_is_rebuilt_after_a_restart(db_url: str) -> None:
     settings = settings_for(db_url)
     with TestClient(create_app(settings)) as client:
@@ -189,7 +89,9 @@ def test_a_sausage_table_is_rebuilt_after_a_restart(db_url: str) -> None:
                 if state["phase"] != "playing":
                     break
                 mover = socks[state["turn"]]
-                mine = mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
+                mine = mover.current(
+                    lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n and m["legal"]
+                )
                 mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": mine["move"]})
                 state = socks[0].until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
             before = {k: state[k] for k in ("turns", "turned", "turn", "queues", "scores", "move", "table")}
