@@ -296,10 +296,8 @@ def test_the_creator_view_check_catches_a_planted_leak(
 ) -> None:
     original = TableService.state_for
 
-    def leaky(
-        self: TableService, table: LiveTable, seat: int | None, svg: str | None = None, lang: str = "en"
-    ) -> dict[str, Any]:
-        out = original(self, table, seat, svg, lang)
+    def leaky(self: TableService, table: LiveTable, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        out = original(self, table, seat, lang)
         if seat is None and table.match is not None and table.match.turn is not None:
             out["events"] = [
                 *out["events"],

@@ -25,10 +25,8 @@ from sevenrocks.web.games import games_json
 from sevenrocks.web.keys import is_secret, is_table_id
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
-from sevenrocks.web.replays import PositionError, match_record, match_summary, position
+from sevenrocks.web.replays import PositionError
 from sevenrocks.web.rules_pages import render_family_rules, render_unknown_game
-from sevenrocks.web.sausage_replays import sausage_position, sausage_record, sausage_summary
-from sevenrocks.web.sausage_table import SausageTable
 from sevenrocks.web.service import JoinRefused, LiveTable, SeatSpec, TableService
 
 __all__ = ["ApiError", "request_language", "router"]
@@ -347,7 +345,7 @@ async def past_matches(request: Request) -> dict[str, Any]:
 
 async def _finished(request: Request, table_id: str) -> LiveTable:
     table = await _table(request, table_id, keep=False)
-    if table.record.status != "over" or (table.match is None and not isinstance(table, SausageTable)):
+    if not _service(request).play_of(table).finished(table):
         raise HTTPException(
             404,
             _say(request, N_("table {table} has no finished match to replay yet"), table=repr(table_id[:40])),
@@ -359,11 +357,7 @@ async def _finished(request: Request, table_id: str) -> LiveTable:
 async def match_detail(table_id: str, request: Request) -> dict[str, Any]:
     """A finished match, hand by hand, for the replay viewer."""
     table = await _finished(request, table_id)
-    if isinstance(table, SausageTable):
-        assert table.sausage is not None
-        return sausage_summary(table.record, table.sausage, request_language(request))
-    assert table.match is not None
-    return match_summary(table.record, table.match, request_language(request))
+    return _service(request).play_of(table).replay_summary(table, request_language(request))
 
 
 @router.get("/api/matches/{table_id}/position")
@@ -373,14 +367,10 @@ async def match_position(
     hand: Annotated[int, Query(ge=0, le=10_000)] = 0,
     step: Annotated[int, Query(ge=0, le=100_000)] = 0,
 ) -> dict[str, Any]:
-    """The position after ``step`` placements of hand ``hand`` of a finished match."""
+    """The position after ``step`` placements (Sausage: moves) of hand ``hand`` of a finished match."""
     table = await _finished(request, table_id)
     try:
-        if isinstance(table, SausageTable):
-            assert table.sausage is not None
-            return sausage_position(table.record, table.sausage, hand, step, request_language(request))
-        assert table.match is not None
-        return position(table.match, hand, step)
+        return _service(request).play_of(table).replay_position(table, hand, step, request_language(request))
     except PositionError as err:
         raise HTTPException(404, str(err)) from None
 
@@ -389,12 +379,7 @@ async def match_position(
 async def match_record_file(table_id: str, request: Request) -> Response:
     """Download the match's record file (JSON)."""
     table = await _finished(request, table_id)
-    if isinstance(table, SausageTable):
-        assert table.sausage is not None
-        data = sausage_record(table.record, table.sausage)
-    else:
-        assert table.match is not None
-        data = match_record(table.record, table.match)
+    data = _service(request).play_of(table).replay_record(table)
     return Response(
         json.dumps(data, indent=1),
         media_type="application/json",

@@ -1,4 +1,5 @@
-"""A finished Sausage match for the replay viewer: a summary, any position, and the record file.
+"""A finished Sausage match for the replay viewer: a summary, any position, and the record file;
+and the turns and the match's end as the table page and the replay both show them.
 
 A replay shows what the players could not: both queues face up, front first (the match is over). A
 position is the deal after ``step`` moves, with the forced turns each move caused (tiles sent to the
@@ -9,18 +10,40 @@ from __future__ import annotations
 
 from typing import Any
 
-from sevenrocks.cli.sausage_text import deal_end_lines, starter_text, table_lines, turn_text
-from sevenrocks.core.sausage import SausageMatch, SausageRecord
+from sevenrocks.cli.sausage_text import deal_end_lines, seat_name, starter_text, table_lines, turn_text
+from sevenrocks.core.sausage import SausageMatch, SausageRecord, Turn
 from sevenrocks.core.sausage.record import result_json, sausage_lead
 from sevenrocks.i18n import translation
 from sevenrocks.sausage_svg import table as table_svg
 from sevenrocks.text import game_name
 from sevenrocks.untrusted import clean_name
 from sevenrocks.web.replays import PositionError
-from sevenrocks.web.sausage_table import match_over_text, turn_json
 from sevenrocks.web.storage import TableRecord
 
-__all__ = ["sausage_position", "sausage_record", "sausage_summary"]
+__all__ = ["match_over_text", "sausage_position", "sausage_record", "sausage_summary", "turn_json"]
+
+
+def turn_json(turn: Turn, text: str) -> dict[str, Any]:
+    """One public turn: the seat, the tile turned, where it ``went`` (and what a cut ``gave``)."""
+    return {
+        "seat": turn.seat,
+        "tile": str(turn.tile),
+        "went": turn.went.value,
+        "gave": turn.gave,
+        "text": text,
+    }
+
+
+def match_over_text(match: SausageMatch, names: list[str], me: int | None, lang: str) -> str | None:
+    """Who won the match, in ``lang`` (``None`` while it goes on)."""
+    if match.winner is None:
+        return None
+    _ = translation(lang).gettext
+    scores = " – ".join(str(s) for s in match.scores)
+    if me == match.winner:
+        return _("you win: {scores}").format(scores=scores)
+    who = seat_name(match.winner, me=me, names=names, gettext=_)
+    return _("{winner} wins: {scores}").format(winner=who, scores=scores)
 
 
 def _players(record: TableRecord) -> list[str]:

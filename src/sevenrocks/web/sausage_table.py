@@ -2,10 +2,11 @@
 behind the same seats, links, connections and storage as every other table.
 
 :class:`SausageTable` is a :class:`~sevenrocks.web.table.LiveTable` whose match is a Sausage match.
-:class:`SausagePlay` does for it what :class:`~sevenrocks.web.service.TableService` does for a layout
-table: it deals (the two queues, front first, and the starter are stored as a ``hand`` event), checks
-and stores each move (a ``play`` event, ``TILE:WAY``), lets the bots play, moves on to the next deal
-once every connected person has seen the settlement, and writes each seat's ``state``.
+:class:`SausagePlay` is its :class:`~sevenrocks.web.play.TablePlay` (as
+:class:`~sevenrocks.web.layout_play.LayoutPlay` is the layout engine's): it deals (the two queues,
+front first, and the starter are stored as a ``hand`` event), checks and stores each move (a ``play``
+event, ``TILE:WAY``), lets the bots play, writes each seat's ``state`` and replays finished matches;
+the service shares the rest (seats, links, connections, readiness between deals, storage).
 
 Queues are blind (``sausage.md`` §10): nobody sees the order of any queue, his own included. A state
 therefore holds what every seat may know — the table, every turn of the deal, the tile turned now,
@@ -21,24 +22,32 @@ import asyncio
 import datetime as dt
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from sevenrocks.bots import make_bot
 from sevenrocks.bots.sausage import SausageBot
 from sevenrocks.cli.sausage_text import (
     deal_end_lines,
-    seat_name,
     starter_text,
     table_lines,
     turn_text,
     way_text,
 )
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.sausage import SausageMatch, SausageMove, Turn, deal_queues
+from sevenrocks.core.games import Engine
+from sevenrocks.core.sausage import SausageMatch, SausageMove, deal_queues
 from sevenrocks.core.sausage.record import result_json, sausage_lead
 from sevenrocks.i18n import N_, translation
 from sevenrocks.sausage_svg import table as table_svg
 from sevenrocks.web.connection import Connection
 from sevenrocks.web.protocol import PlayIntent, ProtocolError
+from sevenrocks.web.sausage_replays import (
+    match_over_text,
+    sausage_position,
+    sausage_record,
+    sausage_summary,
+    turn_json,
+)
 from sevenrocks.web.storage import EventRecord, TableRecord
 from sevenrocks.web.table import LiveTable
 
@@ -48,10 +57,9 @@ if TYPE_CHECKING:
 __all__ = [
     "SausagePlay",
     "SausageTable",
-    "match_over_text",
     "moves_made",
     "rebuild_sausage",
-    "turn_json",
+    "state_json",
 ]
 
 log = logging.getLogger("sevenrocks.web")
@@ -61,6 +69,7 @@ log = logging.getLogger("sevenrocks.web")
 class SausageTable(LiveTable):
     """A Sausage table: ``sausage`` is its match (``None`` before the start), ``players`` its bots."""
 
+    engine: ClassVar[Engine] = Engine.SAUSAGE
     sausage: SausageMatch | None = None
     players: dict[int, SausageBot] = field(default_factory=dict)
 
@@ -110,29 +119,6 @@ def moves_made(match: SausageMatch | None) -> int:
     if match is None:
         return 0
     return sum(len(deal.moves) for deal in match.history)
-
-
-def turn_json(turn: Turn, text: str) -> dict[str, Any]:
-    """One public turn: the seat, the tile turned, where it ``went`` (and what a cut ``gave``)."""
-    return {
-        "seat": turn.seat,
-        "tile": str(turn.tile),
-        "went": turn.went.value,
-        "gave": turn.gave,
-        "text": text,
-    }
-
-
-def match_over_text(match: SausageMatch, names: list[str], me: int | None, lang: str) -> str | None:
-    """Who won the match, in ``lang`` (``None`` while it goes on)."""
-    if match.winner is None:
-        return None
-    _ = translation(lang).gettext
-    scores = " – ".join(str(s) for s in match.scores)
-    if me == match.winner:
-        return _("you win: {scores}").format(scores=scores)
-    who = seat_name(match.winner, me=me, names=names, gettext=_)
-    return _("{winner} wins: {scores}").format(winner=who, scores=scores)
 
 
 def results_json(match: SausageMatch, names: list[str], me: int | None, lang: str) -> list[dict[str, Any]]:
@@ -233,25 +219,37 @@ def state_json(table: SausageTable, seat: int | None, lang: str) -> dict[str, An
 
 
 class SausagePlay:
-    """The Sausage half of :class:`~sevenrocks.web.service.TableService`: dealing, moves, bots and
-    states of :class:`SausageTable` tables, with the service's storage, broadcasts and locks."""
+    """The :class:`~sevenrocks.web.play.TablePlay` of :class:`SausageTable` tables: dealing, moves,
+    bots, states and replays, with the service's storage, broadcasts and locks."""
 
     def __init__(self, service: TableService) -> None:
         self.service = service
 
-    def make_bots(self, table: SausageTable, seed: Any) -> None:
-        """A Sausage bot for every bot's seat that has none yet (``seed()`` gives each its seed)."""
-        from sevenrocks.bots import make_bot
+    def new_table(self, record: TableRecord) -> SausageTable:
+        """A new Sausage table, its match not started."""
+        return SausageTable(record, None, 0)
 
+    def load(self, record: TableRecord, events: list[EventRecord]) -> SausageTable:
+        """The table rebuilt from its stored deals and moves."""
+        match, seq = rebuild_sausage(record, events)
+        return SausageTable(record, None, seq, moves=moves_made(match), sausage=match)
+
+    def make_bots(self, table: LiveTable) -> None:
+        """A Sausage bot for every bot's seat that has none yet."""
+        table = _own(table)
         for seat, info in enumerate(table.record.seats):
             if info["kind"] == "bot" and seat not in table.players:
-                table.players[seat] = make_bot(info["bot"], seed=seed(), game="sausage")
+                table.players[seat] = make_bot(
+                    info["bot"], seed=self.service._bot_seed(table), game="sausage"
+                )
 
-    async def start(self, table: SausageTable, seed: int | None) -> None:
+    async def start(self, table: LiveTable) -> None:
         """Make the match and deal its first deal (the match is ``playing`` from then on)."""
+        table = _own(table)
         if table.sausage is not None:
             raise ProtocolError(N_("the match has already started"), "already_started")
-        table.sausage = new_sausage(table.record, seed)
+        seeds = self.service._seeds
+        table.sausage = new_sausage(table.record, None if seeds is None else table.rng.randrange(2**63))
         try:
             await self.deal(table, status="playing")
         except Exception:
@@ -259,9 +257,10 @@ class SausagePlay:
             raise
         self.service._after_change(table)
 
-    async def deal(self, table: SausageTable, **fields: Any) -> None:
+    async def deal(self, table: LiveTable, **fields: Any) -> None:
         """Shuffle the queues, draw the starter (a lot for the first deal; the rules name it later),
         store the deal, then play its forced turns."""
+        table = _own(table)
         match = table.sausage
         assert match is not None
         queues = deal_queues(table.rng)
@@ -300,8 +299,9 @@ class SausagePlay:
         if "winner" in fields:
             table.record.winner = fields["winner"]
 
-    async def play_intent(self, table: SausageTable, conn: Connection, intent: PlayIntent) -> None:
+    async def play(self, table: LiveTable, conn: Connection, intent: PlayIntent) -> None:
         """A person's move: checked (seat, turn, staleness, the rules), stored, carried out."""
+        table = _own(table)
         if conn.seat is None:
             raise ProtocolError(N_("spectators cannot place tiles"), "forbidden")
         match = table.sausage
@@ -360,14 +360,18 @@ class SausagePlay:
         if match.turn is None:
             await self.service._maybe_next_hand(table)
 
-    @staticmethod
-    def waiting(table: SausageTable) -> bool:
+    async def hundred(self, table: LiveTable, conn: Connection, declare: bool) -> None:
+        """Sausage has no hundred to declare."""
+        raise ProtocolError(N_("you may not declare a hundred now"), "no_hundred")
+
+    def waiting(self, table: LiveTable) -> bool:
         """True when a deal has ended and the match goes on: the next deal waits for the people."""
-        match = table.sausage
+        match = _own(table).sausage
         return match is not None and match.deal_number >= 0 and not match.in_deal and not match.is_over
 
-    def bot_work(self, table: SausageTable) -> bool:
+    def bot_work(self, table: LiveTable) -> bool:
         """True when a bot has a move to make, or the bots' table should deal."""
+        table = _own(table)
         match = table.sausage
         if match is None or match.is_over or table.closed:
             return False
@@ -375,8 +379,9 @@ class SausagePlay:
             return match.turn in table.players
         return self.service._people_ready(table)
 
-    async def bot_loop(self, table: SausageTable) -> None:
+    async def bot_loop(self, table: LiveTable) -> None:
         """Let the bots move (and deal, at a table of bots) while they have something to do."""
+        table = _own(table)
         service = self.service
         try:
             while not service._closing and self.bot_work(table):
@@ -416,3 +421,36 @@ class SausagePlay:
             raise
         except Exception:
             log.exception("the bots of table %s stopped", table.id)
+
+    def state(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (see :func:`state_json`)."""
+        return state_json(_own(table), seat, lang)
+
+    def finished(self, table: LiveTable) -> bool:
+        """True if the table holds a finished match to replay."""
+        return table.record.status == "over" and _own(table).sausage is not None
+
+    def replay_summary(self, table: LiveTable, lang: str) -> dict[str, Any]:
+        """The finished match, deal by deal, for the replay viewer."""
+        match = _own(table).sausage
+        assert match is not None
+        return sausage_summary(table.record, match, lang)
+
+    def replay_position(self, table: LiveTable, hand: int, step: int, lang: str) -> dict[str, Any]:
+        """Deal ``hand`` after ``step`` moves (:class:`~sevenrocks.web.replays.PositionError` if none)."""
+        match = _own(table).sausage
+        assert match is not None
+        return sausage_position(table.record, match, hand, step, lang)
+
+    def replay_record(self, table: LiveTable) -> dict[str, Any]:
+        """The finished match's Sausage record."""
+        match = _own(table).sausage
+        assert match is not None
+        return sausage_record(table.record, match)
+
+
+def _own(table: LiveTable) -> SausageTable:
+    """``table`` as the Sausage table it is (the service hands :class:`SausagePlay` no other)."""
+    if not isinstance(table, SausageTable):
+        raise TypeError(f"table {table.id} plays {table.record.game}, not Sausage")
+    return table
