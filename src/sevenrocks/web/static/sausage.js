@@ -27,6 +27,8 @@
 
   const $ = (id) => document.getElementById(id);
   const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+  // The server's words name tiles and moves ("4-6:cut"): keep them left to right in any language.
+  const bidi = (text) => String(text || "").replace(/[0-6]-[0-6](?::(?:top|bottom|cut))?/g, (m) => ltr(m));
 
   function readSession() {
     if (!sessionKey) return null;
@@ -110,7 +112,7 @@
   function announce(previous, next) {
     if (!previous || next.hand_number < 0) return;
     const fresh = previous.hand_number === next.hand_number ? next.turns.slice(previous.turns.length) : next.turns;
-    const lines = fresh.filter((turn) => turn.seat !== next.seat || turn.went === "back" || turn.went === "aside").map((turn) => turn.text);
+    const lines = fresh.filter((turn) => turn.seat !== next.seat || turn.went === "back" || turn.went === "aside").map((turn) => bidi(turn.text));
     if (next.over_text && !previous.over_text) lines.push(next.over_text);
     if (lines.length) {
       $("announce").textContent = lines.join(". ");
@@ -192,7 +194,7 @@
     layout.innerHTML = state.table.svg;
     const svg = layout.querySelector("svg");
     if (svg) { svg.setAttribute("aria-label", state.table.lines.join("; ")); fitLines(svg); }
-    $("lines").textContent = state.table.lines.join("\n");
+    $("lines").textContent = bidi(state.table.lines.join("\n"));
     $("ends").textContent = t("Top end {top} · bottom end {bottom} · on the table: {count} tiles, {pips} pips",
       { top: state.table.ends[0], bottom: state.table.ends[1], count: state.table.laid, pips: state.table.pips });
     $("aside").replaceChildren(...(state.aside.length ? [t("Set aside:"), " ", el("span", { class: "tiles", dir: "ltr", html: state.aside.map((tile) => tileSvg(tile, 14)).join("") })] : []));
@@ -221,7 +223,7 @@
       banner.classList.add("your-turn");
       state.legal.forEach((option, i) => {
         options.append(el("button", { class: i === 0 ? "primary way" : "way", "data-play": option.play, "data-way": option.way,
-          onclick: () => send({ type: "play", play: option.play, at: state.move }) }, `${option.text} (${ltr(option.play)})`));
+          onclick: () => send({ type: "play", play: option.play, at: state.move }) }, `${bidi(option.text)} (${ltr(option.play)})`));
       });
     } else {
       banner.textContent = t("{seat} turned {tile} and chooses where it goes.", { seat: cap(seatName(state.turn)), tile: ltr(state.turned) });
@@ -232,7 +234,7 @@
     const log = $("log");
     const items = [];
     if (state.starter_text) items.push(el("li", { class: "muted" }, state.starter_text));
-    for (const turn of state.turns || []) items.push(el("li", { class: `went-${turn.went}` }, turn.text));
+    for (const turn of state.turns || []) items.push(el("li", { class: `went-${turn.went}` }, bidi(turn.text)));
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
   }
@@ -314,7 +316,7 @@
     const [first, ...rest] = (result.text || "").split("\n");
     const panel = el("div", { class: "panel", role: "dialog", "aria-modal": "true", "aria-labelledby": "settle-title", id: "settlement" },
       el("h2", { id: "settle-title" }, t("deal {number}", { number: state.hand_number + 1 }) + " · " + first));
-    if (rest.length) panel.append(el("pre", { class: "result-text", id: "result-text" }, rest.map((line) => line.trim()).join("\n")));
+    if (rest.length) panel.append(el("pre", { class: "result-text", id: "result-text" }, rest.map((line) => bidi(line.trim())).join("\n")));
     const body = el("tbody");
     result.left.forEach((queue, seat) => {
       body.append(el("tr", { "data-seat": seat }, el("td", {}, cap(seatName(seat))),

@@ -6,6 +6,8 @@
   const { el, tileSvg, getJson, t, ltr } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const $ = (id) => document.getElementById(id);
+  // The server's words name tiles and moves ("4-6:cut"): keep them left to right in any language.
+  const bidi = (text) => String(text || "").replace(/[0-6]-[0-6](?::(?:top|bottom|cut))?/g, (m) => ltr(m));
   let match = null;
   let hand = 0;
   let step = 0;
@@ -67,8 +69,8 @@
     $("scoreline").replaceChildren(el("span", { id: "replay-scores" }, pos.scores.join(" – ")),
       el("span", { class: "muted" }, t("target {target}", { target: match.target })));
     $("pegboard").replaceChildren();
-    const lines = pos.turns.map((turn) => turn.text);
-    if (step === 0) lines.unshift(match.hands[hand].starter_text);
+    const lines = pos.turns.map((turn) => bidi(turn.text));
+    if (step === 0) lines.unshift(bidi(match.hands[hand].starter_text));
     $("event").textContent = lines.join(" · ");
     $("layout").innerHTML = pos.svg;
     const svg = $("layout").querySelector("svg");
@@ -88,7 +90,7 @@
     }
     const box = $("result");
     box.replaceChildren();
-    if (pos.result) box.append(el("pre", { class: "result-text" }, pos.result.text));
+    if (pos.result) box.append(el("pre", { class: "result-text" }, bidi(pos.result.text)));
     else if (pos.turned !== null) box.append(el("p", {}, t("{seat} turned {tile} and chooses where it goes.", { seat: t("seat {seat} ({name})", { seat: pos.turn, name: match.players[pos.turn] }), tile: ltr(pos.turned) })));
   }
   show();
