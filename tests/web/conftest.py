@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -178,6 +179,46 @@ def play_to_the_end(socks: dict[int, Socket]) -> dict[str, Any]:
         )
         mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": move})
         acted_move = move
+
+
+def play_sausage(
+    socks: dict[int, Socket], rng: random.Random, after: Callable[[], None] | None = None
+) -> dict[str, Any]:
+    """Play a started Sausage table through the people's sockets (the other seat, if any, is a bot):
+    a random legal way each turn, every deal's end acknowledged; ``after()`` is called once the
+    watching seat has seen each of the people's moves. Returns the final state."""
+    watcher = socks[min(socks)]
+    acted_move, acted_hand = -1, -1
+    while True:
+
+        def ready(m: dict[str, Any], move: int = acted_move, hand: int = acted_hand) -> bool:
+            if m["type"] != "state" or m["phase"] == "open":
+                return False
+            if m["phase"] == "over":
+                return True
+            if m["hand_over"]:
+                return bool(m["hand_number"] > hand)
+            return m["turn"] in socks and m["move"] > move
+
+        state = watcher.current(ready)
+        if state["phase"] == "over":
+            return state
+        if state["hand_over"]:
+            for sock in socks.values():
+                sock.send({"type": "next_hand"})
+            acted_hand = state["hand_number"]
+            continue
+        seat, move = state["turn"], state["move"]
+        mine = socks[seat].current(
+            lambda m, n=move, s=seat: (
+                m["type"] == "state" and m["move"] == n and m["turn"] == s and m["legal"]
+            )
+        )
+        socks[seat].send({"type": "play", "play": rng.choice(mine["legal"])["play"], "at": move})
+        acted_move = move
+        if after is not None:
+            watcher.until(lambda m, n=move: m["type"] == "state" and m["move"] > n)
+            after()
 
 
 def ws_path(

@@ -1,7 +1,7 @@
 """Tables of every game of the family: created with their options and seats (checked strictly),
 played to the end by bots, listed among the past matches, replayed position by position and
 downloaded as records of version 2; a person's seat plays over the WebSocket with draws and the
-game's own words; Sausage is refused, saying why. On SQLite and PostgreSQL (``db_url``)."""
+game's own words (Sausage: tests/web/test_sausage.py). On SQLite and PostgreSQL (``db_url``)."""
 
 from __future__ import annotations
 
@@ -83,7 +83,8 @@ def test_bots_play_every_game_to_its_end_and_it_replays(client: TestClient, game
     ("body", "status", "words"),
     [
         ({"game": "chess"}, 400, "unknown game 'chess'"),
-        ({"game": "sausage", "seats": 2}, 400, "Sausage has its own engine"),
+        ({"game": "sausage", "seats": 3}, 400, "sausage is played by 2 seats, not 3"),
+        ({"game": "sausage", "seats": 2, "bot": "expert"}, 400, "does not play sausage"),
         ({"game": "kozel", "options": {"goat": 1}}, 400, "kozel has no option 'goat'"),
         ({"game": "kozel", "options": {"reserve": 5}}, 400, "kozel option 'reserve' may be 0, 1, not 5"),
         ({"game": "kozel", "options": {"remember": "yes"}}, 400, "option 'remember' is true or false"),
@@ -106,7 +107,8 @@ def test_bad_games_options_and_seats_are_refused_naming_them(
 
 def test_the_games_are_listed_with_options_seats_and_bots(client: TestClient) -> None:
     games = {g["id"]: g for g in client.get("/api/games").json()["games"]}
-    assert set(games) == {g.id for g in LAYOUT_GAMES} and "sausage" not in games
+    assert set(games) == {g.id for g in GAMES}
+    assert games["sausage"]["seats"] == [2] and games["sausage"]["bots"] == ["greedy", "random", "search"]
     kozel = games["kozel"]
     assert kozel["seats"] == [2, 3, 4] and kozel["bots"] == ["greedy", "random", "search"]
     reserve = next(o for o in kozel["options"] if o["name"] == "reserve")

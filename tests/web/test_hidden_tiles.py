@@ -2,8 +2,9 @@
 the boneyard, or a tile another seat drew) before the settlement, and no HTTP answer holds a tile
 in anyone's hand or the boneyard, or a secret that holds a seat.
 
-Whole matches of every game are played over the WebSocket by the seats the test controls, with a spectator
-and the creator's own admin-only connection watching; every message each of them received is
+Whole matches of every game (Sausage too: no tile of a queue is named before it is turned) are
+played over the WebSocket by the seats the test controls, with a spectator and the creator's own
+admin-only connection watching; every message each of them received is
 then checked against the true deals. After every placement every HTTP route (the JSON API, as a
 stranger and as the creator, and the pages) is fetched and checked against the hands of that
 moment. Planted leaks prove the checks can fail.
@@ -23,8 +24,11 @@ from fastapi.testclient import TestClient
 
 from sevenrocks.core.events import Draw, Placement
 from sevenrocks.core.games import GAMES, Engine
+from sevenrocks.core.sausage import SausageMatch
+from sevenrocks.core.tiles import TILES
+from sevenrocks.web.sausage_table import SausageTable, rebuild_sausage
 from sevenrocks.web.service import LiveTable, TableService, rebuild_match
-from tests.web.conftest import TILE, Socket, make_table, ws_path
+from tests.web.conftest import TILE, Socket, make_table, play_sausage, ws_path
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -292,10 +296,8 @@ def test_the_creator_view_check_catches_a_planted_leak(
 ) -> None:
     original = TableService.state_for
 
-    def leaky(
-        self: TableService, table: LiveTable, seat: int | None, svg: str | None = None, lang: str = "en"
-    ) -> dict[str, Any]:
-        out = original(self, table, seat, svg, lang)
+    def leaky(self: TableService, table: LiveTable, seat: int | None, lang: str = "en") -> dict[str, Any]:
+        out = original(self, table, seat, lang)
         if seat is None and table.match is not None and table.match.turn is not None:
             out["events"] = [
                 *out["events"],
@@ -335,9 +337,11 @@ FAMILY: Final = [
 ]
 
 
-def test_every_game_of_the_layout_engine_is_covered() -> None:
+def test_every_game_is_covered() -> None:
     covered = {game for game, _, _ in FAMILY} | {"seven-rocks"}
     assert covered == {g.id for g in GAMES if g.engine is Engine.LAYOUT}
+    # Sausage, its own engine: test_no_message_or_answer_of_a_whole_sausage_match_holds_a_hidden_tile
+    assert {g.id for g in GAMES if g.engine is not Engine.LAYOUT} == {"sausage"}
 
 
 @pytest.mark.parametrize(("game", "seats", "options"), FAMILY, ids=[g for g, _, _ in FAMILY])
@@ -380,3 +384,126 @@ def test_a_planted_leak_of_a_drawn_tile_is_caught(
         check_messages(match, "spectator", socks["spectator"].messages)
     with pytest.raises(AssertionError, match="drawn by seat 0"):
         check_messages(match, "creator", socks["creator"].messages)
+
+
+# ------------------------------------------------------------------------------ Sausage
+def check_sausage_messages(match: SausageMatch, who: Any, messages: list[dict[str, Any]]) -> int:
+    """Assert that no message ``who`` received names a tile nobody may see yet: a tile never turned in
+    the running deal (its queue's hidden part). Returns how many states were checked."""
+    history = match.history
+    checked = 0
+    for message in messages:
+        if message["type"] != "state" or message["hand_number"] < 0:
+            continue
+        deal = history[message["hand_number"]]
+        told = message["turns"]
+        truth = deal.turns
+        assert [(t["seat"], t["tile"], t["went"]) for t in told] == [
+            (t.seat, str(t.tile), t.went.value) for t in truth[: len(told)]
+        ]
+        # public: every tile turned so far, and the one turned now
+        seen = {str(t.tile) for t in truth[: len(told) + 1]}
+        if message["hand_over"]:
+            seen = {str(t) for t in TILES}  # the queues are turned up to count them
+        rest = {k: v for k, v in message.items() if k not in ("results", "created_at")}
+        for text in TILE.findall(repr(rest)):
+            assert text in seen, f"{who} was sent {text}, never turned, in deal {message['hand_number']}"
+        mine = isinstance(who, int) and message["turn"] == who and not message["hand_over"]
+        assert bool(message["legal"]) == mine
+        for number, result in enumerate(message["results"]):
+            assert number < message["hand_number"] or message["hand_over"]
+            true = history[result["hand"]].result
+            assert true is not None and result["left"] == [[str(t) for t in q] for q in true.left]
+        checked += 1
+    return checked
+
+
+def check_sausage_http(client: TestClient, made: dict[str, Any]) -> int:
+    """Fetch every HTTP route of a Sausage table in play; assert no answer names a tile never turned
+    in the running deal. Returns how many answers were checked."""
+    table = made["table"]
+    live = client.app.state.service.tables[table]  # type: ignore[attr-defined]
+    match = live.sausage
+    hidden = {str(t) for t in match.view(0).memory().unseen} if match and match.in_deal else set()
+    answers = [
+        (path, json.dumps(client.get(path).json()))
+        for path in (f"/api/tables/{table}", "/api/tables", "/api/matches", f"/api/matches/{table}")
+    ]
+    links = client.post(f"/api/tables/{table}/links", json={"admin": made["admin_token"]})
+    answers.append(("links", json.dumps(links.json())))
+    for path in (f"/table/{table}?admin={made['admin_token']}", f"/table/{table}", f"/replay/{table}", "/"):
+        answers.append((path, client.get(path).text))
+    for where, text in answers:
+        leaked = _tiles_in(text) & hidden
+        assert not leaked, f"{where} holds {leaked}, never turned"
+    return len(answers)
+
+
+SAUSAGE_TARGET: Final = 15
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_no_message_or_answer_of_a_whole_sausage_match_holds_a_hidden_tile(client: TestClient) -> None:
+    made = make_table(client, ["me", "friend"], target=SAUSAGE_TARGET, game="sausage")
+    table, admin = made["table"], made["admin_token"]
+    counted = [0, 0]
+
+    def http() -> None:  # every HTTP route after every fourth move (the suite's time is short)
+        counted[1] += 1
+        if counted[1] % 4 == 1:
+            counted[0] += check_sausage_http(client, made)
+
+    socks: dict[Any, Socket] = {}
+    with ExitStack() as stack:
+        for who, path in (
+            (0, ws_path(table, made["tokens"][0], admin)),
+            (1, ws_path(table, made["tokens"][1])),
+            ("spectator", ws_path(table)),
+            ("creator", ws_path(table, None, admin)),  # the creator's rights, and no seat
+        ):
+            socks[who] = Socket(stack.enter_context(client.websocket_connect(path)), str(who))
+            socks[who].until(lambda m: m["type"] == "state")
+        socks["creator"].send({"type": "start"})
+        final = play_sausage({0: socks[0], 1: socks[1]}, random.Random(11), after=http)
+        for who in ("spectator", "creator"):
+            socks[who].until(lambda m: m["type"] == "state" and m["phase"] == "over")
+    assert final["phase"] == "over"
+    storage = client.app.state.service.storage  # type: ignore[attr-defined]
+    match, _ = rebuild_sausage(storage.table(table), storage.events(table))
+    assert match is not None and match.is_over
+    moves = sum(len(log.moves) for log in match.history)
+    assert sum(check_sausage_messages(match, who, sock.messages) for who, sock in socks.items()) >= 4 * moves
+    assert counted[0] >= 9 * (moves // 4)
+    # the checks catch a leak: the tile at the front of a queue, never turned, in a state
+    state = next(m for m in socks["spectator"].messages if m["type"] == "state" and m["phase"] == "playing")
+    deal = match.history[state["hand_number"]]
+    public = {t.tile for t in deal.turns[: len(state["turns"]) + 1]}
+    hidden = next(t for q in deal.queues for t in q if t not in public)
+    leaked = {**state, "queues": [{**state["queues"][0], "next": str(hidden)}, state["queues"][1]]}
+    with pytest.raises(AssertionError, match="never turned"):
+        check_sausage_messages(match, "spectator", [leaked])
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_sausage_http_check_catches_a_planted_leak(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made = make_table(client, ["me", "bot"], target=SAUSAGE_TARGET, game="sausage")
+    with client.websocket_connect(ws_path(made["table"], made["tokens"][0], made["admin_token"])) as ws:
+        sock = Socket(ws, "me")
+        sock.until(lambda m: m["type"] == "state")
+        sock.send({"type": "start"})
+        sock.until(lambda m: m["type"] == "state" and m["phase"] == "playing" and m["legal"])
+        check_sausage_http(client, made)  # honest: passes
+        original = SausageTable.summary
+
+        def leaky(self: SausageTable) -> dict[str, Any]:
+            out = original(self)
+            assert self.sausage is not None
+            unseen = self.sausage.view(0).memory().unseen  # in a queue, never turned
+            out["hint"] = str(next(t for t in self.sausage.queue(1) if t in unseen))
+            return out
+
+        monkeypatch.setattr(SausageTable, "summary", leaky)
+        with pytest.raises(AssertionError, match="never turned"):
+            check_sausage_http(client, made)

@@ -40,7 +40,6 @@ ERROR_CODES = {
     "already_started",
     "table_closed",
     "unknown_game",
-    "unsupported_game",
     "bad_option",
     "bad_bot",
 }

@@ -1,9 +1,9 @@
 """The games a browser table can play: the lobby's catalogue and the strict check of a new table.
 
-Every game the layout engine (:class:`~sevenrocks.core.match.Match`) plays is offered, with its
-options (defaults and allowed values, from :class:`~sevenrocks.core.games.Game`) and its numbers
-of seats. Sausage has its own engine, which the browser game does not run: a table of it is
-refused, saying so.
+Every game of the family is offered, with its options (defaults and allowed values, from
+:class:`~sevenrocks.core.games.Game`) and its numbers of seats: the games of the layout engine
+(:class:`~sevenrocks.core.match.Match`), and Sausage, which a table runs with its own engine
+(:mod:`sevenrocks.web.sausage_table`).
 
 >>> rules, given = check_game("kozel", {"target": 51}, 3)
 >>> rules.seats, rules.ending.target, given
@@ -12,10 +12,8 @@ refused, saying so.
 Traceback (most recent call last):
 ...
 sevenrocks.web.protocol.ProtocolError: kozel has no option 'goat' (its options: target, ...)
->>> check_game("sausage", None, 2)  # doctest: +ELLIPSIS
-Traceback (most recent call last):
-...
-sevenrocks.web.protocol.ProtocolError: Sausage has its own engine, which the browser game does not run...
+>>> check_game("sausage", {"target": 61}, 2)[0].ending.target
+61
 """
 
 from __future__ import annotations
@@ -27,7 +25,7 @@ from typing import Any, Final
 from sevenrocks.bots import make_bot
 from sevenrocks.bots.base import UnknownBotError
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.games import DEFAULT_GAME, GAMES, Engine, Game, Rules, find_game
+from sevenrocks.core.games import DEFAULT_GAME, GAMES, Game, Rules, find_game
 from sevenrocks.i18n import N_, translation
 from sevenrocks.text import game_name
 from sevenrocks.web.protocol import ProtocolError
@@ -58,23 +56,13 @@ def _game(game: object) -> Game:
     try:
         definition = find_game(game)
     except SevenRocksError:
-        known = ", ".join(g.id for g in GAMES if g.engine is Engine.LAYOUT)
+        known = ", ".join(g.id for g in GAMES)
         raise ProtocolError(
             N_("unknown game {game}: the games are {known}"),
             "unknown_game",
             game=repr(game[:40]),
             known=known,
         ) from None
-    if definition.engine is not Engine.LAYOUT:
-        raise ProtocolError(
-            N_(
-                "{name} has its own engine, which the browser game does not run: play it with "
-                "'sevenrocks play --game {game}'"
-            ),
-            "unsupported_game",
-            name=definition.name,
-            game=definition.id,
-        )
     return definition
 
 
@@ -117,7 +105,7 @@ def check_game(
             )
         given["target"] = value
     try:
-        rules = definition.rules(given, seats)
+        rules = definition.rules(given, seats, engine=definition.engine)
     except SevenRocksError as err:
         raise ProtocolError(err.reason, "bad_option") from None
     return rules, given
@@ -145,8 +133,6 @@ def games_json(lang: str) -> list[dict[str, Any]]:
     _ = translation(lang).gettext
     out = []
     for game in GAMES:
-        if game.engine is not Engine.LAYOUT:
-            continue
         options = []
         for option in game.options:
             entry: dict[str, Any] = {

@@ -43,7 +43,7 @@ __all__ = [
 #: The cookie that remembers the language a player picked with the switch.
 COOKIE: Final = "sevenrocks_lang"
 #: The pages :func:`render_page` can draw.
-PAGES: Final = ("lobby", "table", "replay", "rules")
+PAGES: Final = ("lobby", "table", "replay", "rules", "sausage", "sausage-replay")
 _STATIC: Final = Path(__file__).parent / "static"
 # the marker of a text the page scripts translate: t("...") with a plain double-quoted literal
 _JS_MESSAGE: Final = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\\n]|\\.)*)"')
@@ -292,6 +292,59 @@ def _replay(_: Translate) -> str:
     return _REPLAY.format(**{key: _e(text) for key, text in texts.items()})
 
 
+_SAUSAGE: Final = """<main class="sausage-table">
+  <p id="connection" class="banner muted" role="status"></p>
+  <section class="score panel" aria-label="{score}">
+    <div class="scoreline" id="scoreline"></div>
+  </section>
+  <section class="panel" aria-labelledby="queues-title">
+    <h2 id="queues-title">{queues}</h2>
+    <p class="muted">{blind}</p>
+    <div class="sausage-queues" id="queues"></div>
+  </section>
+  <section class="board sausage-board" aria-label="{table}">
+    <div class="layout" id="layout" dir="ltr"></div>
+    <pre class="sr-only" id="lines"></pre>
+    <div class="ends" id="ends"></div>
+    <p id="aside"></p>
+  </section>
+  <section class="me panel" aria-label="{turned}">
+    <p id="banner" class="banner" aria-live="polite"></p>
+    <div id="turned"></div>
+    <div class="options" id="options" role="group" aria-label="{ways}"></div>
+  </section>
+  <section class="log panel">
+    <div id="admin" class="admin"></div>
+    <h2>{this_deal}</h2>
+    <ol id="log" aria-live="polite"></ol>
+    <p class="muted" id="help">{help}</p>
+  </section>
+  <div id="announce" class="sr-only" aria-live="assertive"></div>
+</main>
+<div id="overlay" class="overlay" hidden></div>
+<div id="toast" class="toast" hidden role="status"></div>"""
+
+
+def _sausage(_: Translate) -> str:
+    texts = {
+        "score": _("Score"),
+        "queues": _("The queues"),
+        "blind": _(
+            "Nobody sees the order of a queue, not even its own seat: only the tiles sent to the "
+            "back are known."
+        ),
+        "table": _("The two lines"),
+        "turned": _("The turned tile"),
+        "ways": _("Where the turned tile can go"),
+        "this_deal": _("This deal"),
+        "help": _(
+            "On your turn you have turned the tile at the front of your queue: choose where it goes. "
+            "A tile that fits nowhere goes to the back by itself."
+        ),
+    }
+    return _SAUSAGE.format(**{key: _e(text) for key, text in texts.items()})
+
+
 def figure_steps(figure: Figure, lang: str) -> list[dict[str, object]]:
     """Every step of ``figure`` for the page: the drawing, the caption and the step line."""
     _ = translation(lang).gettext
@@ -469,6 +522,28 @@ def render_page(page: str, lang: str, *, path: str, params: Mapping[str, str] | 
             where=f'<span id="title">{_e(_("Replay"))}</span>',
             body=_replay(_),
             scripts=("common.js", "replay.js"),
+            path=path,
+            params=query,
+            page=page,
+        )
+    if page == "sausage":
+        return _frame(
+            code,
+            title=_("Sausage table"),
+            where='<span id="role"></span>',
+            body=_sausage(_),
+            scripts=("common.js", "sausage.js"),
+            path=path,
+            params=query,
+            page=page,
+        )
+    if page == "sausage-replay":
+        return _frame(
+            code,
+            title=_("Sausage replay"),
+            where=f'<span id="title">{_e(_("Replay"))}</span>',
+            body=_replay(_),
+            scripts=("common.js", "sausage_replay.js"),
             path=path,
             params=query,
             page=page,

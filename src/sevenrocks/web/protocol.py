@@ -17,6 +17,7 @@ sevenrocks.web.protocol.ProtocolError: unknown message type: use one of hundred,
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -27,6 +28,7 @@ from sevenrocks.core.games.ending import SingleHand
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import Doubles, Move, Play, parse_move
 from sevenrocks.core.report import outcome_json
+from sevenrocks.core.sausage import SausageMove
 from sevenrocks.core.scoring import placement_points
 from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
@@ -77,10 +79,11 @@ class ProtocolError(ValueError):
 
 @dataclass(frozen=True)
 class PlayIntent:
-    """Make the move ``play`` (one tile, or several doubles joined by ``+``); ``at`` (optional)
-    is the ``move`` number of the state the player saw."""
+    """Make the move ``play`` (one tile, or several doubles joined by ``+``; at a Sausage table
+    the turned tile and its way, ``4-6:cut``); ``at`` (optional) is the ``move`` number of the
+    state the player saw."""
 
-    play: Move
+    play: Move | SausageMove
     at: int | None = None
 
 
@@ -129,6 +132,8 @@ _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
 #: The longest move in the notation (four doubles such as ``1-1@1-5:bA`` joined by ``+``); a
 #: longer text is no move.
 _LONGEST_PLAY: Final = 4 * 12 + 3
+#: A Sausage move ends in its way (``4-6:cut``); a layout play's side is one letter (``3-4@4-4:B``).
+_SAUSAGE_WAY: Final = re.compile(r":\s*(top|bottom|cut)\s*$")
 
 
 def message_bytes(raw: str | bytes) -> int:
@@ -184,7 +189,9 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
         if len(text) > _LONGEST_PLAY:
             raise ProtocolError("play: too long to be a play in the notation (3-4 or 3-4@4-4:B)", "bad_play")
         try:
-            play = parse_move(text)
+            play: Move | SausageMove = (
+                SausageMove.parse(text) if _SAUSAGE_WAY.search(text) else parse_move(text)
+            )
         except SevenRocksError as err:
             raise ProtocolError(f"play: {err.reason}", "bad_play") from None
         return PlayIntent(play, data.get("at"))

@@ -15,16 +15,17 @@ from pydantic import BaseModel, ConfigDict, Field
 from sevenrocks.bots import BOT_NAMES
 from sevenrocks.core.errors import GameError
 from sevenrocks.core.games import DEFAULT_GAME
+from sevenrocks.core.sausage import GAME_ID as SAUSAGE
 from sevenrocks.guide.family import guide_game
 from sevenrocks.i18n import LANGUAGES, N_
 from sevenrocks.messages import translate
 from sevenrocks.picture_art import picture_sprite
 from sevenrocks.untrusted import MAX_NAME
 from sevenrocks.web.games import games_json
-from sevenrocks.web.keys import is_secret
+from sevenrocks.web.keys import is_secret, is_table_id
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
-from sevenrocks.web.replays import PositionError, match_record, match_summary, player_names, position
+from sevenrocks.web.replays import PositionError
 from sevenrocks.web.rules_pages import render_family_rules, render_unknown_game
 from sevenrocks.web.service import JoinRefused, LiveTable, SeatSpec, TableService
 
@@ -80,16 +81,28 @@ async def index_page(request: Request) -> HTMLResponse:
     return _page(request, "lobby")
 
 
+async def _is_sausage(request: Request, table_id: str) -> bool:
+    """True if ``table_id`` is a Sausage table (which has its own table and replay pages)."""
+    service = _service(request)
+    table = service.tables.get(table_id)
+    if table is not None:
+        return table.record.game == SAUSAGE
+    if not is_table_id(table_id):
+        return False
+    record = await service.db(service.storage.table, table_id)
+    return record is not None and record.game == SAUSAGE
+
+
 @router.get("/table/{table_id}", include_in_schema=False)
 async def table_page(table_id: str, request: Request) -> HTMLResponse:
     """The table: play (with a seat link) or watch."""
-    return _page(request, "table")
+    return _page(request, "sausage" if await _is_sausage(request, table_id) else "table")
 
 
 @router.get("/replay/{table_id}", include_in_schema=False)
 async def replay_page(table_id: str, request: Request) -> HTMLResponse:
     """The replay viewer of a finished match."""
-    return _page(request, "replay")
+    return _page(request, "sausage-replay" if await _is_sausage(request, table_id) else "replay")
 
 
 @router.get("/rules", include_in_schema=False)
@@ -332,7 +345,7 @@ async def past_matches(request: Request) -> dict[str, Any]:
 
 async def _finished(request: Request, table_id: str) -> LiveTable:
     table = await _table(request, table_id, keep=False)
-    if table.record.status != "over" or table.match is None:
+    if not _service(request).play_of(table).finished(table):
         raise HTTPException(
             404,
             _say(request, N_("table {table} has no finished match to replay yet"), table=repr(table_id[:40])),
@@ -344,8 +357,7 @@ async def _finished(request: Request, table_id: str) -> LiveTable:
 async def match_detail(table_id: str, request: Request) -> dict[str, Any]:
     """A finished match, hand by hand, for the replay viewer."""
     table = await _finished(request, table_id)
-    assert table.match is not None
-    return match_summary(table.record, table.match, request_language(request))
+    return _service(request).play_of(table).replay_summary(table, request_language(request))
 
 
 @router.get("/api/matches/{table_id}/position")
@@ -353,15 +365,12 @@ async def match_position(
     table_id: str,
     request: Request,
     hand: Annotated[int, Query(ge=0, le=10_000)] = 0,
-    step: Annotated[int, Query(ge=0, le=28)] = 0,
+    step: Annotated[int, Query(ge=0, le=100_000)] = 0,
 ) -> dict[str, Any]:
-    """The position after ``step`` placements of hand ``hand`` of a finished match (its last move
-    and knocks also in words, in the player's language)."""
+    """The position after ``step`` placements (Sausage: moves) of hand ``hand`` of a finished match."""
     table = await _finished(request, table_id)
-    assert table.match is not None
     try:
-        names = list(player_names(table.record, fill=False))
-        return position(table.match, hand, step, names=names, lang=request_language(request))
+        return _service(request).play_of(table).replay_position(table, hand, step, request_language(request))
     except PositionError as err:
         raise HTTPException(404, str(err)) from None
 
@@ -370,8 +379,7 @@ async def match_position(
 async def match_record_file(table_id: str, request: Request) -> Response:
     """Download the match's record file (JSON)."""
     table = await _finished(request, table_id)
-    assert table.match is not None
-    data = match_record(table.record, table.match)
+    data = _service(request).play_of(table).replay_record(table)
     return Response(
         json.dumps(data, indent=1),
         media_type="application/json",

@@ -1,8 +1,12 @@
 """Tables and their matches: seats, connections, bots, storage; the server's authority.
 
 Every intent from a browser goes through :class:`TableService`, which checks it with the
-engine (:class:`~sevenrocks.core.match.Match`), stores the resulting event before anyone
-hears of it, and sends each connection the view of its own seat.
+table's engine, stores the resulting event before anyone hears of it, and sends each connection
+the view of its own seat. The service does what every table shares (seats and their secrets,
+links, connections, readiness between hands, storage, broadcasts); what a table does with its own
+engine — making the match, dealing, moves, Sea Goat's hundred, bots, states, replays — is its
+:class:`~sevenrocks.web.play.TablePlay`'s: :class:`~sevenrocks.web.layout_play.LayoutPlay` for the
+layout engine's games, :class:`~sevenrocks.web.sausage_table.SausagePlay` for Sausage.
 
 A browser joins a table through :meth:`TableService.join`, which checks its secrets and attaches
 it under the table's lock, the same lock under which the creator seats a bot: a seat's old link
@@ -21,21 +25,18 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
-from sevenrocks.bots import BOT_NAMES, make_bot
-from sevenrocks.bots.base import declares_hundred
-from sevenrocks.core.deal import deal, is_goat_misdeal
+from sevenrocks.bots import BOT_NAMES
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.games import DEFAULT_GAME
-from sevenrocks.core.match import Phase
-from sevenrocks.core.notation import Move
-from sevenrocks.core.tiles import TILES, tiles_of_mask
+from sevenrocks.core.games import DEFAULT_GAME, Engine, find_game
 from sevenrocks.i18n import N_
 from sevenrocks.messages import error_text, translate
 from sevenrocks.untrusted import clean_name
 from sevenrocks.web.connection import Close, Connection, Send
 from sevenrocks.web.games import check_bot, check_game
 from sevenrocks.web.keys import is_table_id, new_secret, new_session, new_table_id, session_hash
+from sevenrocks.web.layout_play import LayoutPlay
 from sevenrocks.web.limits import AddressWindow, TokenBucket
+from sevenrocks.web.play import TablePlay
 from sevenrocks.web.protocol import (
     ClientMessage,
     HundredIntent,
@@ -47,12 +48,11 @@ from sevenrocks.web.protocol import (
     StartIntent,
     error_message,
     parse_message,
-    view_json,
 )
-from sevenrocks.web.render import render_layout
+from sevenrocks.web.sausage_table import SausagePlay
 from sevenrocks.web.settings import Settings
 from sevenrocks.web.storage import Storage, TableRecord
-from sevenrocks.web.table import LiveTable, moves_of, new_match, rebuild_match
+from sevenrocks.web.table import LiveTable, rebuild_match
 
 __all__ = ["Connection", "JoinRefused", "LiveTable", "SeatSpec", "TableService", "rebuild_match"]
 
@@ -101,6 +101,11 @@ class TableService:
         self._closing = False
         #: with a ``deal_seed`` (demonstrations, tests): each new table's generator, in order
         self._seeds = None if self.settings.deal_seed is None else random.Random(self.settings.deal_seed)
+        #: what each kind of table does with its own engine
+        self.plays: dict[Engine, TablePlay] = {
+            Engine.LAYOUT: LayoutPlay(self),
+            Engine.SAUSAGE: SausagePlay(self),
+        }
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call on the storage thread (one at a time, off the event loop)."""
@@ -206,19 +211,26 @@ class TableService:
             scores=[0] * rules.sides,
         )
         await self.db(self.storage.create_table, record)
-        table = LiveTable(record, None, 0)
+        table = self._play_of_game(game).new_table(record)
         if self._seeds is not None:
             table.rng = random.Random(self._seeds.randrange(2**63))
         self._make_bots(table)
         self.tables[record.id] = table
         return table, tokens
 
+    def play_of(self, table: LiveTable) -> TablePlay:
+        """What ``table``'s kind of table does with its own engine."""
+        return self.plays[table.engine]
+
+    def _play_of_game(self, game: str) -> TablePlay:
+        return self.plays[find_game(game).engine]
+
     def _make_bots(self, table: LiveTable) -> None:
-        for seat, info in enumerate(table.record.seats):
-            if info["kind"] == "bot" and seat not in table.bots:
-                game = None if table.record.game == DEFAULT_GAME else table.record.game
-                seed = secrets.randbits(32) if self._seeds is None else table.rng.randrange(2**32)
-                table.bots[seat] = make_bot(info["bot"], seed=seed, game=game)
+        self.play_of(table).make_bots(table)
+
+    def _bot_seed(self, table: LiveTable) -> int:
+        """A seed for a new bot of ``table`` (from the table's generator with a ``deal_seed``)."""
+        return secrets.randbits(32) if self._seeds is None else table.rng.randrange(2**32)
 
     async def get(self, table_id: str, *, keep: bool = True) -> LiveTable | None:
         """The table with ``table_id`` (loaded from storage and resumed if needed), or ``None``.
@@ -240,11 +252,10 @@ class TableService:
                 return None
             events = await self.db(self.storage.events, table_id)
             try:
-                match, seq = rebuild_match(record, events)
+                table = self._play_of_game(record.game).load(record, events)
             except (SevenRocksError, KeyError, TypeError, ValueError) as err:
                 log.error("table %s cannot be rebuilt from storage: %s", table_id, err)
                 return None
-            table = LiveTable(record, match, seq, moves=moves_of(match))
             if not keep and record.status == "over":
                 return table
             self._make_bots(table)
@@ -459,15 +470,15 @@ class TableService:
             if table.closed:
                 raise ProtocolError(N_("this table was closed"), "table_closed")
             if isinstance(intent, PlayIntent):
-                await self._play_intent(table, conn, intent)
+                await self.play_of(table).play(table, conn, intent)
             elif isinstance(intent, StartIntent):
                 if not conn.admin:
                     raise ProtocolError(N_("only the table's creator can start the match"), "forbidden")
-                await self._start(table)
+                await self.play_of(table).start(table)
             elif isinstance(intent, NextHandIntent):
                 await self._next_hand_intent(table, conn)
             elif isinstance(intent, HundredIntent):
-                await self._hundred_intent(table, conn, intent.declare)
+                await self.play_of(table).hundred(table, conn, intent.declare)
             elif isinstance(intent, ReplaceIntent):
                 await self._replace(table, conn, intent)
 
@@ -477,163 +488,21 @@ class TableService:
         async with table.lock:
             if table.closed:
                 raise ProtocolError(N_("this table was closed"), "table_closed")
-            await self._start(table)
+            await self.play_of(table).start(table)
 
-    async def _start(self, table: LiveTable) -> None:
-        if table.match is not None:
-            raise ProtocolError(N_("the match has already started"), "already_started")
-        table.match = new_match(table.record, None if self._seeds is None else table.rng.randrange(2**63))
-        try:
-            await self._deal(table, status="playing")
-        except Exception:
-            table.match = None
-            raise
-        self._after_change(table)
-
-    async def _deal(self, table: LiveTable, **fields: Any) -> None:
-        """Shuffle, deal and store the next hand (its boneyard in draw order, its leader), then
-        let a bot that may declare a Sea Goat hundred decide."""
-        match = table.match
-        assert match is not None
-        rules = match.rules
-        while True:
-            hands, order = deal(rules, table.rng)
-            if not (rules.goat_misdeal and is_goat_misdeal(hands)):
-                break
-        tiles = [tiles_of_mask(m) for m in hands]
-        boneyard = [TILES[i] for i in order]
-        probe = match.copy(stack=False)  # the rules (or a lot) name the leader: ask a copy
-        probe.start_hand(tiles, boneyard=boneyard or None)
-        data: dict[str, Any] = {
-            "deal": [[str(t) for t in hand] for hand in tiles],
-            "boneyard": [str(t) for t in boneyard],
-            "leader": probe.leader if probe.turn is not None else None,
-        }
-        if match.game == DEFAULT_GAME:
-            data.pop("boneyard")
-        try:
-            await self.db(self.storage.append_event, table.id, table.seq, "hand", data, **fields)
-        except Exception:
-            raise ProtocolError(N_("the deal could not be stored; try again"), "storage") from None
-        match.start_hand(tiles, leader=data["leader"], boneyard=boneyard or None)
-        table.seq += 1
-        table.ready.clear()
-        table.declined.clear()
-        if "status" in fields:
-            table.record.status = fields["status"]
-        declarer = match.hundred_declarer()
-        if declarer is not None and declarer in table.bots:
-            declared = False
-            try:
-                declared = declares_hundred(table.bots[declarer], match.view(declarer))
-            except Exception:
-                log.exception("a bot of table %s failed to decide on a hundred; it plays on", table.id)
-            if declared:
-                await self._declare(table, declarer)
-            else:
-                table.declined.add(declarer)
-
-    def hundred_pending(self, table: LiveTable) -> int | None:
-        """Sea Goat: the person's seat still to say whether it declares a hundred (play waits)."""
-        match = table.match
-        if match is None:
-            return None
-        seat = match.hundred_declarer()
-        if seat is None or seat in table.declined or seat in table.bots:
-            return None
-        return seat
-
-    async def _declare(self, table: LiveTable, seat: int) -> None:
-        match = table.match
-        assert match is not None
-        try:
-            await self.db(self.storage.append_event, table.id, table.seq, "hundred", {"seat": seat})
-        except Exception:
-            raise ProtocolError(N_("the declaration could not be stored; try again"), "storage") from None
-        match.declare_hundred()
-        table.seq += 1
-
-    async def _hundred_intent(self, table: LiveTable, conn: Connection, declare: bool) -> None:
-        match = table.match
-        if conn.seat is None or match is None or self.hundred_pending(table) != conn.seat:
-            raise ProtocolError(N_("you may not declare a hundred now"), "no_hundred")
-        if declare:
-            await self._declare(table, conn.seat)
-        else:
-            table.declined.add(conn.seat)
-        self._after_change(table)
-
-    async def _play_intent(self, table: LiveTable, conn: Connection, intent: PlayIntent) -> None:
-        if conn.seat is None:
-            raise ProtocolError(N_("spectators cannot place tiles"), "forbidden")
-        match = table.match
-        if match is None:
-            raise ProtocolError(N_("the match has not started yet"), "not_started")
-        if intent.at is not None and intent.at != table.moves:
-            raise ProtocolError(
-                N_("that play was meant for move {at}, but the match is at move {now}"),
-                "stale",
-                at=intent.at,
-                now=table.moves,
-            )
-        pending = self.hundred_pending(table)
-        if pending is not None and pending != conn.seat:
-            raise ProtocolError(
-                N_("seat {seat} may declare a hundred: wait for its answer"), "hundred_pending", seat=pending
-            )
-        if match.turn != conn.seat:
-            if match.phase is Phase.OVER:
-                raise ProtocolError(N_("the match is over"), "match_over")
-            if match.turn is None:
-                raise ProtocolError(N_("the hand is over: no tile can be placed now"), "hand_over")
-            raise ProtocolError(
-                N_("it is the turn of seat {turn}, not yours (seat {seat})"),
-                "not_your_turn",
-                turn=match.turn,
-                seat=conn.seat,
-            )
-        if pending == conn.seat:
-            table.declined.add(conn.seat)  # a lead without declaring: it plays on as dealt
-        await self._apply(table, conn.seat, intent.play)
-
-    async def _apply(self, table: LiveTable, seat: int, play: Move) -> None:
-        match = table.match
-        assert match is not None and match.turn == seat
-        match.push(play)  # raises a SevenRocksError and changes nothing if illegal
-        fields: dict[str, Any] = {}
-        if match.turn is None:
-            fields["scores"] = list(match.scores)
-            if match.is_over:
-                fields.update(status="over", winner=match.winner, finished_at=dt.datetime.now(dt.UTC))
-        try:
-            await self.db(
-                self.storage.append_event,
-                table.id,
-                table.seq,
-                "play",
-                {"seat": seat, "play": str(play)},
-                **fields,
-            )
-        except Exception:
-            match.pop()
-            raise ProtocolError(
-                N_("the play could not be stored; nothing changed, try again"), "storage"
-            ) from None
-        table.seq += 1
-        table.moves += 1
-        if "status" in fields:
-            table.record.status = fields["status"]
-            table.record.winner = match.winner
-        self._after_change(table)
-        self._forget_if_idle(table)
-        if match.turn is None:
-            await self._maybe_next_hand(table)
+    def _people_ready(self, table: LiveTable) -> bool:
+        """True when the next hand may be dealt: every connected person has seen the settlement
+        (a table of bots only: at once; people all away: never)."""
+        humans = [s for s, info in enumerate(table.record.seats) if info["kind"] == "human"]
+        return not humans or (
+            any(table.connected(s) for s in humans)
+            and all(s in table.ready for s in humans if table.connected(s))
+        )
 
     async def _next_hand_intent(self, table: LiveTable, conn: Connection) -> None:
-        match = table.match
         if conn.seat is None:
             raise ProtocolError(N_("spectators do not start hands"), "forbidden")
-        if match is None or match.phase is not Phase.WAITING:
+        if not self.play_of(table).waiting(table):
             raise ProtocolError(N_("there is no finished hand to move on from"), "not_waiting")
         table.ready.add(conn.seat)
         self._seats_changed(table)
@@ -644,8 +513,7 @@ class TableService:
 
         A table with no person connected (bots only) moves on by itself.
         """
-        match = table.match
-        if match is None or match.phase is not Phase.WAITING or self._closing or table.closed:
+        if not self.play_of(table).waiting(table) or self._closing or table.closed:
             return
         humans = [s for s, info in enumerate(table.record.seats) if info["kind"] == "human"]
         present = [s for s in humans if table.connected(s)]
@@ -655,7 +523,7 @@ class TableService:
             if not present and self.bot_delay:
                 self._kick(table)  # bots only: the bot loop pauses, then deals
                 return
-            await self._deal(table)
+            await self.play_of(table).deal(table)
             self._after_change(table)
 
     async def _replace(self, table: LiveTable, conn: Connection, intent: ReplaceIntent) -> None:
@@ -703,136 +571,24 @@ class TableService:
         """Start the bot loop of ``table`` if a bot has something to do and none is running."""
         if self._closing or table.closed or (table.bot_task is not None and not table.bot_task.done()):
             return
-        if self._bot_work(table):
-            table.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(table))
-
-    def _bot_work(self, table: LiveTable) -> bool:
-        match = table.match
-        if match is None or match.is_over or table.closed:
-            return False
-        if match.turn is not None:
-            return match.turn in table.bots and self.hundred_pending(table) is None
-        humans = [s for s, info in enumerate(table.record.seats) if info["kind"] == "human"]
-        return not humans or (
-            any(table.connected(s) for s in humans)
-            and all(s in table.ready for s in humans if table.connected(s))
-        )
-
-    async def _bot_loop(self, table: LiveTable) -> None:
-        try:
-            while not self._closing and self._bot_work(table):
-                if self.bot_delay:
-                    await asyncio.sleep(self.bot_delay)
-                match = table.match
-                assert match is not None
-                seat = match.turn
-                if seat is None:
-                    async with table.lock:
-                        if table.closed:
-                            return
-                        if table.match is not None and table.match.phase is Phase.WAITING:
-                            await self._deal(table)
-                            self._broadcast(table)
-                    continue
-                bot = table.bots[seat]
-                view = match.view(seat)
-                moves = table.moves
-                legal = view.moves
-                try:
-                    play = await asyncio.to_thread(bot.choose, view)
-                except Exception:
-                    log.exception(
-                        "bot %s of table %s failed; it plays its first legal placement", bot.name, table.id
-                    )
-                    play = legal[0]
-                if play not in legal:
-                    log.error(
-                        "bot %s of table %s chose %s, which is not legal; it plays %s instead",
-                        bot.name,
-                        table.id,
-                        play,
-                        legal[0],
-                    )
-                    play = legal[0]
-                async with table.lock:
-                    if table.closed:
-                        return
-                    if table.moves != moves or match.turn != seat or seat not in table.bots:
-                        continue
-                    await self._apply(table, seat, play)
-                    if not self.bot_delay:
-                        await asyncio.sleep(0)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("the bots of table %s stopped", table.id)
+        play = self.play_of(table)
+        if play.bot_work(table):
+            table.bot_task = asyncio.get_running_loop().create_task(play.bot_loop(table))
 
     # --------------------------------------------------------------- messages
-    def state_for(
-        self, table: LiveTable, seat: int | None, svg: str | None = None, lang: str = "en"
-    ) -> dict[str, Any]:
+    def state_for(self, table: LiveTable, seat: int | None, lang: str = "en") -> dict[str, Any]:
         """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``."""
-        match = table.match
-        base: dict[str, Any] = {"type": "state", **table.summary()}
-        if match is None or match.hand_number < 0:
-            rules = new_match(table.record).rules
-            base.update(
-                seat=seat,
-                hand=None,
-                legal=[],
-                layout=None,
-                events=[],
-                tile_counts=[0] * rules.seats,
-                target=rules.ending.target,
-                leader=None,
-                turn=None,
-                results=[],
-                hand_over=False,
-                move=table.moves,
-                phase="open",
-                seats_count=rules.seats,
-                sides=rules.sides,
-                side_of=[rules.side_of(s) for s in range(rules.seats)],
-                partnerships=rules.partnerships,
-                boneyard=0,
-                draws=[0] * rules.seats,
-                hundred_pending=None,
-            )
-            return base
-        view = match.view(seat if seat is not None else 0)
-        if svg is None:
-            svg = _svg(table)
-        names = [str(info["name"]) for info in table.record.seats]
-        hundreds = tuple(log.hundred for log in match.history)
-        base.update(
-            view_json(
-                view,
-                private=seat is not None,
-                svg=svg,
-                move=table.moves,
-                lang=lang,
-                names=names,
-                hundreds=hundreds,
-            )
-        )
-        base["phase"] = match.phase.value
-        pending = self.hundred_pending(table)
-        base["hundred_pending"] = pending
-        if pending != seat:
-            base["may_declare_hundred"] = False
-        return base
+        return self.play_of(table).state(table, seat, lang)
 
     def _broadcast(self, table: LiveTable) -> None:
         if not table.connections:
             return
-        match = table.match
-        svg = _svg(table) if match is not None and match.hand_number >= 0 else None
         cache: dict[tuple[int | None, str], dict[str, Any]] = {}
         for conn in table.connections:
             key = (conn.seat, conn.lang)
             message = cache.get(key)
             if message is None:
-                message = cache[key] = self.state_for(table, conn.seat, svg, conn.lang)
+                message = cache[key] = self.state_for(table, conn.seat, conn.lang)
             conn.send(message)
 
     def _seats_changed(self, table: LiveTable, skip: Connection | None = None) -> None:
@@ -855,15 +611,3 @@ def _kind(intent: ClientMessage) -> str:
         HundredIntent: "hundred",
         Ping: "ping",
     }[type(intent)]
-
-
-def _svg(table: LiveTable) -> str:
-    """The drawn layout of the table's current hand (drawn once per position)."""
-    match = table.match
-    assert match is not None
-    key = (match.hand_number, table.moves)
-    if table.drawn is None or table.drawn[0] != key:
-        placements = match.placements
-        last = placements[-1].play if placements else None
-        table.drawn = (key, render_layout(match.layout, last=last, game=match.game))
-    return table.drawn[1]

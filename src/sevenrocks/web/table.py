@@ -18,11 +18,11 @@ import datetime as dt
 import random
 import secrets
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from sevenrocks.bots import Bot
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.games import DEFAULT_GAME
+from sevenrocks.core.games import DEFAULT_GAME, Engine
 from sevenrocks.core.match import Match
 from sevenrocks.core.notation import parse_move
 from sevenrocks.core.tiles import Tile
@@ -37,6 +37,8 @@ __all__ = ["LiveTable", "moves_of", "new_match", "rebuild_match", "start_stored_
 class LiveTable:
     """A table in memory: its stored record, its match, connections and readiness."""
 
+    #: the engine of the table's game (which :class:`~sevenrocks.web.play.TablePlay` runs it)
+    engine: ClassVar[Engine] = Engine.LAYOUT
     record: TableRecord
     match: Match | None
     seq: int

@@ -1,0 +1,373 @@
+"""The layout engine's tables (every game but Sausage): dealing, placements, Sea Goat's hundred,
+bots and each seat's state, for :class:`~sevenrocks.web.service.TableService`.
+
+:class:`LayoutPlay` is the :class:`~sevenrocks.web.play.TablePlay` of a
+:class:`~sevenrocks.web.table.LiveTable` whose match is a :class:`~sevenrocks.core.match.Match`:
+every intent is checked by the engine, every deal, declaration and placement is stored before anyone
+hears of it, and each connection gets the view of its own seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+from typing import TYPE_CHECKING, Any
+
+from sevenrocks.bots import make_bot
+from sevenrocks.bots.base import declares_hundred
+from sevenrocks.core.deal import deal, is_goat_misdeal
+from sevenrocks.core.games import DEFAULT_GAME
+from sevenrocks.core.match import Phase
+from sevenrocks.core.notation import Move
+from sevenrocks.core.sausage import SausageMove
+from sevenrocks.core.tiles import TILES, tiles_of_mask
+from sevenrocks.i18n import N_
+from sevenrocks.web.connection import Connection
+from sevenrocks.web.protocol import PlayIntent, ProtocolError, view_json
+from sevenrocks.web.render import render_layout
+from sevenrocks.web.replays import match_record, match_summary, player_names, position
+from sevenrocks.web.storage import EventRecord, TableRecord
+from sevenrocks.web.table import LiveTable, moves_of, new_match, rebuild_match
+
+if TYPE_CHECKING:
+    from sevenrocks.web.service import TableService
+
+__all__ = ["LayoutPlay"]
+
+log = logging.getLogger("sevenrocks.web")
+
+
+class LayoutPlay:
+    """What a table of the layout engine does with its :class:`~sevenrocks.core.match.Match`."""
+
+    def __init__(self, service: TableService) -> None:
+        self.service = service
+
+    def new_table(self, record: TableRecord) -> LiveTable:
+        """A new table, its match not started."""
+        return LiveTable(record, None, 0)
+
+    def load(self, record: TableRecord, events: list[EventRecord]) -> LiveTable:
+        """The table rebuilt from its stored events (raises if they contradict the rules)."""
+        match, seq = rebuild_match(record, events)
+        return LiveTable(record, match, seq, moves=moves_of(match))
+
+    def make_bots(self, table: LiveTable) -> None:
+        """A bot for every bot's seat that has none yet."""
+        game = None if table.record.game == DEFAULT_GAME else table.record.game
+        for seat, info in enumerate(table.record.seats):
+            if info["kind"] == "bot" and seat not in table.bots:
+                table.bots[seat] = make_bot(info["bot"], seed=self.service._bot_seed(table), game=game)
+
+    def waiting(self, table: LiveTable) -> bool:
+        """True when a hand has ended and the match goes on: the next hand waits for the people."""
+        return table.match is not None and table.match.phase is Phase.WAITING
+
+    def finished(self, table: LiveTable) -> bool:
+        """True if the table holds a finished match to replay."""
+        return table.record.status == "over" and table.match is not None
+
+    def replay_summary(self, table: LiveTable, lang: str) -> dict[str, Any]:
+        """The finished match, hand by hand, for the replay viewer."""
+        assert table.match is not None
+        return match_summary(table.record, table.match, lang)
+
+    def replay_position(self, table: LiveTable, hand: int, step: int, lang: str) -> dict[str, Any]:
+        """The position after ``step`` placements of hand ``hand`` (:class:`PositionError` if none)."""
+        assert table.match is not None
+        names = list(player_names(table.record, fill=False))
+        return position(table.match, hand, step, names=names, lang=lang)
+
+    def replay_record(self, table: LiveTable) -> dict[str, Any]:
+        """The finished match's record file."""
+        assert table.match is not None
+        return match_record(table.record, table.match)
+
+    async def start(self, table: LiveTable) -> None:
+        """Make the match and deal its first hand (the match is ``playing`` from then on)."""
+        if table.match is not None:
+            raise ProtocolError(N_("the match has already started"), "already_started")
+        table.match = new_match(
+            table.record, None if self.service._seeds is None else table.rng.randrange(2**63)
+        )
+        try:
+            await self.deal(table, status="playing")
+        except Exception:
+            table.match = None
+            raise
+        self.service._after_change(table)
+
+    async def deal(self, table: LiveTable, **fields: Any) -> None:
+        """Shuffle, deal and store the next hand (its boneyard in draw order, its leader), then
+        let a bot that may declare a Sea Goat hundred decide."""
+        match = table.match
+        assert match is not None
+        rules = match.rules
+        while True:
+            hands, order = deal(rules, table.rng)
+            if not (rules.goat_misdeal and is_goat_misdeal(hands)):
+                break
+        tiles = [tiles_of_mask(m) for m in hands]
+        boneyard = [TILES[i] for i in order]
+        probe = match.copy(stack=False)  # the rules (or a lot) name the leader: ask a copy
+        probe.start_hand(tiles, boneyard=boneyard or None)
+        data: dict[str, Any] = {
+            "deal": [[str(t) for t in hand] for hand in tiles],
+            "boneyard": [str(t) for t in boneyard],
+            "leader": probe.leader if probe.turn is not None else None,
+        }
+        if match.game == DEFAULT_GAME:
+            data.pop("boneyard")
+        try:
+            await self.service.db(
+                self.service.storage.append_event, table.id, table.seq, "hand", data, **fields
+            )
+        except Exception:
+            raise ProtocolError(N_("the deal could not be stored; try again"), "storage") from None
+        match.start_hand(tiles, leader=data["leader"], boneyard=boneyard or None)
+        table.seq += 1
+        table.ready.clear()
+        table.declined.clear()
+        if "status" in fields:
+            table.record.status = fields["status"]
+        declarer = match.hundred_declarer()
+        if declarer is not None and declarer in table.bots:
+            declared = False
+            try:
+                declared = declares_hundred(table.bots[declarer], match.view(declarer))
+            except Exception:
+                log.exception("a bot of table %s failed to decide on a hundred; it plays on", table.id)
+            if declared:
+                await self._declare(table, declarer)
+            else:
+                table.declined.add(declarer)
+
+    def hundred_pending(self, table: LiveTable) -> int | None:
+        """Sea Goat: the person's seat still to say whether it declares a hundred (play waits)."""
+        match = table.match
+        if match is None:
+            return None
+        seat = match.hundred_declarer()
+        if seat is None or seat in table.declined or seat in table.bots:
+            return None
+        return seat
+
+    async def _declare(self, table: LiveTable, seat: int) -> None:
+        match = table.match
+        assert match is not None
+        try:
+            await self.service.db(
+                self.service.storage.append_event, table.id, table.seq, "hundred", {"seat": seat}
+            )
+        except Exception:
+            raise ProtocolError(N_("the declaration could not be stored; try again"), "storage") from None
+        match.declare_hundred()
+        table.seq += 1
+
+    async def hundred(self, table: LiveTable, conn: Connection, declare: bool) -> None:
+        """Sea Goat: the seat that may declare a hundred answers."""
+        match = table.match
+        if conn.seat is None or match is None or self.hundred_pending(table) != conn.seat:
+            raise ProtocolError(N_("you may not declare a hundred now"), "no_hundred")
+        if declare:
+            await self._declare(table, conn.seat)
+        else:
+            table.declined.add(conn.seat)
+        self.service._after_change(table)
+
+    async def play(self, table: LiveTable, conn: Connection, intent: PlayIntent) -> None:
+        """A person's placement: checked (seat, turn, staleness, the rules), stored, carried out."""
+        if conn.seat is None:
+            raise ProtocolError(N_("spectators cannot place tiles"), "forbidden")
+        match = table.match
+        if match is None:
+            raise ProtocolError(N_("the match has not started yet"), "not_started")
+        if isinstance(intent.play, SausageMove):
+            raise ProtocolError(
+                N_("{play} is a Sausage move: this table plays {game}"),
+                "bad_play",
+                play=str(intent.play),
+                game=table.record.game,
+            )
+        if intent.at is not None and intent.at != table.moves:
+            raise ProtocolError(
+                N_("that play was meant for move {at}, but the match is at move {now}"),
+                "stale",
+                at=intent.at,
+                now=table.moves,
+            )
+        pending = self.hundred_pending(table)
+        if pending is not None and pending != conn.seat:
+            raise ProtocolError(
+                N_("seat {seat} may declare a hundred: wait for its answer"), "hundred_pending", seat=pending
+            )
+        if match.turn != conn.seat:
+            if match.phase is Phase.OVER:
+                raise ProtocolError(N_("the match is over"), "match_over")
+            if match.turn is None:
+                raise ProtocolError(N_("the hand is over: no tile can be placed now"), "hand_over")
+            raise ProtocolError(
+                N_("it is the turn of seat {turn}, not yours (seat {seat})"),
+                "not_your_turn",
+                turn=match.turn,
+                seat=conn.seat,
+            )
+        if pending == conn.seat:
+            table.declined.add(conn.seat)  # a lead without declaring: it plays on as dealt
+        await self._apply(table, conn.seat, intent.play)
+
+    async def _apply(self, table: LiveTable, seat: int, play: Move) -> None:
+        match = table.match
+        assert match is not None and match.turn == seat
+        match.push(play)  # raises a SevenRocksError and changes nothing if illegal
+        fields: dict[str, Any] = {}
+        if match.turn is None:
+            fields["scores"] = list(match.scores)
+            if match.is_over:
+                fields.update(status="over", winner=match.winner, finished_at=dt.datetime.now(dt.UTC))
+        try:
+            await self.service.db(
+                self.service.storage.append_event,
+                table.id,
+                table.seq,
+                "play",
+                {"seat": seat, "play": str(play)},
+                **fields,
+            )
+        except Exception:
+            match.pop()
+            raise ProtocolError(
+                N_("the play could not be stored; nothing changed, try again"), "storage"
+            ) from None
+        table.seq += 1
+        table.moves += 1
+        if "status" in fields:
+            table.record.status = fields["status"]
+            table.record.winner = match.winner
+        self.service._after_change(table)
+        self.service._forget_if_idle(table)
+        if match.turn is None:
+            await self.service._maybe_next_hand(table)
+
+    def bot_work(self, table: LiveTable) -> bool:
+        """True when a bot has a placement to make, or the bots' table should deal."""
+        match = table.match
+        if match is None or match.is_over or table.closed:
+            return False
+        if match.turn is not None:
+            return match.turn in table.bots and self.hundred_pending(table) is None
+        return self.service._people_ready(table)
+
+    async def bot_loop(self, table: LiveTable) -> None:
+        """Let the bots place (and deal, at a table of bots) while they have something to do."""
+        try:
+            while not self.service._closing and self.bot_work(table):
+                if self.service.bot_delay:
+                    await asyncio.sleep(self.service.bot_delay)
+                match = table.match
+                assert match is not None
+                seat = match.turn
+                if seat is None:
+                    async with table.lock:
+                        if table.closed:
+                            return
+                        if table.match is not None and table.match.phase is Phase.WAITING:
+                            await self.deal(table)
+                            self.service._broadcast(table)
+                    continue
+                bot = table.bots[seat]
+                view = match.view(seat)
+                moves = table.moves
+                legal = view.moves
+                try:
+                    play = await asyncio.to_thread(bot.choose, view)
+                except Exception:
+                    log.exception(
+                        "bot %s of table %s failed; it plays its first legal placement", bot.name, table.id
+                    )
+                    play = legal[0]
+                if play not in legal:
+                    log.error(
+                        "bot %s of table %s chose %s, which is not legal; it plays %s instead",
+                        bot.name,
+                        table.id,
+                        play,
+                        legal[0],
+                    )
+                    play = legal[0]
+                async with table.lock:
+                    if table.closed:
+                        return
+                    if table.moves != moves or match.turn != seat or seat not in table.bots:
+                        continue
+                    await self._apply(table, seat, play)
+                    if not self.service.bot_delay:
+                        await asyncio.sleep(0)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the bots of table %s stopped", table.id)
+
+    def state(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+        """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``."""
+        match = table.match
+        base: dict[str, Any] = {"type": "state", **table.summary()}
+        if match is None or match.hand_number < 0:
+            rules = new_match(table.record).rules
+            base.update(
+                seat=seat,
+                hand=None,
+                legal=[],
+                layout=None,
+                events=[],
+                tile_counts=[0] * rules.seats,
+                target=rules.ending.target,
+                leader=None,
+                turn=None,
+                results=[],
+                hand_over=False,
+                move=table.moves,
+                phase="open",
+                seats_count=rules.seats,
+                sides=rules.sides,
+                side_of=[rules.side_of(s) for s in range(rules.seats)],
+                partnerships=rules.partnerships,
+                boneyard=0,
+                draws=[0] * rules.seats,
+                hundred_pending=None,
+            )
+            return base
+        view = match.view(seat if seat is not None else 0)
+        svg = _svg(table)
+        names = [str(info["name"]) for info in table.record.seats]
+        hundreds = tuple(log.hundred for log in match.history)
+        base.update(
+            view_json(
+                view,
+                private=seat is not None,
+                svg=svg,
+                move=table.moves,
+                lang=lang,
+                names=names,
+                hundreds=hundreds,
+            )
+        )
+        base["phase"] = match.phase.value
+        pending = self.hundred_pending(table)
+        base["hundred_pending"] = pending
+        if pending != seat:
+            base["may_declare_hundred"] = False
+        return base
+
+
+def _svg(table: LiveTable) -> str:
+    """The drawn layout of the table's current hand (drawn once per position)."""
+    match = table.match
+    assert match is not None
+    key = (match.hand_number, table.moves)
+    if table.drawn is None or table.drawn[0] != key:
+        placements = match.placements
+        last = placements[-1].play if placements else None
+        table.drawn = (key, render_layout(match.layout, last=last, game=match.game))
+    return table.drawn[1]

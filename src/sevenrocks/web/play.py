@@ -1,0 +1,93 @@
+"""What a kind of table does with its own engine: the interface both kinds of table implement.
+
+:class:`~sevenrocks.web.service.TableService` does what every table shares — seats and their
+secrets, links, connections and their limits, readiness between hands, storage, broadcasts, the
+bot loop's start — and hands the rest to the table's :class:`TablePlay`, chosen by the engine of
+its game (:class:`~sevenrocks.core.games.Engine`):
+
+* :class:`~sevenrocks.web.layout_play.LayoutPlay`: every game of the layout engine
+  (:class:`~sevenrocks.core.match.Match`), Sea Goat's hundred included;
+* :class:`~sevenrocks.web.sausage_table.SausagePlay`: Sausage
+  (:class:`~sevenrocks.core.sausage.SausageMatch`), with blind queues.
+
+Every method is called on the service's event loop; those that change the match are called under
+the table's lock.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from sevenrocks.web.connection import Connection
+from sevenrocks.web.protocol import PlayIntent
+from sevenrocks.web.storage import EventRecord, TableRecord
+from sevenrocks.web.table import LiveTable
+
+__all__ = ["TablePlay"]
+
+
+class TablePlay(Protocol):
+    """A kind of table: how its match is made, dealt, played, shown, rebuilt and replayed."""
+
+    def new_table(self, record: TableRecord) -> LiveTable:
+        """A new table of this kind for ``record``, its match not started."""
+        ...
+
+    def load(self, record: TableRecord, events: list[EventRecord]) -> LiveTable:
+        """The table rebuilt from its stored events; raises a
+        :class:`~sevenrocks.core.errors.SevenRocksError` (or ``KeyError``, ``TypeError``,
+        ``ValueError``) if they contradict the rules."""
+        ...
+
+    def make_bots(self, table: LiveTable) -> None:
+        """A bot for every bot's seat that has none yet."""
+        ...
+
+    async def start(self, table: LiveTable) -> None:
+        """Make the match and deal its first hand; ``already_started`` if it was."""
+        ...
+
+    async def deal(self, table: LiveTable, **fields: Any) -> None:
+        """Shuffle, store and deal the next hand (``fields`` also go into the table's record)."""
+        ...
+
+    async def play(self, table: LiveTable, conn: Connection, intent: PlayIntent) -> None:
+        """A person's move: checked, stored, carried out, everyone told."""
+        ...
+
+    async def hundred(self, table: LiveTable, conn: Connection, declare: bool) -> None:
+        """A Sea Goat hundred declared or not (refused where none may be declared)."""
+        ...
+
+    def waiting(self, table: LiveTable) -> bool:
+        """True when a hand has ended and the next waits to be dealt."""
+        ...
+
+    def bot_work(self, table: LiveTable) -> bool:
+        """True when a bot has a move to make, or the bots' table should deal."""
+        ...
+
+    async def bot_loop(self, table: LiveTable) -> None:
+        """Let the bots play while they have something to do."""
+        ...
+
+    def state(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (``None``: a spectator), its texts in ``lang``; it
+        holds only what that seat may know."""
+        ...
+
+    def finished(self, table: LiveTable) -> bool:
+        """True if the table holds a finished match to replay."""
+        ...
+
+    def replay_summary(self, table: LiveTable, lang: str) -> dict[str, Any]:
+        """The finished match, hand by hand, for the replay viewer."""
+        ...
+
+    def replay_position(self, table: LiveTable, hand: int, step: int, lang: str) -> dict[str, Any]:
+        """A position of the finished match (raises :class:`~sevenrocks.web.replays.PositionError`)."""
+        ...
+
+    def replay_record(self, table: LiveTable) -> dict[str, Any]:
+        """The finished match's record file."""
+        ...

@@ -1,0 +1,351 @@
+// The Sausage table page: one WebSocket to the server, which is authoritative; this page only sends
+// intents. Queues are blind: the page shows each queue's length and its known tail, never an order.
+"use strict";
+
+(() => {
+  const { el, esc, tileSvg, backSvg, t, ltr, LANG } = SR;
+  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token");
+  const admin = params.get("admin");
+  // The seat belongs to the browser that first opened its link (see table.js): its session secret
+  // is kept per table and link, and sent instead of the link from then on.
+  const sessionKey = token ? `sevenrocks-seat:${tableId}:${token}` : null;
+  let session = readSession();
+  let seatRefused = false;
+  let retryAsCreator = false;
+  let ws = null;
+  let welcome = null;
+  let state = null;
+  let retry = 0;
+  let fatal = false;
+  let toastTimer = null;
+  let hiddenOverlayFor = null;
+  let seatLinks = {};
+  let linksLoaded = false;
+  let botNames = null;
+
+  const $ = (id) => document.getElementById(id);
+  const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+  // The server's words name tiles and moves ("4-6:cut"): keep them left to right in any language.
+  const bidi = (text) => String(text || "").replace(/[0-6]-[0-6](?::(?:top|bottom|cut))?/g, (m) => ltr(m));
+
+  function readSession() {
+    if (!sessionKey) return null;
+    try { return localStorage.getItem(sessionKey); } catch (_) { return null; }
+  }
+  function keepSession(value) {
+    session = value;
+    if (!sessionKey) return;
+    try {
+      if (value) localStorage.setItem(sessionKey, value); else localStorage.removeItem(sessionKey);
+    } catch (_) { /* storage refused: the session lasts as long as this page */ }
+  }
+
+  function connect() {
+    const query = new URLSearchParams();
+    if (session) query.set("session", session);
+    else if (token && !seatRefused) query.set("token", token);
+    if (admin) query.set("admin", admin);
+    query.set("lang", LANG);
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
+    $("connection").textContent = t("Connecting…");
+    ws.onopen = () => { retry = 0; $("connection").textContent = ""; };
+    ws.onmessage = (event) => {
+      let message;
+      try { message = JSON.parse(event.data); } catch (_) { return; }
+      receive(message);
+    };
+    ws.onclose = (event) => {
+      if (retryAsCreator) { retryAsCreator = false; setTimeout(connect, 50); return; }
+      if (fatal || event.code === 4403 || event.code === 4404 || event.code === 4410) { fatal = true; return; }
+      retry = Math.min(retry + 1, 6);
+      $("connection").textContent = t("Connection lost — reconnecting…");
+      setTimeout(connect, 400 * retry);
+    };
+  }
+
+  function send(message) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    else toast(t("Not connected yet — try again in a moment."), "error");
+  }
+
+  function receive(message) {
+    if (message.type === "welcome") {
+      welcome = message;
+      if (message.session) keepSession(message.session);
+      $("role").textContent = message.seat === null ? t("Watching table {table}", { table: message.table }) : t("Table {table} · you are seat {seat}", { table: message.table, seat: message.seat });
+      if (message.admin && !linksLoaded) loadSeatLinks();
+    } else if (message.type === "state") {
+      const previous = state;
+      state = message;
+      announce(previous, state);
+      render();
+    } else if (message.type === "seats") {
+      if (!state) return;
+      state = { ...state, seats: message.seats };
+      render();
+    } else if (message.type === "error") {
+      if (message.code === "bad_session") keepSession(null);
+      if (message.code === "seat_taken" && admin && !seatRefused) {
+        seatRefused = retryAsCreator = true;
+        toast(message.message, "error");
+        return;
+      }
+      if (["unknown_table", "bad_token", "bad_session", "seat_taken", "table_full", "table_closed"].includes(message.code)) {
+        fatal = true;
+        $("connection").innerHTML = `<span class="error-text">${esc(message.message)}</span> <a href="/">${esc(t("Back to the lobby"))}</a>`;
+      } else {
+        toast(message.message, "error");
+      }
+    }
+  }
+
+  function seatName(seat) {
+    const info = state.seats[seat];
+    if (state.seat === seat) return t("seat {seat} · {name} (you)", { seat, name: info.name });
+    return t("seat {seat} · {name}", { seat, name: info.name });
+  }
+
+  // What happened since the last state, for screen readers and the toast: the new turns' words.
+  function announce(previous, next) {
+    if (!previous || next.hand_number < 0) return;
+    const fresh = previous.hand_number === next.hand_number ? next.turns.slice(previous.turns.length) : next.turns;
+    const lines = fresh.filter((turn) => turn.seat !== next.seat || turn.went === "back" || turn.went === "aside").map((turn) => bidi(turn.text));
+    if (next.over_text && !previous.over_text) lines.push(next.over_text);
+    if (lines.length) {
+      $("announce").textContent = lines.join(". ");
+      toast(lines.slice(-3).join(" · "));
+    }
+  }
+
+  function toast(text, kind = "") {
+    const node = $("toast");
+    node.textContent = text;
+    node.className = `toast ${kind}`;
+    node.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { node.hidden = true; }, kind === "error" ? 4000 : 2600);
+  }
+
+  // ------------------------------------------------------------------------ drawing
+  function render() {
+    if (!state) return;
+    renderScore();
+    renderQueues();
+    renderTable();
+    renderTurn();
+    renderLog();
+    renderAdmin();
+    renderOverlay();
+  }
+
+  function renderScore() {
+    const deal = state.hand_number >= 0 ? " · " + t("deal {number}", { number: state.hand_number + 1 }) : "";
+    $("scoreline").replaceChildren(
+      ...[0, 1].map((seat) => el("span", { class: `team${seat}`, id: `score-${seat}` }, `${cap(seatName(seat))}: ${state.scores[seat]}`)),
+      el("span", { class: "muted" }, t("target {target}", { target: state.target }) + deal));
+  }
+
+  // Each seat's queue: its length, the tiles nobody has turned (face down: nobody knows their
+  // order, its own seat included), then the known tail, front first.
+  function renderQueues() {
+    const box = $("queues");
+    box.replaceChildren(...state.queues.map((queue) => {
+      const seat = queue.seat;
+      const info = state.seats[seat];
+      const who = info.kind === "bot" ? t("{bot} bot", { bot: info.bot }) : (info.connected ? t("connected") : t("away"));
+      const turn = state.turn === seat && !state.hand_over;
+      const tiles = el("div", { class: "backs sausage-queue", dir: "ltr" });
+      const front = turn && state.turned && !queue.tail.includes(state.turned);
+      if (front) tiles.append(el("span", { class: "turned-tile", html: tileSvg(state.turned, 14) }));
+      const faceDown = queue.hidden;
+      for (let i = 0; i < faceDown; i++) tiles.append(el("span", { html: backSvg(14) }));
+      for (const tile of queue.tail) tiles.append(el("span", { class: "tail-tile", "data-tile": tile, html: tileSvg(tile, 14) }));
+      const status = [t("Queue: {count} tiles", { count: queue.length })];
+      if (queue.tail.length) status.push(t("known at the back: {tiles}", { tiles: ltr(queue.tail.join(" ")) }));
+      if (queue.sent) status.push(t("sent to the back since the table last changed: {count}", { count: queue.sent }));
+      return el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat },
+        el("div", { class: "name" }, el("span", { class: `team${seat}` }, t("Seat {seat}", { seat })), ` · ${info.name}`, state.seat === seat ? " " + t("(you)") : ""),
+        el("div", { class: "status" }, who, turn ? el("strong", {}, " · " + t("to play")) : null),
+        tiles,
+        el("div", { class: "status count", "data-queue": seat }, status.join(" · ")));
+    }));
+  }
+
+  // The lines are drawn at a fixed scale (the board scrolls when they grow long), not stretched.
+  function fitLines(svg) {
+    const box = svg.viewBox.baseVal;
+    if (!box || !box.width) return;
+    svg.setAttribute("width", String(Math.round(box.width * 0.8)));
+    svg.setAttribute("height", String(Math.round(box.height * 0.8)));
+  }
+
+  function renderTable() {
+    const layout = $("layout");
+    if (!state.table) {
+      layout.replaceChildren(el("p", { class: "empty" }, state.status === "open" ? t("The match has not started yet.") : t("Waiting for the deal…")));
+      $("lines").textContent = "";
+      $("ends").textContent = "";
+      $("aside").replaceChildren();
+      return;
+    }
+    layout.innerHTML = state.table.svg;
+    const svg = layout.querySelector("svg");
+    if (svg) { svg.setAttribute("aria-label", state.table.lines.join("; ")); fitLines(svg); }
+    $("lines").textContent = bidi(state.table.lines.join("\n"));
+    $("ends").textContent = t("Top end {top} · bottom end {bottom} · on the table: {count} tiles, {pips} pips",
+      { top: state.table.ends[0], bottom: state.table.ends[1], count: state.table.laid, pips: state.table.pips });
+    $("aside").replaceChildren(...(state.aside.length ? [t("Set aside:"), " ", el("span", { class: "tiles", dir: "ltr", html: state.aside.map((tile) => tileSvg(tile, 14)).join("") })] : []));
+  }
+
+  // The turned tile and, for its seat, the ways it can go as buttons in plain words.
+  function renderTurn() {
+    const banner = $("banner");
+    const turned = $("turned");
+    const options = $("options");
+    options.replaceChildren();
+    turned.replaceChildren();
+    banner.className = "banner";
+    if (state.phase === "open") { banner.textContent = t("The match has not started yet."); return; }
+    if (state.hand_over || state.turn === null) {
+      banner.textContent = state.over_text || t("Waiting for the deal…");
+      if (state.hand_over && hiddenOverlayFor === state.hand_number) {
+        options.append(el("button", { id: "show-settlement", onclick: () => { hiddenOverlayFor = null; render(); } },
+          state.phase !== "over" ? t("Settlement and next hand") : t("Settlement and result")));
+      }
+      return;
+    }
+    turned.append(el("span", { class: "turned-tile", id: "turned-tile", "data-tile": state.turned, html: tileSvg(state.turned, 30) }));
+    if (state.legal.length) {
+      banner.textContent = t("You turned {tile}: where does it go?", { tile: ltr(state.turned) });
+      banner.classList.add("your-turn");
+      state.legal.forEach((option, i) => {
+        options.append(el("button", { class: i === 0 ? "primary way" : "way", "data-play": option.play, "data-way": option.way,
+          onclick: () => send({ type: "play", play: option.play, at: state.move }) }, `${bidi(option.text)} (${ltr(option.play)})`));
+      });
+    } else {
+      banner.textContent = t("{seat} turned {tile} and chooses where it goes.", { seat: cap(seatName(state.turn)), tile: ltr(state.turned) });
+    }
+  }
+
+  function renderLog() {
+    const log = $("log");
+    const items = [];
+    if (state.starter_text) items.push(el("li", { class: "muted" }, state.starter_text));
+    for (const turn of state.turns || []) items.push(el("li", { class: `went-${turn.went}` }, bidi(turn.text)));
+    log.replaceChildren(...items);
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function renderAdmin() {
+    const node = $("admin");
+    node.replaceChildren();
+    if (!welcome || !welcome.admin) return;
+    node.append(el("h2", {}, t("Table controls")));
+    if (state.status === "open") {
+      node.append(el("div", { class: "row" }, el("button", { class: "primary", id: "start", onclick: () => send({ type: "start" }) }, t("Start the match"))));
+    }
+    for (const info of state.seats) {
+      if (info.kind !== "human" || info.connected || state.status === "over" || info.seat === state.seat) continue;
+      const level = el("select", { "aria-label": t("Bot level for seat {seat}", { seat: info.seat }) }, ...["greedy", "random"].map((b) => el("option", { value: b }, t("{bot} bot", { bot: b }))));
+      fetchBots(level);
+      node.append(el("div", { class: "row" }, t("Seat {seat} ({name}) is away.", { seat: info.seat, name: info.name }), level,
+        el("button", { "data-replace": info.seat, onclick: () => send({ type: "replace", seat: info.seat, bot: level.value }) }, t("Seat a bot"))));
+    }
+    node.append(el("p", { class: "muted" }, t("Watch link:"), " ", el("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)));
+    if (state.status !== "over") node.append(el("div", { id: "seat-links" }, ...seatLinkRows()));
+  }
+
+  async function loadSeatLinks() {
+    if (!admin) return;
+    try {
+      const { seats } = await SR.getJson(`/api/tables/${encodeURIComponent(tableId)}/links`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ admin }),
+      });
+      seatLinks = {};
+      for (const s of seats) seatLinks[s.seat] = s;
+      linksLoaded = true;
+      render();
+    } catch (_) { /* not the creator after all: the server says so on the socket */ }
+  }
+
+  async function reinvite(seat) {
+    try {
+      seatLinks[seat] = await SR.getJson(`/api/tables/${encodeURIComponent(tableId)}/invite`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ admin, seat }),
+      });
+      render();
+      toast(t("Seat {seat} has a new link: the old one no longer works.", { seat }));
+    } catch (err) {
+      toast(err.message, "error");
+      loadSeatLinks();
+    }
+  }
+
+  function seatLinkRows() {
+    if (!linksLoaded || !state) return [];
+    const rows = [];
+    for (const info of state.seats) {
+      if (info.kind !== "human" || info.seat === state.seat) continue;
+      const known = seatLinks[info.seat];
+      if (info.claimed || !known || !known.link) {
+        rows.push(el("p", { class: "muted seat-taken", "data-seat": info.seat }, t("Seat {seat} ({name}) is taken: only its player's browser can open it.", { seat: info.seat, name: info.name })));
+        continue;
+      }
+      rows.push(el("p", { class: "muted" }, t("Link for {name} (seat {seat}):", { name: info.name, seat: info.seat }), " ",
+        el("a", { href: known.link, class: "seat-link", "data-seat": info.seat }, `${location.origin}${known.link}`), " ",
+        el("button", { class: "reinvite", "data-seat": info.seat, onclick: () => reinvite(info.seat) }, t("New link"))));
+    }
+    return rows;
+  }
+
+  async function fetchBots(select) {
+    if (!botNames) { try { botNames = (await SR.getJson("/api/bots")).bots; } catch (_) { return; } }
+    const keep = select.value;
+    select.replaceChildren(...botNames.map((b) => el("option", { value: b, selected: b === keep }, t("{bot} bot", { bot: b }))));
+  }
+
+  // The end of a deal (and of the match): the game's own words, then the queues turned up to count.
+  function renderOverlay() {
+    const overlay = $("overlay");
+    const result = state.results.find((r) => r.hand === state.hand_number);
+    const show = state.hand_over && result && hiddenOverlayFor !== state.hand_number;
+    if (!show) { overlay.hidden = true; overlay.replaceChildren(); return; }
+    const [first, ...rest] = (result.text || "").split("\n");
+    const panel = el("div", { class: "panel", role: "dialog", "aria-modal": "true", "aria-labelledby": "settle-title", id: "settlement" },
+      el("h2", { id: "settle-title" }, t("deal {number}", { number: state.hand_number + 1 }) + " · " + first));
+    if (rest.length) panel.append(el("pre", { class: "result-text", id: "result-text" }, rest.map((line) => bidi(line.trim())).join("\n")));
+    const body = el("tbody");
+    result.left.forEach((queue, seat) => {
+      body.append(el("tr", { "data-seat": seat }, el("td", {}, cap(seatName(seat))),
+        el("td", {}, el("div", { class: "tiles", dir: "ltr", html: queue.map((tile) => tileSvg(tile, 16)).join("") || "—" })),
+        el("td", {}, String(result.pips[seat]))));
+    });
+    panel.append(el("table", { class: "settle" }, el("thead", {}, el("tr", {}, el("th", {}, t("Seat")), el("th", {}, t("Tiles left")), el("th", {}, t("Pips")))), body));
+    const actions = el("div", { class: "controls" });
+    if (state.phase === "over") {
+      panel.append(el("p", { class: "banner your-turn", id: "winner" }, state.over_text || ""));
+      actions.append(el("a", { href: `/replay/${tableId}` }, t("Replay this match")), el("a", { href: "/" }, t("Back to the lobby")));
+    } else if (state.seat !== null && state.seat !== undefined) {
+      if (state.seats[state.seat].ready) {
+        const waiting = state.seats.filter((s) => s.kind === "human" && s.connected && !s.ready).map((s) => s.name);
+        actions.append(el("span", { class: "muted" }, waiting.length ? t("Waiting for {names}…", { names: waiting.join(", ") }) : t("Waiting for the deal…")));
+      } else {
+        actions.append(el("button", { class: "primary", id: "next-hand", onclick: () => send({ type: "next_hand" }) }, t("Next deal")));
+      }
+    } else {
+      actions.append(el("span", { class: "muted" }, t("The players will start the next hand.")));
+    }
+    actions.append(el("button", { id: "look", onclick: () => { hiddenOverlayFor = state.hand_number; render(); } }, t("Look at the table")));
+    panel.append(actions);
+    overlay.replaceChildren(panel);
+    overlay.hidden = false;
+    const focus = panel.querySelector("#next-hand") || panel.querySelector("a, button");
+    if (focus && !overlay.contains(document.activeElement)) focus.focus();
+    if (hiddenOverlayFor !== null && hiddenOverlayFor !== state.hand_number) hiddenOverlayFor = null;
+  }
+
+  connect();
+})();
