@@ -158,7 +158,7 @@ def test_stepping_figures_follows_the_engine(
             assert caption(page, figure.key) == step.caption
             label = translation("tr").gettext("Step {number} of {count}: {play}")
             assert page.inner_text(f"{root} .step-label") == label.format(
-                number=number, count=len(figure.steps), play=str(step.play)
+                number=number, count=len(figure.steps), play=step.words or str(step.play)
             )
             placed = page.locator(f"{root} .figure-svg svg [data-order]").count()
             assert placed == number

@@ -353,7 +353,7 @@ def figure_steps(figure: Figure, lang: str) -> list[dict[str, object]]:
         picture = str(figure.svg(number))
         picture = re.sub(r'aria-label="[^"]*"', f'aria-label="{_e(figure.title)}"', picture, count=1)
         label = _("Step {number} of {count}: {play}").format(
-            number=number, count=len(figure.steps), play=str(step.play)
+            number=number, count=len(figure.steps), play=step.words or str(step.play)
         )
         steps.append(
             {

@@ -43,7 +43,7 @@ def family_figure_steps(figure: PlayFigure, lang: str) -> list[dict[str, object]
     for step in figure.steps:
         picture = re.sub(r'aria-label="[^"]*"', f'aria-label="{_e(figure.title)}"', step.svg, count=1)
         label = _("Step {number} of {count}: {play}").format(
-            number=step.number, count=len(figure.steps), play=step.move
+            number=step.number, count=len(figure.steps), play=step.words or step.move
         )
         steps.append(
             {
