@@ -153,11 +153,12 @@ def warm_up() -> None:
     """Compile the loop, or load it from numba's on-disk cache, by running it once."""
     from sevenrocks.core.match import Match
 
-    bot_kernel.warm_up()
     match = Match(seed=0)
     match.start_hand()
     turn = match.turn
     assert turn is not None
     view = match.view(turn)
     problem: Any = bot_kernel.PlayEvaluator(view, view.moves).arrays()
-    evaluate_paired(problem, 1, bot_kernel.GREEDY, 100.0, np.array([1], dtype=np.uint64), new_sums(len(view.moves)))
+    evaluate_paired(
+        problem, 1, bot_kernel.GREEDY, 100.0, np.array([1], dtype=np.uint64), new_sums(len(view.moves))
+    )

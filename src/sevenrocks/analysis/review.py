@@ -152,11 +152,13 @@ class PlacementAnalysis:
     ``lost`` and its standard error (over the same deals), the ``verdict`` (one of
     :data:`CLASSES`), the number of legal ``candidates`` and of ``deals`` sampled, and
     ``margin``: side 0's expected lead at the end of the hand after the move made (its current
-    lead plus the expected net points; turned round where points are bad)."""
+    lead plus the expected net points; turned round where points are bad) — NaN with more than
+    two sides when the seat is not on side 0 (its estimate says nothing of side 0's points)."""
 
     hand: int
     play: int
     seat: int
+    side: int
     made: Estimate
     best: Estimate
     lost: float
@@ -193,6 +195,7 @@ class MatchAnalysis:
 
     game: str
     seats: int
+    sides: int
     players: tuple[str, ...]
     target: int | None
     seed: int
@@ -220,6 +223,7 @@ class MatchAnalysis:
             "version": 1,
             "game": self.game,
             "seats": self.seats,
+            "sides": self.sides,
             "players": list(self.players),
             "target": self.target,
             "seed": self.seed,
@@ -249,12 +253,13 @@ def _placement_json(p: PlacementAnalysis) -> dict[str, Any]:
         "hand": p.hand,
         "play": p.play,
         "seat": p.seat,
+        "side": p.side,
         "verdict": p.verdict,
         "lost": p.lost,
         "lost_se": _finite(p.lost_se),
         "candidates": p.candidates,
         "deals": p.deals,
-        "margin": p.margin,
+        "margin": None if math.isnan(p.margin) else p.margin,
         "made": est(p.made),
         "best": est(p.best),
     }
@@ -266,7 +271,9 @@ def placement_seed(seed: int, hand: int, play: int) -> int:
     return random.Random(f"sevenrocks-analysis:{seed}:{hand}:{play}").getrandbits(64)
 
 
-def positions(record: MatchRecord, seats: Sequence[int] | None = None) -> Iterator[tuple[int, int, SeatView, Move]]:
+def positions(
+    record: MatchRecord, seats: Sequence[int] | None = None
+) -> Iterator[tuple[int, int, SeatView, Move]]:
     """Replay ``record`` and yield ``(hand, play, view, move)`` for each placement of ``seats``
     (every seat by default): the view of the seat to move just before it moved, and its move."""
     wanted = set(range(record.seats) if seats is None else seats)
@@ -389,14 +396,18 @@ def _verdict(
     elif deals < 2:
         lost_se = math.inf
     else:
-        square = float(cross[best_index, best_index] - 2 * cross[best_index, made_index] + cross[made_index, made_index])
+        square = float(
+            cross[best_index, best_index] - 2 * cross[best_index, made_index] + cross[made_index, made_index]
+        )
         lost_se = math.sqrt(max(square / n - lost * lost, 0.0) / (n - 1))
     verdict = classify(lost, lost_se, is_best=best_index == made_index, thresholds=thresholds)
     side = view.rules.side_of(view.seat)
     sides = view.rules.sides
-    expected = made.net if side == 0 else (-made.net if sides == 2 else 0.0)
+    expected = made.net if side == 0 else (-made.net if sides == 2 else math.nan)
     margin = _side0_lead(view) + expected
-    return PlacementAnalysis(h, p, view.seat, made, best, lost, lost_se, verdict, len(moves), deals, margin)
+    return PlacementAnalysis(
+        h, p, view.seat, side, made, best, lost, lost_se, verdict, len(moves), deals, margin
+    )
 
 
 def analyse_view(
@@ -508,6 +519,7 @@ def analyse_record(
     return MatchAnalysis(
         game=record.game,
         seats=record.seats,
+        sides=record.sides,
         players=record.players,
         target=record.target,
         seed=seed,
