@@ -389,6 +389,8 @@ def _verdict(
 
     means = [float(s) / n for s in sums]
     best_index = min(range(len(moves)), key=lambda i: (-means[i], i))
+    if means[made_index] >= means[best_index]:
+        best_index = made_index  # a move tied with the best is the best
     made, best = estimate(made_index), estimate(best_index)
     lost = best.value - made.value
     if best_index == made_index:
