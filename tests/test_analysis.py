@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 from typer.testing import CliRunner
 
-from sevenrocks.analysis import (
+from sevenrocks.analysis import kernel as paired
+from sevenrocks.analysis.review import (
     CLASSES,
     AnalysisError,
     Thresholds,
@@ -22,7 +23,6 @@ from sevenrocks.analysis import (
     placement_seed,
     positions,
 )
-from sevenrocks.analysis import kernel as paired
 from sevenrocks.bots import kernel as bot_kernel
 from sevenrocks.bots.registry import make_bot
 from sevenrocks.bots.search import SearchBot

@@ -37,6 +37,14 @@ from typing import Any, Final
 import numpy as np
 
 from sevenrocks.analysis import kernel as paired
+from sevenrocks.analysis.classes import (
+    CLASSES,
+    DEFAULT_THINK,
+    TARGET_BONUS,
+    AnalysisError,
+    Thresholds,
+    classify,
+)
 from sevenrocks.bots import kernel as bot_kernel
 from sevenrocks.bots.search import check_game
 from sevenrocks.core.errors import SevenRocksError
@@ -65,69 +73,8 @@ __all__ = [
     "positions",
 ]
 
-#: Seconds of search per placement when no budget is given.
-DEFAULT_THINK: Final = 1.0
-#: What winning the match in a play-out is worth, in points (the search bot's ``target_bonus``).
-TARGET_BONUS: Final = 100.0
-#: The classes of a placement, best first.
-CLASSES: Final = ("best", "good", "inaccuracy", "mistake", "blunder")
 _POLICY: Final = bot_kernel.GREEDY
 _CHUNK_SECONDS: Final = 0.02
-
-
-class AnalysisError(SevenRocksError):
-    """A record that cannot be analysed: a game the search does not play, an unknown seat, a
-    placement that is not among the legal moves of its view."""
-
-
-@dataclass(frozen=True, slots=True)
-class Thresholds:
-    """How :func:`classify` turns points lost into a class (``docs/analysis.md``, "Classes").
-
-    ``sigmas``: how many standard errors of the loss are taken off it before it counts (the loss
-    is then exceeded with about 97.7 % confidence at 2); ``inaccuracy``, ``mistake``, ``blunder``:
-    the least sure loss, in points of Seven Rocks (target 250), of each class; ``scale``
-    multiplies them for a game whose target is another (``target / 250``; 1 without a target).
-    """
-
-    sigmas: float = 2.0
-    inaccuracy: float = 3.0
-    mistake: float = 8.0
-    blunder: float = 20.0
-    scale: float = 1.0
-
-    @classmethod
-    def for_target(cls, target: int | None) -> Thresholds:
-        """The default thresholds scaled to a game with this target (Seven Rocks: 250)."""
-        return cls(scale=1.0 if not target else max(target / 250.0, 0.2))
-
-
-def classify(lost: float, lost_se: float, *, is_best: bool, thresholds: Thresholds) -> str:
-    """The class of a placement that lost ``lost`` points (standard error ``lost_se``).
-
-    ``best`` when it is the search's best; otherwise the least loss it surely made
-    (``lost - sigmas * lost_se``) is compared with the thresholds: below ``inaccuracy`` it is
-    ``good`` (also whenever the loss is within the noise), then ``inaccuracy``, ``mistake``,
-    ``blunder``.
-
-    >>> t = Thresholds()
-    >>> classify(0.0, 0.0, is_best=True, thresholds=t)
-    'best'
-    >>> classify(30.0, 20.0, is_best=False, thresholds=t)  # a large loss, but within the noise
-    'good'
-    >>> [classify(x, 0.5, is_best=False, thresholds=t) for x in (2.0, 6.0, 12.0, 40.0)]
-    ['good', 'inaccuracy', 'mistake', 'blunder']
-    """
-    if is_best:
-        return "best"
-    sure = lost - thresholds.sigmas * (lost_se if math.isfinite(lost_se) else math.inf)
-    if sure >= thresholds.blunder * thresholds.scale:
-        return "blunder"
-    if sure >= thresholds.mistake * thresholds.scale:
-        return "mistake"
-    if sure >= thresholds.inaccuracy * thresholds.scale:
-        return "inaccuracy"
-    return "good"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,21 +17,14 @@ import json
 import math
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sevenrocks.analysis.review import (
-    CLASSES,
-    DEFAULT_THINK,
-    AnalysisError,
-    MatchAnalysis,
-    analyse_record,
-    annotate,
-)
+from sevenrocks.analysis.classes import CLASSES, DEFAULT_THINK, AnalysisError
 from sevenrocks.cli.progress import progress_bar
 from sevenrocks.core.envelope import read_record_file
 from sevenrocks.core.errors import SevenRocksError
@@ -39,6 +32,9 @@ from sevenrocks.core.record import MatchRecord
 from sevenrocks.core.sausage import GAME_ID as SAUSAGE
 from sevenrocks.core.script import load_json
 from sevenrocks.untrusted import terminal_safe
+
+if TYPE_CHECKING:
+    from sevenrocks.analysis.review import MatchAnalysis
 
 __all__ = ["analyse_command", "load_analysable"]
 
@@ -185,6 +181,8 @@ def analyse_command(
             import matplotlib  # noqa: F401
         except ImportError:
             raise _fail("--chart needs matplotlib: pip install 'sevenrocks[bots]'") from None
+    from sevenrocks.analysis.review import analyse_record, annotate  # numpy and numba: only here
+
     errors = Console(stderr=True)
     try:
         with progress_bar(errors) as bar:
