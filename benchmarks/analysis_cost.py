@@ -1,0 +1,71 @@
+"""The cost of ``sevenrocks analyse``: processor seconds to analyse one whole match.
+
+Plays one whole match of Seven Rocks (to 250, greedy against expert by default; or reads
+``--record``), then analyses every placement at the default think (1 s per placement) and reports
+the placements, the deals sampled per placement, the wall time and the processor seconds of the
+search (``time.process_time`` of the process or processes that searched). The think budget is
+wall-clock time, so on a busy machine a placement gets fewer processor seconds (and fewer deals)
+than on an idle one: both figures are printed.
+
+    .venv/bin/python benchmarks/analysis_cost.py                 # a few minutes
+    .venv/bin/python benchmarks/analysis_cost.py --think 0.2 --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from analysis_validation import bot_match
+from sevenrocks.analysis.classes import DEFAULT_THINK
+from sevenrocks.analysis.review import analyse_record
+from sevenrocks.core.record import load_record
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument(
+        "--record", type=Path, default=None, help="analyse this record instead of a new match"
+    )
+    parser.add_argument("--players", nargs=2, default=["greedy", "expert"], help="the two sides' bots")
+    parser.add_argument(
+        "--think", type=float, default=DEFAULT_THINK, help="seconds per placement (default 1)"
+    )
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    if args.record is not None:
+        record = load_record(args.record)
+    else:
+        a, b = args.players
+        record = bot_match((a, b, a, b), seed=args.seed)
+    start = time.perf_counter()
+    analysis = analyse_record(record, think=args.think, workers=args.workers, seed=args.seed)
+    wall = time.perf_counter() - start
+    figures = {
+        "game": record.game,
+        "hands": len(record.hands),
+        "placements": len(analysis.placements),
+        "think": args.think,
+        "workers": args.workers,
+        "wall_seconds": round(wall, 1),
+        "cpu_seconds": round(analysis.cpu_seconds, 1),
+        "cpu_seconds_per_placement": round(analysis.cpu_seconds / max(len(analysis.placements), 1), 3),
+        "median_deals": statistics.median(p.deals for p in analysis.placements) if analysis.placements else 0,
+    }
+    if args.json:
+        sys.stdout.write(json.dumps(figures, indent=1) + "\n")
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
