@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import statistics
 import sys
 import time
@@ -22,7 +23,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from analysis_validation import bot_match
-from sevenrocks.analysis.classes import DEFAULT_THINK
+from sevenrocks.analysis.classes import CLASSES, DEFAULT_THINK
 from sevenrocks.analysis.review import analyse_record
 from sevenrocks.core.record import load_record
 
@@ -39,6 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--save", type=Path, default=None, help="save the match record played here")
     args = parser.parse_args(argv)
     if args.record is not None:
         record = load_record(args.record)
@@ -48,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     start = time.perf_counter()
     analysis = analyse_record(record, think=args.think, workers=args.workers, seed=args.seed)
     wall = time.perf_counter() - start
-    figures = {
+    figures: dict[str, object] = {
         "game": record.game,
         "hands": len(record.hands),
         "placements": len(analysis.placements),
@@ -59,6 +61,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         "cpu_seconds_per_placement": round(analysis.cpu_seconds / max(len(analysis.placements), 1), 3),
         "median_deals": statistics.median(p.deals for p in analysis.placements) if analysis.placements else 0,
     }
+    # the noise the classes' thresholds must stand above: the standard error of the points lost
+    noise = sorted(p.lost_se for p in analysis.placements if p.verdict != "best" and math.isfinite(p.lost_se))
+    if len(noise) >= 10:
+        deciles = statistics.quantiles(noise, n=10)
+        figures |= {
+            "lost_se_median": round(statistics.median(noise), 2),
+            "lost_se_p90": round(deciles[-1], 2),
+        }
+    figures["classes"] = {c: sum(1 for p in analysis.placements if p.verdict == c) for c in CLASSES}
+    if args.save is not None:
+        record.save(args.save)
     if args.json:
         sys.stdout.write(json.dumps(figures, indent=1) + "\n")
     else:
