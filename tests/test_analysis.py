@@ -280,6 +280,8 @@ def test_noise_is_never_a_mistake() -> None:
         assert classify(lost, se, is_best=False, thresholds=t) == "good"
     assert classify(100, float("inf"), is_best=False, thresholds=t) == "good"
     assert classify(30, 1, is_best=False, thresholds=Thresholds(scale=2)) == "mistake"
+    assert classify(40, 0.5, is_best=False, thresholds=t, deals=29) == "good"  # too few deals to judge
+    assert classify(40, 0.5, is_best=False, thresholds=t, deals=30) == "blunder"
 
 
 def test_record_comments_are_checked() -> None:

@@ -31,7 +31,8 @@ class Thresholds:
     ``sigmas``: how many standard errors of the loss are taken off it before it counts (the loss
     is then exceeded with about 97.7 % confidence at 2); ``inaccuracy``, ``mistake``, ``blunder``:
     the least sure loss, in points of Seven Rocks (target 250), of each class; ``scale``
-    multiplies them for a game whose target is another (``target / 250``; 1 without a target).
+    multiplies them for a game whose target is another (``target / 250``; 1 without a target);
+    ``min_deals``: the fewest deals that can make a move worse than ``good``.
     """
 
     sigmas: float = 2.0
@@ -39,6 +40,9 @@ class Thresholds:
     mistake: float = 8.0
     blunder: float = 20.0
     scale: float = 1.0
+    min_deals: int = 30
+    """Below this many deals the standard error is itself too unsure to judge by: a move that is
+    not the best is ``good``."""
 
     @classmethod
     def for_target(cls, target: int | None) -> Thresholds:
@@ -46,13 +50,15 @@ class Thresholds:
         return cls(scale=1.0 if not target else max(target / 250.0, 0.2))
 
 
-def classify(lost: float, lost_se: float, *, is_best: bool, thresholds: Thresholds) -> str:
+def classify(
+    lost: float, lost_se: float, *, is_best: bool, thresholds: Thresholds, deals: int | None = None
+) -> str:
     """The class of a placement that lost ``lost`` points (standard error ``lost_se``).
 
     ``best`` when it is the search's best; otherwise the least loss it surely made
     (``lost - sigmas * lost_se``) is compared with the thresholds: below ``inaccuracy`` it is
-    ``good`` (also whenever the loss is within the noise), then ``inaccuracy``, ``mistake``,
-    ``blunder``.
+    ``good`` (also whenever the loss is within the noise, and whenever fewer than
+    ``thresholds.min_deals`` deals were sampled), then ``inaccuracy``, ``mistake``, ``blunder``.
 
     >>> t = Thresholds()
     >>> classify(0.0, 0.0, is_best=True, thresholds=t)
@@ -61,9 +67,13 @@ def classify(lost: float, lost_se: float, *, is_best: bool, thresholds: Threshol
     'good'
     >>> [classify(x, 0.5, is_best=False, thresholds=t) for x in (2.0, 6.0, 12.0, 40.0)]
     ['good', 'inaccuracy', 'mistake', 'blunder']
+    >>> classify(40.0, 0.5, is_best=False, thresholds=t, deals=10)  # too few deals to judge
+    'good'
     """
     if is_best:
         return "best"
+    if deals is not None and deals < thresholds.min_deals:
+        return "good"
     sure = lost - thresholds.sigmas * (lost_se if math.isfinite(lost_se) else math.inf)
     if sure >= thresholds.blunder * thresholds.scale:
         return "blunder"

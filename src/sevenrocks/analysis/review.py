@@ -349,7 +349,7 @@ def _verdict(
             cross[best_index, best_index] - 2 * cross[best_index, made_index] + cross[made_index, made_index]
         )
         lost_se = math.sqrt(max(square / n - lost * lost, 0.0) / (n - 1))
-    verdict = classify(lost, lost_se, is_best=best_index == made_index, thresholds=thresholds)
+    verdict = classify(lost, lost_se, is_best=best_index == made_index, thresholds=thresholds, deals=deals)
     side = view.rules.side_of(view.seat)
     sides = view.rules.sides
     expected = made.net if side == 0 else (-made.net if sides == 2 else math.nan)
