@@ -38,6 +38,7 @@ TERMINAL = [
     "cli/rules.py",
     "cli/rules_family.py",
     "cli/language.py",
+    "cli/analyse.py",
     "text.py",
     "messages.py",
 ]

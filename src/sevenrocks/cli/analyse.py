@@ -16,29 +16,39 @@ from __future__ import annotations
 import json
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Final
 
 import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from sevenrocks.analysis.classes import CLASSES, DEFAULT_THINK, AnalysisError
+from sevenrocks.analysis.classes import CLASSES
+from sevenrocks.analysis.records import load_analysable
+from sevenrocks.cli.language import LangOption, resolve_language
 from sevenrocks.cli.progress import progress_bar
-from sevenrocks.core.envelope import read_record_file
 from sevenrocks.core.errors import SevenRocksError
-from sevenrocks.core.record import MatchRecord
-from sevenrocks.core.sausage import GAME_ID as SAUSAGE
-from sevenrocks.core.script import load_json
+from sevenrocks.i18n import N_, translation
 from sevenrocks.untrusted import terminal_safe
 
 if TYPE_CHECKING:
     from sevenrocks.analysis.review import MatchAnalysis
 
-__all__ = ["analyse_command", "load_analysable"]
+__all__ = ["CLASS_NAMES", "analyse_command"]
 
-_STYLE = {
+Translate = Callable[[str], str]
+
+#: The classes as the tables show them (the JSON keeps the English ids of ``CLASSES``).
+CLASS_NAMES: Final = {
+    "best": N_("best"),
+    "good": N_("good"),
+    "inaccuracy": N_("inaccuracy"),
+    "mistake": N_("mistake"),
+    "blunder": N_("blunder"),
+}
+_STYLE: Final = {
     "best": "green",
     "good": "",
     "inaccuracy": "yellow",
@@ -47,70 +57,54 @@ _STYLE = {
 }
 
 
-def _fail(message: str) -> typer.Exit:
+def _fail(_: Translate, message: str) -> typer.Exit:
     Console(stderr=True, highlight=False, markup=False, emoji=False, soft_wrap=True).print(
-        f"error: {terminal_safe(message)}"
+        _("error: {reason}").format(reason=terminal_safe(message))
     )
     return typer.Exit(2)
 
 
-def load_analysable(path: Path) -> MatchRecord:
-    """The match record at ``path``, checked by replaying it; :class:`SevenRocksError` for a file
-    that is not a record, a record that fails its replay, or a Sausage record (the search does not
-    play Sausage)."""
-    data: Any = load_json(read_record_file(path))
-    if isinstance(data, dict) and data.get("format") == "sevenrocks-match" and data.get("game") == SAUSAGE:
-        raise AnalysisError(
-            "this is a Sausage record: Sausage has its own engine, which the search bot does not play, "
-            "so it cannot be analysed (the layout games can)"
-        )
-    if not isinstance(data, dict) or data.get("format") != "sevenrocks-match":
-        raise AnalysisError(
-            'not a match record (a JSON object with "format": "sevenrocks-match", as sevenrocks play '
-            "and tournaments write)"
-        )
-    return MatchRecord.from_json(data)
+def _number(x: float) -> str:
+    return "∞" if not math.isfinite(x) else f"{x:.1f}"
 
 
-def _number(x: float, digits: int = 1) -> str:
-    return "∞" if not math.isfinite(x) else f"{x:.{digits}f}"
-
-
-def _table(analysis: MatchAnalysis) -> Table:
-    table = Table(title=f"{analysis.game}: {len(analysis.placements)} placements analysed", padding=(0, 1))
-    table.add_column("h.p", justify="right", no_wrap=True)
-    table.add_column("seat", justify="right", min_width=4)
-    table.add_column("played", no_wrap=True)
-    table.add_column("value", justify="right", no_wrap=True)
-    table.add_column("best", no_wrap=True)
-    table.add_column("best value", justify="right", no_wrap=True)
-    table.add_column("lost", justify="right", no_wrap=True)
-    table.add_column("class", no_wrap=True)
-    table.add_column("win/lose", justify="right", no_wrap=True)
+def _table(analysis: MatchAnalysis, _: Translate) -> Table:
+    title = _("{game}: {count} placements analysed").format(
+        game=analysis.game, count=len(analysis.placements)
+    )
+    table = Table(title=title, padding=(0, 1))
+    table.add_column(_("h.p"), justify="right", no_wrap=True)
+    table.add_column(_("seat"), justify="right", no_wrap=True)
+    table.add_column(_("played"), no_wrap=True)
+    table.add_column(_("value"), justify="right", no_wrap=True)
+    table.add_column(_("best"), no_wrap=True)
+    table.add_column(_("lost"), justify="right", no_wrap=True)
+    table.add_column(_("class"), no_wrap=True)
+    table.add_column(_("win/lose"), justify="right", no_wrap=True)
     for p in analysis.placements:
-        near = p.made.win + p.made.lose + p.best.win + p.best.lose > 0
+        near = p.made.win + p.made.lose > 0
+        best = p.verdict == "best"
         table.add_row(
             f"{p.hand}.{p.play}",
             str(p.seat),
             p.made.move,
             f"{p.made.value:+.1f}±{_number(p.made.value_se)}",
-            "=" if p.verdict == "best" else p.best.move,
-            "" if p.verdict == "best" else f"{p.best.value:+.1f}±{_number(p.best.value_se)}",
-            "" if p.verdict == "best" else f"{p.lost:.1f}±{_number(p.lost_se)}",
-            Text(p.verdict, style=_STYLE[p.verdict]),
+            "=" if best else p.best.move,
+            "" if best else f"{p.lost:.1f}±{_number(p.lost_se)}",
+            Text(_(CLASS_NAMES[p.verdict]), style=_STYLE[p.verdict]),
             f"{p.made.win:.0%}/{p.made.lose:.0%}" if near else "",
         )
     return table
 
 
-def _summary(analysis: MatchAnalysis) -> Table:
-    table = Table(title="per player", padding=(0, 1))
-    table.add_column("seat", justify="right")
-    table.add_column("player")
-    table.add_column("placements", justify="right")
-    table.add_column("mean lost", justify="right")
+def _summary(analysis: MatchAnalysis, _: Translate) -> Table:
+    table = Table(title=_("per player"), padding=(0, 1))
+    table.add_column(_("seat"), justify="right")
+    table.add_column(_("player"))
+    table.add_column(_("placements"), justify="right")
+    table.add_column(_("mean lost"), justify="right")
     for name in CLASSES:
-        table.add_column(name, justify="right")
+        table.add_column(_(CLASS_NAMES[name]), justify="right")
     for s in analysis.summary:
         table.add_row(
             str(s.seat),
@@ -130,7 +124,7 @@ def analyse_command(
     ] = None,
     think: Annotated[
         float | None,
-        typer.Option("--think", help=f"Seconds of search per placement (default {DEFAULT_THINK:g})."),
+        typer.Option("--think", help="Seconds of search per placement (default 1)."),
     ] = None,
     deals: Annotated[
         int | None,
@@ -152,6 +146,7 @@ def analyse_command(
             "--chart", metavar="OUT.png", help="Draw side 0's expected lead through the match (PNG)."
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Weigh every placement of a match record by search, from the placing seat's view.
 
@@ -160,33 +155,42 @@ def analyse_command(
     errors, the points lost, and a class: best, good, inaccuracy, mistake or blunder, by the
     loss less two standard errors (docs/analysis.md). Then a summary per player.
     """
+    errors = Console(stderr=True)
+    _ = translation(resolve_language(lang, errors)).gettext
     if think is not None and not 0 < think <= 3600:
-        raise _fail(f"--think must be seconds per placement above 0, not {think:g}")
+        raise _fail(
+            _, _("--think must be seconds per placement above 0, not {value}").format(value=f"{think:g}")
+        )
     if deals is not None and deals < 2:
-        raise _fail(f"--deals must be 2 or more, not {deals}")
+        raise _fail(_, _("--deals must be 2 or more, not {value}").format(value=deals))
     if workers < 1:
-        raise _fail(f"--workers must be 1 or more, not {workers}")
+        raise _fail(_, _("--workers must be 1 or more, not {value}").format(value=workers))
     if chart is not None and chart.suffix.lower() != ".png":
-        raise _fail(f"--chart {chart}: the chart is a PNG picture; give a name ending in .png")
+        raise _fail(
+            _, _("--chart {path}: the chart is a PNG picture; give a name ending in .png").format(path=chart)
+        )
     try:
         match_record = load_analysable(record)
     except SevenRocksError as err:
-        raise _fail(f"{record}: {err}") from None
-    if seat:
-        for s in seat:
-            if not 0 <= s < match_record.seats:
-                raise _fail(f"--seat {s}: this record has seats 0 to {match_record.seats - 1}")
+        raise _fail(_, f"{record}: {err}") from None
+    for s in seat or ():
+        if not 0 <= s < match_record.seats:
+            raise _fail(
+                _,
+                _("--seat {seat}: this record has seats 0 to {last}").format(
+                    seat=s, last=match_record.seats - 1
+                ),
+            )
     if chart is not None:
         try:
             import matplotlib  # noqa: F401
         except ImportError:
-            raise _fail("--chart needs matplotlib: pip install 'sevenrocks[bots]'") from None
+            raise _fail(_, _("--chart needs matplotlib: pip install 'sevenrocks[bots]'")) from None
     from sevenrocks.analysis.review import analyse_record, annotate  # numpy and numba: only here
 
-    errors = Console(stderr=True)
     try:
         with progress_bar(errors) as bar:
-            task = bar.add_task("analysing", total=None, status="")
+            task = bar.add_task(_("analysing"), total=None, status="")
 
             def advance(done: int, total: int) -> None:
                 bar.update(task, completed=done, total=total, status="")
@@ -201,34 +205,44 @@ def analyse_command(
                 progress=advance,
             )
     except SevenRocksError as error:
-        raise _fail(f"{record}: {error}") from None
+        raise _fail(_, f"{record}: {error}") from None
     except KeyboardInterrupt:
-        errors.print("interrupted: no analysis")
+        errors.print(_("interrupted: no analysis"))
         raise typer.Exit(130) from None
     if annotate_to is not None:
         try:
             annotate(match_record, analysis).save(annotate_to)
         except OSError as error:
-            raise _fail(f"cannot write {annotate_to}: {error.strerror or error}") from None
+            why = error.strerror or str(error)
+            raise _fail(_, _("cannot write {path}: {reason}").format(path=annotate_to, reason=why)) from None
     if chart is not None:
         from sevenrocks.analysis.chart import analysis_chart
 
         try:
             analysis_chart(analysis, chart)
         except OSError as error:
-            raise _fail(f"cannot write the chart {chart}: {error.strerror or error}") from None
+            why = error.strerror or str(error)
+            raise _fail(
+                _, _("cannot write the chart {path}: {reason}").format(path=chart, reason=why)
+            ) from None
     if as_json:
         sys.stdout.write(json.dumps(analysis.to_json(), indent=1, ensure_ascii=False) + "\n")
         return
     out = Console()
-    out.print(_table(analysis))
-    out.print(_summary(analysis))
-    budget = f"{deals} deals" if deals is not None else f"{analysis.think:g} s"
+    out.print(_table(analysis, _))
+    out.print(_summary(analysis, _))
+    if deals is not None:
+        budget = _("{count} deals per placement").format(count=deals)
+    else:
+        budget = _("{seconds} s per placement").format(seconds=f"{analysis.think:g}")
+    line = _("search: {budget}, seed {seed}; {seconds} s ({cpu} s of processor time searching)")
     out.print(
-        f"search: {budget} per placement, seed {seed}; {analysis.seconds:.1f} s "
-        f"({analysis.cpu_seconds:.1f} s of CPU searching)",
+        line.format(
+            budget=budget, seed=seed, seconds=f"{analysis.seconds:.1f}", cpu=f"{analysis.cpu_seconds:.1f}"
+        ),
         highlight=False,
     )
-    for path, what in ((annotate_to, "annotated record"), (chart, "chart")):
-        if path is not None:
-            out.print(f"{what}: {path}", highlight=False, markup=False)
+    if annotate_to is not None:
+        out.print(_("annotated record: {path}").format(path=annotate_to), highlight=False, markup=False)
+    if chart is not None:
+        out.print(_("chart: {path}").format(path=chart), highlight=False, markup=False)
