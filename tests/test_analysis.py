@@ -24,7 +24,7 @@ from sevenrocks.analysis.review import (
     positions,
 )
 from sevenrocks.bots import kernel as bot_kernel
-from sevenrocks.bots.registry import make_bot
+from sevenrocks.bots.registry import UnsupportedGameError, make_bot
 from sevenrocks.bots.search import SearchBot
 from sevenrocks.cli.app import app
 from sevenrocks.core.errors import RecordError
@@ -246,6 +246,19 @@ def test_sausage_is_refused(tmp_path: Path) -> None:
     path = SausageRecord.from_match(match).save(tmp_path / "sausage.json")
     result = runner.invoke(app, ["analyse", str(path)])
     assert result.exit_code == 2 and "Sausage" in result.output and "Traceback" not in result.output
+
+
+def test_a_game_the_search_does_not_play(record_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every layout game is played by the search today; were one not, the command says so."""
+    import sevenrocks.analysis.review as review
+
+    def refuse(rules: object) -> None:
+        raise UnsupportedGameError("bot 'search' does not play seven-rocks yet")
+
+    monkeypatch.setattr(review, "check_game", refuse)
+    result = runner.invoke(app, ["analyse", str(record_file), "--deals", "4"])
+    assert result.exit_code == 2 and "cannot analyse a match of seven-rocks" in result.output
+    assert "Traceback" not in result.output
 
 
 def test_unknown_seat_in_the_library(record: MatchRecord) -> None:

@@ -26,6 +26,7 @@ the record. With a ``think`` budget (seconds) the number of deals depends on the
 
 from __future__ import annotations
 
+import functools
 import math
 import multiprocessing
 import random
@@ -46,6 +47,7 @@ from sevenrocks.analysis.classes import (
     classify,
 )
 from sevenrocks.bots import kernel as bot_kernel
+from sevenrocks.bots.registry import UnsupportedGameError
 from sevenrocks.bots.search import check_game
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.match import Match
@@ -372,7 +374,8 @@ def analyse_view(
 ) -> PlacementAnalysis:
     """The verdict on ``move`` made in ``view`` (searched from the view alone): ``deals`` sampled
     deals, or ``think`` seconds (whichever ends first when both are given; ``DEFAULT_THINK``
-    seconds when neither). ``hand`` and ``play`` only label the result."""
+    seconds when neither). ``hand`` and ``play`` only label the result. Raises
+    :class:`~sevenrocks.bots.registry.UnsupportedGameError` for a game the search does not play."""
     check_game(view.rules)
     task = _task(view, seed, think, deals)
     _warmed()
@@ -384,14 +387,10 @@ def analyse_view(
     )
 
 
-_WARM = [False]
-
-
-def _warmed() -> bool:
-    if not _WARM[0]:
-        paired.warm_up()
-        _WARM[0] = True
-    return True
+@functools.cache
+def _warmed() -> None:
+    """Compile the paired loop, or load it from numba's cache, once per process."""
+    paired.warm_up()
 
 
 def _init_worker() -> None:
@@ -422,8 +421,8 @@ def analyse_record(
     does not play or a seat the game does not have."""
     try:
         check_game(record.rules)
-    except SevenRocksError as err:
-        raise AnalysisError(f"cannot analyse a match of {record.game}: {err.reason}") from None
+    except UnsupportedGameError as err:
+        raise AnalysisError(f"cannot analyse a match of {record.game}: {err}") from None
     if seats is not None:
         for seat in seats:
             if not 0 <= seat < record.seats:
