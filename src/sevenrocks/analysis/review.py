@@ -77,6 +77,8 @@ __all__ = [
 
 _POLICY: Final = bot_kernel.GREEDY
 _CHUNK_SECONDS: Final = 0.02
+#: The share of ``think`` a forced move (one legal move) is searched for.
+FORCED_SHARE: Final = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -398,8 +400,12 @@ def _init_worker() -> None:
 
 
 def _task(view: SeatView, seed: int, think: float | None, deals: int | None) -> _Task:
+    """The search of one position. A forced move (the only legal one) is always the best: it is
+    searched :data:`FORCED_SHARE` of the time, for its estimate alone (the chart's point)."""
     if think is None and deals is None:
         think = DEFAULT_THINK
+    if think is not None and len(view.moves) == 1:
+        think *= FORCED_SHARE
     evaluator = bot_kernel.PlayEvaluator(view, view.moves, policy=_POLICY, target_bonus=TARGET_BONUS)
     return _Task(evaluator.arrays(), seed, deals, think)
 
