@@ -195,7 +195,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{r['ci95'][0]:.2f} .. {r['ci95'][1]:.2f}",
             *(f"{r['classes'][c]:.0%}" for c in CLASSES),
         )
-    out = Console()
+    out = Console() if sys.stdout.isatty() else Console(width=120)
     out.print(table)
     out.print(
         f"order {' > '.join(summary['order'])} (expected {' > '.join(summary['expected_order'])}); "
