@@ -115,6 +115,14 @@ def test_table_and_summary(record_file: Path) -> None:
     assert "random" in summary and "greedy" not in summary  # only seats 1 and 3
 
 
+def test_a_think_budget(record_file: Path) -> None:
+    result = runner.invoke(app, ["analyse", str(record_file), "--think", "0.01", "--seat", "0", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["think"] == 0.01 and data["deals"] is None
+    assert data["placements"] and all(p["deals"] >= 1 and p["seat"] == 0 for p in data["placements"])
+
+
 def test_same_seed_same_analysis_with_any_number_of_workers(record: MatchRecord) -> None:
     one = analyse_record(record, seats=[0], deals=6, seed=9)
     again = analyse_record(record, seats=[0], deals=6, seed=9)

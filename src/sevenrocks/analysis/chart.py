@@ -21,9 +21,9 @@ def analysis_chart(analysis: MatchAnalysis, path: str | Path, *, title: str | No
     One point per analysed placement, in match order: side 0's expected lead at the end of the hand
     after the move made (:attr:`PlacementAnalysis.margin`: its lead so far plus the expected net
     points of the rest of the hand). Inaccuracies, mistakes and blunders are marked in their
-    colours; dotted lines separate the hands. With more than two sides only side 0's own
-    placements show its expectation (the others' do not say what side 0 will make), so the
-    line joins those.
+    colours, pointing up on side 0's moves and down on the others'; dotted lines separate the
+    hands. With more than two sides only side 0's own placements show its expectation (the
+    others' do not say what side 0 will make), so the line joins those.
     """
     import matplotlib
 
@@ -37,25 +37,29 @@ def analysis_chart(analysis: MatchAnalysis, path: str | Path, *, title: str | No
         ys = [p.margin for _, p in shown]
         axes.plot(xs, ys, color="#1f4e79", lw=1.5, marker="o", ms=2.5, label="side 0 expected lead")
         for verdict, colour in _MARKS.items():
-            marked = [(i, p.margin) for i, p in shown if p.verdict == verdict]
-            if marked:
-                axes.scatter(
-                    [i for i, _ in marked],
-                    [m for _, m in marked],
-                    s=42,
-                    color=colour,
-                    zorder=3,
-                    label=verdict,
-                    edgecolors="black",
-                    linewidths=0.5,
-                )
+            for ours, marker in ((True, "^"), (False, "v")):
+                marked = [(i, p.margin) for i, p in shown if p.verdict == verdict and (p.side == 0) == ours]
+                if marked:
+                    axes.scatter(
+                        [i for i, _ in marked],
+                        [m for _, m in marked],
+                        s=46,
+                        marker=marker,
+                        color=colour,
+                        zorder=3,
+                        label=verdict
+                        if ours or not any(p.verdict == verdict and p.side == 0 for _, p in shown)
+                        else None,
+                        edgecolors="black",
+                        linewidths=0.5,
+                    )
         previous = None
         for i, p in enumerate(analysis.placements):
             if previous is not None and p.hand != previous:
                 axes.axvline(i - 0.5, color="#bbbbbb", lw=0.8, ls=":")
             previous = p.hand
         axes.axhline(0, color="#888888", lw=0.8)
-        axes.set_xlabel("placement analysed (dotted lines: new hand)")
+        axes.set_xlabel("placement analysed (dotted lines: new hand; ▲ side 0's move, ▼ another side's)")
         axes.set_ylabel("points (side 0 ahead above 0)")
         axes.set_title(title or f"{analysis.game}: side 0's expected lead at the end of each hand")
         axes.grid(alpha=0.3)
