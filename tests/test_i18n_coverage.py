@@ -40,6 +40,7 @@ TERMINAL = [
     "cli/rules.py",
     "cli/rules_family.py",
     "cli/language.py",
+    "cli/analyse.py",
     "text.py",
     "messages.py",
     "moves_words.py",

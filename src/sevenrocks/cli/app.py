@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from sevenrocks import __version__
+from sevenrocks.cli.analyse import analyse_command
 from sevenrocks.cli.bot import bot_command
 from sevenrocks.cli.games import games_command
 from sevenrocks.cli.ladder import ladder_command
@@ -56,6 +57,7 @@ app.command("simulate")(simulate_command)
 app.command("ladder", cls=RayAddressCommand)(ladder_command)
 app.command("render")(render_command)
 app.command("rules")(rules_command)
+app.command("analyse")(analyse_command)
 
 
 def main() -> None:

@@ -47,7 +47,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from sevenrocks.core.deal import is_goat_misdeal
@@ -159,7 +159,7 @@ _TOP_KEYS_V1: Final = (
 _TOP_REQUIRED_V1: Final = ("format", "version", "target", "players", "hands")
 _HAND_KEYS_V1: Final = ("deal", "leader", "lead", "events", "result")
 _HAND_KEYS: Final = ("deal", "boneyard", "leader", "lead", "events", "result")
-_PLAY_KEYS: Final = ("seat", "play", "ends_total", "points")
+_PLAY_KEYS: Final = ("seat", "play", "ends_total", "points", "comment")
 _KNOCK_KEYS: Final = ("seat", "knock")
 _DRAW_KEYS: Final = ("seat", "draw")
 _RESULT_KEYS_V1: Final = ("end", "finisher", "pips", "deductions", "remaining", "scores")
@@ -220,6 +220,7 @@ class MatchRecord(RecordEnvelope[HandLog]):
     winner: int | None = None
     reason: str | None = None
     outcome: Outcome | None = None
+    comments: Mapping[tuple[int, int], str] = field(default_factory=dict)
     _rules: Rules = field(init=False, repr=False, compare=False)
 
     __hash__ = RecordEnvelope.__hash__
@@ -227,6 +228,16 @@ class MatchRecord(RecordEnvelope[HandLog]):
     def __post_init__(self) -> None:
         rules = _rules_of(self.game, self.options, self.seats)
         self._check_envelope(rules)
+        comments = dict(self.comments)
+        for key, text in comments.items():
+            if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, int) for k in key)):
+                raise RecordError(f"a comment is keyed by (hand, play), not {key!r}")
+            h, p = key
+            if not 0 <= h < len(self.hands) or not 0 <= p < len(self.hands[h].placements):
+                raise RecordError(f"a comment on hand {h}, play {p}: the record has no such play")
+            if not isinstance(text, str):
+                raise RecordError(f"a comment is text, not {json_kind(text)}", hand=h, play=p)
+        object.__setattr__(self, "comments", comments)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -262,6 +273,23 @@ class MatchRecord(RecordEnvelope[HandLog]):
             return self.hands[hand].imposed
         earlier = [log.result for log in self.hands[:hand] if log.result is not None]
         return lead_kind(self._rules, _played(earlier))
+
+    def with_comments(self, comments: Mapping[tuple[int, int], str]) -> MatchRecord:
+        """A copy of this record whose moves carry ``comments`` (text keyed by ``(hand, play)``,
+        the play counted among the hand's moves from 0), in place of any it had; written as each
+        move's optional ``"comment"`` field.
+
+        >>> from sevenrocks.core.match import Match
+        >>> match = Match(seed=1)
+        >>> match.start_hand()
+        >>> _ = match.push(match.legal_plays()[0])
+        >>> record = MatchRecord.from_match(match).with_comments({(0, 0): "a quiet lead"})
+        >>> record.to_json()["hands"][0]["events"][0]["comment"]
+        'a quiet lead'
+        >>> MatchRecord.from_json(record.to_json()) == record
+        True
+        """
+        return replace(self, comments=dict(comments))
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -308,16 +336,19 @@ class MatchRecord(RecordEnvelope[HandLog]):
     # ------------------------------------------------------------------ writing
     def _hand_json(self, h: int, log: HandLog) -> dict[str, Any]:
         events: list[dict[str, Any]] = []
+        p = -1
         for event in log.events:
             if isinstance(event, Placement):
-                events.append(
-                    {
-                        "seat": event.seat,
-                        "play": str(event.play),
-                        "ends_total": event.ends_total,
-                        "points": event.points,
-                    }
-                )
+                p += 1
+                move: dict[str, Any] = {
+                    "seat": event.seat,
+                    "play": str(event.play),
+                    "ends_total": event.ends_total,
+                    "points": event.points,
+                }
+                if (h, p) in self.comments:
+                    move["comment"] = self.comments[(h, p)]
+                events.append(move)
             elif isinstance(event, Knock):
                 events.append({"seat": event.seat, "knock": list(event.values)})
             else:
@@ -408,8 +439,10 @@ class MatchRecord(RecordEnvelope[HandLog]):
         players, metadata, hands = record_body(data, rules.seats, "hands")
 
         match = Match(rules, seed=seed)
+        comments: dict[tuple[int, int], str] = {}
         for h, hand in enumerate(hands):
-            _replay_hand(match, h, hand, version)
+            for p, text in _replay_hand(match, h, hand, version).items():
+                comments[(h, p)] = text
 
         if "scores" in data:
             stored = _int_list(data["scores"], rules, "'scores'", hand=None)
@@ -431,6 +464,7 @@ class MatchRecord(RecordEnvelope[HandLog]):
             winner=winner,
             reason=reason,
             outcome=match.outcome,
+            comments=comments,
         )
 
     def replay(self) -> Match:
@@ -536,7 +570,8 @@ def _head(data: dict[str, Any]) -> Rules:
 
 
 # ---------------------------------------------------------------------- replay and checks
-def _replay_hand(match: Match, h: int, hand: Any, version: int) -> None:
+def _replay_hand(match: Match, h: int, hand: Any, version: int) -> dict[int, str]:
+    """Replay hand ``h`` of a record onto ``match``; return its moves' comments by play index."""
     keys = _HAND_KEYS_V1 if version == 1 else _HAND_KEYS
     if not isinstance(hand, dict):
         raise RecordError(f"each hand is a JSON object with {', '.join(keys)}, not {json_kind(hand)}", hand=h)
@@ -599,8 +634,9 @@ def _replay_hand(match: Match, h: int, hand: Any, version: int) -> None:
         raise RecordError(
             f"'events' must be a list of plays, knocks and draws, not {json_kind(events)}", hand=h
         )
-    _replay_events(match, h, events)
+    comments = _replay_events(match, h, events)
     _check_result(match, h, hand["result"], version)
+    return comments
 
 
 _LEAD_SAID: Final = {
@@ -631,7 +667,9 @@ def _lead_why(match: Match, expected: str, previous: HandResult | None, h: int) 
     }[expected]
 
 
-def _replay_events(match: Match, h: int, events: list[Any]) -> None:
+def _replay_events(match: Match, h: int, events: list[Any]) -> dict[int, str]:
+    """Replay a hand's events onto ``match``; return the moves' comments by play index."""
+    comments: dict[int, str] = {}
     pending: list[Event] = []  # knocks and draws the engine made that the record must list next
     seen = 0  # events of the hand so far
     p = -1  # index of the last play read
@@ -726,6 +764,12 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
         text = event["play"]
         if not isinstance(text, str):
             raise RecordError(f"a play is text like '3-4@4-4:B', not {text!r}", hand=h, play=p)
+        if "comment" in event:
+            if not isinstance(event["comment"], str):
+                raise RecordError(
+                    f"event {e}: 'comment' is text, not {json_kind(event['comment'])}", hand=h, play=p
+                )
+            comments[p] = event["comment"]
         try:
             play = _parse_move(text)
         except SevenRocksError as err:
@@ -755,6 +799,7 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> None:
         seen = len(made)
     if pending:
         raise RecordError(f"after play {p}, {_left_out(pending[0], '')}", hand=h, play=p)
+    return comments
 
 
 def _left_out(event: Event, when: str) -> str:
