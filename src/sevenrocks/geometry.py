@@ -34,11 +34,17 @@ from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import ConnectionPoint, Side
 from sevenrocks.core.tiles import Tile
 
-__all__ = ["Arm", "Half", "LayoutGeometry", "PointMark", "Rect", "TileBox", "geometry"]
+__all__ = ["DEFAULT_BOARD", "Arm", "Half", "LayoutGeometry", "PointMark", "Rect", "TileBox", "geometry"]
 
 _EPS: Final = 1e-9
-#: The smallest half-width of the drawing (in units) before arms start to wrap.
-MIN_REACH: Final = 8
+#: The board :func:`geometry` draws on by default, in units (half a tile): width, height.
+DEFAULT_BOARD: Final = (28.0, 18.0)
+#: The smallest and largest board sides accepted, in units.
+MIN_BOARD: Final = 4.0
+MAX_BOARD: Final = 400.0
+#: A board too small for a layout is grown by this factor at a time, this many times at most.
+_ZOOM: Final = 1.12
+_ZOOM_STEPS: Final = 24
 _SEARCH_BUDGET: Final = 3000
 
 
@@ -109,6 +115,13 @@ _TURN: Final[dict[Arm, Callable[[float, float], tuple[float, float]]]] = {
     Arm.LEFT: lambda x, y: (-x, -y),
     Arm.UP: lambda x, y: (y, -x),
 }
+#: Turns each arm's direction back into the canonical frame.
+_UNTURN: Final[dict[Arm, Callable[[float, float], tuple[float, float]]]] = {
+    Arm.RIGHT: _TURN[Arm.RIGHT],
+    Arm.DOWN: _TURN[Arm.UP],
+    Arm.LEFT: _TURN[Arm.LEFT],
+    Arm.UP: _TURN[Arm.DOWN],
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +178,13 @@ class LayoutGeometry:
     points: tuple[PointMark, ...]
     #: the rectangle holding every tile and marker (plus a small margin)
     bounds: Rect
-    #: half-width of the square the arms are kept in before they wrap
-    reach: int
+    #: the board the layout was drawn on, centred on the centre tile: the board asked for, or a
+    #: larger one of the same shape when the layout did not fit on it (every tile and marker
+    #: lies inside it)
+    board: Rect
+    #: how much the drawing was zoomed out to fit: the asked board's width over :attr:`board`'s
+    #: (1.0 when it fitted; the size of a tile on the page is multiplied by it)
+    zoom: float
 
     def box(self, tile: Tile) -> TileBox:
         """The box of a placed tile; ``KeyError`` if the tile is not in the layout."""
@@ -291,49 +309,63 @@ class _Placed:
     hy: int
 
 
+def _territory(four: bool, reach_x: float, reach_y: float, start: float) -> Callable[[Rect], bool]:
+    """Where an arm may go, in the canonical frame (the arm leaves the centre to the right).
+
+    The board reaches ``reach_x`` to the left and right of the centre and ``reach_y`` up and
+    down. Every arm owns its straight lane out to the board's edge and a part of the board
+    beside it: around a spinner (``four``) the quarter below its lane, a pinwheel blade, so
+    that the four arms never meet; around a tile with two arms, the whole half below the line.
+    """
+    board = Rect(-reach_x, -reach_y, 2 * reach_x, 2 * reach_y)
+    lane = Rect(start, -1.0, reach_x - start, 2.0)
+    blade = Rect(1.0, -1.0, reach_x - 1.0, reach_y + 1.0)
+    if four:
+        return lambda rect: lane.contains(rect) or blade.contains(rect)
+    under = Rect(-reach_x, 1.0, 2 * reach_x, reach_y - 1.0)
+    return lambda rect: (
+        board.contains(rect) and (lane.contains(rect) or blade.contains(rect) or under.contains(rect))
+    )
+
+
 def _place_arm(
     links: Sequence[_Link],
     start: float,
-    reach: int,
+    inside: Callable[[Rect], bool],
     turn: Callable[[float, float], tuple[float, float]],
     taken: list[Rect],
 ) -> list[_Placed]:
-    """Place one arm in the canonical frame (growing right, wrapping down), by depth-first search.
+    """Place one arm in the canonical frame (growing right from ``(start, 0)``), by depth-first search.
 
-    Tiles go straight while they fit; at the edge of the blade an ordinary tile turns the
-    corner downwards and the next one comes back along the next row. Doubles never turn.
-    ``taken`` holds every rectangle already used (global frame) and receives this arm's.
-    Raises :class:`_NoRoom` when the arm does not fit in the blade of this ``reach``.
+    Tiles go straight while they fit in the arm's territory (``inside``); at the board's edge
+    (or where the way is taken) an ordinary tile turns a corner clockwise, so that a long arm
+    runs along the edges of its part of the board and then spirals inwards. Doubles lie across
+    their line and never turn, and the tile after a crosswise double goes on straight, in
+    line with it. ``taken`` holds every rectangle already used (global frame) and receives this
+    arm's. Raises :class:`_NoRoom` when the arm does not fit.
     """
-    lane = Rect(start, -1.0, reach - start, 2.0)
-    blade = Rect(1.0, -1.0, reach - 1.0, reach + 1.0)
     budget = [_SEARCH_BUDGET]
     placed: list[_Placed] = []
     used: list[Rect] = []
 
     def fits(rect: Rect) -> bool:
-        if not (lane.contains(rect) or blade.contains(rect)):
+        if not inside(rect):
             return False
         glob = _turned(rect, turn)
         return not any(glob.intersects(r) for r in taken) and not any(glob.intersects(r) for r in used)
 
-    def search(i: int, px: float, py: float, hx: int, hy: int, row: int) -> bool:
+    def search(i: int, px: float, py: float, hx: int, hy: int, after_cross: bool) -> bool:
         budget[0] -= 1
         if budget[0] < 0:
             raise _NoRoom
         link = links[i]
-        double = link.crosswise
-        length, thick = (1.0, 2.0) if double else (2.0, 1.0)
-        options: list[tuple[float, float, int, int, int]] = []
-        if hy == 0:  # along a row
-            options.append((px, py, hx, hy, row))
-            if not double:
-                options.append((px + 0.5 * hx, py - 0.5, 0, 1, row))
-        else:  # going down after a corner
-            if not double:
-                options.append((px + 0.5 * row, py + 0.5, -row, 0, -row))
-            options.append((px, py, hx, hy, row))
-        for qx, qy, kx, ky, krow in options:
+        cross = link.crosswise
+        length, thick = (1.0, 2.0) if cross else (2.0, 1.0)
+        options = [(px, py, hx, hy)]
+        if not cross and not after_cross:
+            for kx, ky in ((-hy, hx), (hy, -hx)):  # clockwise first, then the other way
+                options.append((px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky))
+        for qx, qy, kx, ky in options:
             rect = _tile_rect(qx, qy, kx, ky, length, thick)
             if not fits(rect):
                 continue
@@ -347,7 +379,7 @@ def _place_arm(
             if marker is not None:
                 used.append(_turned(marker, turn))
             placed.append(_Placed(qx, qy, kx, ky))
-            if i + 1 == len(links) or search(i + 1, ex, ey, kx, ky, krow):
+            if i + 1 == len(links) or search(i + 1, ex, ey, kx, ky, cross):
                 return True
             placed.pop()
             used.pop()
@@ -355,7 +387,7 @@ def _place_arm(
                 used.pop()
         return False
 
-    if links and not search(0, start, 0.0, 1, 0, 1):
+    if links and not search(0, start, 0.0, 1, 0, True):
         raise _NoRoom
     taken.extend(used)
     return placed
@@ -395,12 +427,15 @@ def _tree_geometry(
     centre_boxes: list[TileBox],
     arms: list[tuple[Arm, Side, float]],
     centre_marks: list[tuple[ConnectionPoint, float, float]],
-) -> LayoutGeometry:
-    """Place a layout in which several doubles have side branches (Five Up).
+    board: Rect,
+    zoom: float,
+) -> LayoutGeometry | None:
+    """Place a layout in which several doubles have side branches (Five Up) on ``board``.
 
     Each chain grows straight from its tile; an ordinary tile may turn a corner (outwards
-    first) where the way is taken, and each spinner's branches grow across its line from the
-    ends of the double. A depth-first search with backtracking keeps every tile and marker apart.
+    first) at the board's edge or where the way is taken, and each spinner's branches grow
+    across its line from the ends of the double. A depth-first search with backtracking keeps
+    every tile and marker apart and inside the board; ``None`` when they do not fit.
     """
     centre = centre_boxes[0].tile
     marks = _open_marks(layout, counted, centre_marks)
@@ -408,8 +443,19 @@ def _tree_geometry(
     placed: list[tuple[_Link, Rect, float, float, int, int, Arm]] = []
     budget = [_TREE_BUDGET]
 
+    # each arm of the centre keeps to its own pinwheel blade, its branches with it
+    owned: dict[Arm, Callable[[Rect], bool]] = {}
+    for arm, _side, start in arms:
+        reach_x, reach_y = (
+            (board.w / 2, board.h / 2) if arm in (Arm.LEFT, Arm.RIGHT) else (board.h / 2, board.w / 2)
+        )
+        owned[arm] = _territory(True, reach_x, reach_y, start)
+
     def free(rect: Rect) -> bool:
-        return not any(rect.intersects(r) for r in taken)
+        return board.contains(rect) and not any(rect.intersects(r) for r in taken)
+
+    def mine(rect: Rect, arm: Arm) -> bool:
+        return owned[arm](_turned(rect, _UNTURN[arm]))
 
     def place(queue: list[_Pending]) -> bool:
         if not queue:
@@ -424,13 +470,13 @@ def _tree_geometry(
         cross = link.crosswise
         length, thick = (1.0, 2.0) if cross else (2.0, 1.0)
         options = [(px, py, hx, hy)]
-        if not cross:
+        if not cross and i > 0 and not chain[i - 1].crosswise:
             turns = [(-hy, hx), (hy, -hx)]
             turns.sort(key=lambda k: -(k[0] * px + k[1] * py))  # outwards first
             options += [(px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky) for kx, ky in turns]
         for qx, qy, kx, ky in options:
             rect = _tile_rect(qx, qy, kx, ky, length, thick)
-            if not free(rect):
+            if not free(rect) or not mine(rect, arm):
                 continue
             added = [rect]
             new_marks: list[PointMark] = []
@@ -452,7 +498,7 @@ def _tree_geometry(
                         branches.append((branch, 0, cx + bx, cy + by, bx, by, arm))
             added += [m.rect for m in new_marks]
             if any(a.intersects(b) for j, a in enumerate(added) for b in added[j + 1 :]) or not all(
-                free(r) for r in added[1:]
+                free(r) and mine(r, arm) for r in added[1:]
             ):
                 continue
             taken.extend(added)
@@ -476,7 +522,7 @@ def _tree_geometry(
     except _NoRoom:
         done = False
     if not done:
-        return _exploded(layout, counted, order)
+        return None
     boxes = list(centre_boxes)
     for link, rect, qx, qy, kx, ky, arm in placed:
         tile = link.tile
@@ -498,7 +544,7 @@ def _tree_geometry(
         boxes.append(
             TileBox(tile, rect, (halves[0], halves[1]), order[tile], arm, tile in spinners, link.crosswise)
         )
-    return _finished(boxes, marks, MIN_REACH)
+    return _finished(boxes, marks, board, zoom)
 
 
 def _exploded(
@@ -519,7 +565,7 @@ def _exploded(
         for n, point in enumerate(points):
             marks.append(PointMark(point, x + 0.5 + n, 1.5, counted.get(point)))
         x += max(2.5, len(points) + 0.5)
-    return _finished(boxes, marks, MIN_REACH)
+    return _finished(boxes, marks, None, 0.0)
 
 
 def _open_marks(
@@ -529,7 +575,10 @@ def _open_marks(
     return [PointMark(point, x, y, counted.get(point)) for point, x, y in points if layout.is_open(point)]
 
 
-def _finished(boxes: list[TileBox], marks: list[PointMark], reach: int) -> LayoutGeometry:
+def _finished(
+    boxes: list[TileBox], marks: list[PointMark], board: Rect | None, zoom: float
+) -> LayoutGeometry:
+    """The geometry of placed boxes and marks; without a ``board``, one just holding them."""
     boxes.sort(key=lambda box: box.order)
     marks.sort(key=lambda mark: (mark.point.anchor.index, mark.point.side))
     bounds = boxes[0].rect
@@ -537,19 +586,46 @@ def _finished(boxes: list[TileBox], marks: list[PointMark], reach: int) -> Layou
         bounds = bounds.union(box.rect)
     for mark in marks:
         bounds = bounds.union(mark.rect)
-    return LayoutGeometry(tuple(boxes), tuple(marks), bounds.grow(0.25), reach)
+    bounds = bounds.grow(0.25)
+    if board is None:  # the last resort: a board around the drawing, zoomed out as far as needed
+        board = bounds
+    return LayoutGeometry(tuple(boxes), tuple(marks), bounds, board, zoom)
 
 
 # --------------------------------------------------------------------------- the whole layout
-def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
-    """Compute where every tile and every connection point of ``layout`` is drawn.
+def _check_board(board: tuple[float, float]) -> tuple[float, float]:
+    """The board's width and height as floats; ``ValueError`` naming what is wrong."""
+    try:
+        width, height = board
+    except (TypeError, ValueError):
+        raise ValueError(f"board must be a (width, height) pair of numbers, not {board!r}") from None
+    for value in (width, height):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not value == value:
+            raise ValueError(f"board must be a (width, height) pair of numbers, not {board!r}")
+        if not MIN_BOARD <= value <= MAX_BOARD:
+            raise ValueError(
+                f"the board's width and height must be between {MIN_BOARD:g} and {MAX_BOARD:g} "
+                f"half tiles, not {width:g} x {height:g}"
+            )
+    return float(width), float(height)
 
-    ``reach`` is the half-width (in units, half a tile) of the square the arms start wrapping
-    at; it grows by itself as far as needed. No two tile rectangles share any area, and
-    every tile and marker lies inside :attr:`LayoutGeometry.bounds`.
+
+def geometry(layout: Layout, *, board: tuple[float, float] = DEFAULT_BOARD) -> LayoutGeometry:
+    """Compute where every tile and every connection point of ``layout`` is drawn on ``board``.
+
+    ``board`` is the table's width and height in units (half a tile), e.g. the pixels of the
+    board's area divided by the pixels wanted for half a tile. The centre tile (the spinner,
+    before it the opening tile) sits in the middle of the board; the arms run straight out of it
+    and turn only at the board's edge. Tiles keep their size: a small layout is not zoomed in
+    on; only when a layout does not fit is the board grown, keeping its shape (see
+    :attr:`LayoutGeometry.zoom`). No two tile rectangles (or markers) share any area, and every
+    tile and marker lies inside :attr:`LayoutGeometry.board` and :attr:`LayoutGeometry.bounds`.
     """
+    width, height = _check_board(board)
     if layout.is_empty:
-        return LayoutGeometry((), (), Rect(-2.0, -1.5, 4.0, 3.0), reach)
+        return LayoutGeometry(
+            (), (), Rect(-2.0, -1.5, 4.0, 3.0), Rect(-width / 2, -height / 2, width, height), 1.0
+        )
     plays = layout.plays
     order = {play.tile: i for i, play in enumerate(plays)}
     links = _links(layout)
@@ -613,24 +689,65 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
             (ConnectionPoint(opening, Side.HIGH), 1.5, 0.0),
         ]
 
-    if _branching(layout, centre):
-        return _tree_geometry(layout, links, counted, order, spinners, centre_boxes, arms, centre_marks)
+    # four arms (each in a pinwheel blade) around a double with side branches, else two halves
+    four = centre.is_double and (centre in spinners or bool(_branch_sides(layout, centre)))
+    branching = _branching(layout, centre)
     chains = [(arm, _chain(layout, links, (centre, side)), start) for arm, side, start in arms]
-    marks = _open_marks(layout, counted, centre_marks)
-    base: list[Rect] = [box.rect for box in centre_boxes] + [mark.rect for mark in marks]
+    for step in range(_ZOOM_STEPS):
+        grow = _ZOOM**step
+        w, h = width * grow, height * grow
+        rect = Rect(-w / 2, -h / 2, w, h)
+        if branching:
+            done = _tree_geometry(
+                layout, links, counted, order, spinners, centre_boxes, arms, centre_marks, rect, 1 / grow
+            )
+            if done is not None:
+                return done
+            continue
+        drawn = _arms_geometry(
+            layout, counted, order, spinners, centre_boxes, centre_marks, chains, four, w, h, 1 / grow
+        )
+        if drawn is not None:
+            return drawn
+    # a last resort no tested layout reaches: every tile in one row, on a board around it
+    line = _exploded(layout, counted, order)  # pragma: no cover
+    grow = max(line.bounds.w / width, line.bounds.h / height)  # pragma: no cover
+    cx, cy = line.bounds.x + line.bounds.w / 2, line.bounds.y + line.bounds.h / 2  # pragma: no cover
+    wide = Rect(
+        cx - width * grow / 2, cy - height * grow / 2, width * grow, height * grow
+    )  # pragma: no cover
+    return LayoutGeometry(line.tiles, line.points, line.bounds, wide, 1 / grow)  # pragma: no cover
 
-    # Try growing reaches until every arm fits its blade.
-    size = max(reach, 3)
-    while True:
-        taken = list(base)
-        try:
-            placements = [
-                (arm, chain, _place_arm(chain, start, size, _TURN[arm], taken))
-                for arm, chain, start in chains
-            ]
-            break
-        except _NoRoom:
-            size += 1
+
+def _arms_geometry(
+    layout: Layout,
+    counted: dict[ConnectionPoint, int],
+    order: dict[Tile, int],
+    spinners: set[Tile],
+    centre_boxes: list[TileBox],
+    centre_marks: list[tuple[ConnectionPoint, float, float]],
+    chains: list[tuple[Arm, list[_Link], float]],
+    four: bool,
+    width: float,
+    height: float,
+    zoom: float,
+) -> LayoutGeometry | None:
+    """Place the arms of the centre tile on a ``width`` x ``height`` board; ``None`` if they do not fit."""
+    marks = _open_marks(layout, counted, centre_marks)
+    board = Rect(-width / 2, -height / 2, width, height)
+    taken: list[Rect] = [box.rect for box in centre_boxes] + [mark.rect for mark in marks]
+    if not all(board.contains(rect) for rect in taken):
+        return None
+    placements = []
+    try:
+        for arm, chain, start in chains:
+            reach_x, reach_y = (
+                (width / 2, height / 2) if arm in (Arm.LEFT, Arm.RIGHT) else (height / 2, width / 2)
+            )
+            inside = _territory(four, reach_x, reach_y, start)
+            placements.append((arm, chain, _place_arm(chain, start, inside, _TURN[arm], taken)))
+    except _NoRoom:
+        return None
 
     boxes = list(centre_boxes)
     for arm, chain, placed in placements:
@@ -666,4 +783,4 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
                 mx, my = turn(ex + 0.5 * at.hx, ey + 0.5 * at.hy)
                 point = ConnectionPoint(tile, link.exit)
                 marks.append(PointMark(point, mx, my, counted.get(point)))
-    return _finished(boxes, marks, size)
+    return _finished(boxes, marks, board, zoom)

@@ -252,6 +252,7 @@
       return;
     }
     layout.innerHTML = state.layout.svg;
+    fitBoard(layout);
     SR.localizeLayout(layout, state.layout.tiles, state.layout.ends_total);
     if (state.layout.tiles === 0 && !state.hand_over) layout.append(el("p", { class: "empty" }, t("{seat} leads with any tile.", { seat: cap(seatName(state.turn)) })));
     const counted = state.layout.counted.map(([tile, n]) => ltr(`${tile}: ${n}`)).join(", ");
@@ -353,6 +354,35 @@
     const first = document.querySelector("#options button.option");
     if (first) first.focus();
   }
+
+  // ------------------------------------------------------------------------ board sizing
+  // The server draws the layout on a few boards of different shapes (svg[data-board], see
+  // sevenrocks.web.render): keep the one that shows the tiles biggest in the board's area (its
+  // width, and at most 62% of the window's height as style.css allows) and drop the others.
+  function boardArea() {
+    const box = $("layout");
+    return [box.clientWidth || window.innerWidth, Math.max(120, window.innerHeight * 0.62)];
+  }
+
+  function fitBoard(root) {
+    const drawings = [...root.querySelectorAll("svg[data-board]")];
+    if (drawings.length < 2) return;
+    const [width, height] = boardArea();
+    let best = null;
+    let bestScale = -1;
+    for (const svg of drawings) {
+      const [, , w, h] = svg.getAttribute("viewBox").trim().split(/\s+/).map(Number);
+      const scale = Math.min(width / w, height / h);
+      if (scale > bestScale + 1e-9) { best = svg; bestScale = scale; }
+    }
+    for (const svg of drawings) if (svg !== best) svg.remove();
+  }
+
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { if (state && state.layout) renderBoard(); }, 150);
+  });
 
   function play(option) {
     send({ type: "play", play: option.play, at: state.move });
