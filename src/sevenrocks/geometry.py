@@ -334,6 +334,7 @@ def _place_arm(
     inside: Callable[[Rect], bool],
     turn: Callable[[float, float], tuple[float, float]],
     taken: list[Rect],
+    snake: bool = False,
 ) -> list[_Placed]:
     """Place one arm in the canonical frame (growing right from ``(start, 0)``), by depth-first search.
 
@@ -341,10 +342,12 @@ def _place_arm(
     (or where the way is taken) an ordinary tile turns a corner clockwise, so that a long arm
     runs along the edges of its part of the board and then spirals inwards. Doubles lie across
     their line and never turn, and the tile after a crosswise double goes on straight, in
-    line with it. ``taken`` holds every rectangle already used (global frame) and receives this
+    line with it. With ``snake`` (when the spiral finds no room) the arm instead snakes to and
+    fro across its part of the board in rows, which leaves no dead end. ``taken`` holds every
+    rectangle already used (global frame) and receives this
     arm's. Raises :class:`_NoRoom` when the arm does not fit.
     """
-    budget = [_SEARCH_BUDGET]
+    budget = [_SEARCH_BUDGET if snake else _SEARCH_BUDGET // 3]
     placed: list[_Placed] = []
     used: list[Rect] = []
 
@@ -354,17 +357,27 @@ def _place_arm(
         glob = _turned(rect, turn)
         return not any(glob.intersects(r) for r in taken) and not any(glob.intersects(r) for r in used)
 
-    def search(i: int, px: float, py: float, hx: int, hy: int, after_cross: bool) -> bool:
+    def search(i: int, px: float, py: float, hx: int, hy: int, after_cross: bool, row: int) -> bool:
         budget[0] -= 1
         if budget[0] < 0:
             raise _NoRoom
         link = links[i]
         cross = link.crosswise
         length, thick = (1.0, 2.0) if cross else (2.0, 1.0)
-        options = [(px, py, hx, hy)]
-        if not cross and not after_cross:
-            for kx, ky in ((-hy, hx), (hy, -hx)):  # clockwise first, then the other way
-                options.append((px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky))
+        can_turn = not cross and not after_cross
+        if not snake:
+            turns = [(-hy, hx), (hy, -hx)] if can_turn else []  # clockwise first, then the other way
+            ways = [(hx, hy), *turns]
+        elif hy == 0:  # along a row: on to its end, then down round the corner
+            ways = [(hx, hy), (0, 1)] if can_turn else [(hx, hy)]
+        else:  # down round a corner: back along the next row as soon as possible
+            ways = [(-row, 0), (hx, hy)] if can_turn else [(hx, hy)]
+        options = [
+            (px, py, kx, ky)
+            if (kx, ky) == (hx, hy)
+            else (px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky)
+            for kx, ky in ways
+        ]
         for qx, qy, kx, ky in options:
             rect = _tile_rect(qx, qy, kx, ky, length, thick)
             if not fits(rect):
@@ -379,7 +392,7 @@ def _place_arm(
             if marker is not None:
                 used.append(_turned(marker, turn))
             placed.append(_Placed(qx, qy, kx, ky))
-            if i + 1 == len(links) or search(i + 1, ex, ey, kx, ky, cross):
+            if i + 1 == len(links) or search(i + 1, ex, ey, kx, ky, cross, kx if ky == 0 else row):
                 return True
             placed.pop()
             used.pop()
@@ -387,15 +400,15 @@ def _place_arm(
                 used.pop()
         return False
 
-    if links and not search(0, start, 0.0, 1, 0, True):
+    if links and not search(0, start, 0.0, 1, 0, True, 1):
         raise _NoRoom
     taken.extend(used)
     return placed
 
 
 # --------------------------------------------------------------------------- several spinners
-#: Steps the placement of a layout with several spinners may take before it gives up.
-_TREE_BUDGET: Final = 40000
+#: Steps the placement of one chain of a layout with several spinners may take before it gives up.
+_TREE_BUDGET: Final = 600
 _DIRECTION: Final = {Arm.RIGHT: (1, 0), Arm.LEFT: (-1, 0), Arm.UP: (0, -1), Arm.DOWN: (0, 1)}
 
 
@@ -413,9 +426,9 @@ def _branching(layout: Layout, centre: Tile) -> bool:
     return any(tile is not centre and _branch_sides(layout, tile) for tile in layout.spinners)
 
 
-_Pending = tuple[Sequence[_Link], int, float, float, int, int, Arm]
-"""A chain still to place: its links, the next one's index, the entry point, the direction, the
-centre arm it grows from."""
+_Pending = tuple[Sequence[_Link], float, float, int, int, Arm, tuple[Tile, Side] | None]
+"""A chain still to place: its links, the entry point, the direction, the centre arm it grows
+from, and the spinner's branch it grows from (whose first tile's place is kept for it)."""
 
 
 def _tree_geometry(
@@ -432,97 +445,131 @@ def _tree_geometry(
 ) -> LayoutGeometry | None:
     """Place a layout in which several doubles have side branches (Five Up) on ``board``.
 
-    Each chain grows straight from its tile; an ordinary tile may turn a corner (outwards
-    first) at the board's edge or where the way is taken, and each spinner's branches grow
-    across its line from the ends of the double. A depth-first search with backtracking keeps
-    every tile and marker apart and inside the board; ``None`` when they do not fit.
+    Chain after chain (the centre's arms, then the branches of the spinners met on them), each
+    grows straight from its tile and turns a corner clockwise at the board's edge or where the
+    way is taken, as an arm does (:func:`_place_arm`); each spinner's branches grow across its
+    line from the ends of the double, their first tiles' places kept for them. Every arm of the
+    centre keeps to its own pinwheel blade, with the branches that grow from it. ``None`` when
+    the layout does not fit on the board.
     """
     centre = centre_boxes[0].tile
     marks = _open_marks(layout, counted, centre_marks)
     taken: list[Rect] = [box.rect for box in centre_boxes] + [mark.rect for mark in marks]
+    if not all(board.contains(rect) for rect in taken):
+        return None
+    reserved: dict[tuple[Tile, Side], Rect] = {}
     placed: list[tuple[_Link, Rect, float, float, int, int, Arm]] = []
-    budget = [_TREE_BUDGET]
-
-    # each arm of the centre keeps to its own pinwheel blade, its branches with it
     owned: dict[Arm, Callable[[Rect], bool]] = {}
     for arm, _side, start in arms:
-        reach_x, reach_y = (
-            (board.w / 2, board.h / 2) if arm in (Arm.LEFT, Arm.RIGHT) else (board.h / 2, board.w / 2)
-        )
+        wide = arm in (Arm.LEFT, Arm.RIGHT)
+        reach_x, reach_y = (board.w / 2, board.h / 2) if wide else (board.h / 2, board.w / 2)
         owned[arm] = _territory(True, reach_x, reach_y, start)
 
-    def free(rect: Rect) -> bool:
-        return board.contains(rect) and not any(rect.intersects(r) for r in taken)
+    def free(rect: Rect, arm: Arm | None) -> bool:
+        return (
+            board.contains(rect)
+            and (arm is None or owned[arm](_turned(rect, _UNTURN[arm])))
+            and not any(rect.intersects(r) for r in taken)
+            and not any(rect.intersects(r) for r in reserved.values())
+        )
 
-    def mine(rect: Rect, arm: Arm) -> bool:
-        return owned[arm](_turned(rect, _UNTURN[arm]))
+    def place_chain(pending: _Pending) -> bool:
+        chain, px0, py0, hx0, hy0, arm, source = pending
+        # the centre's arms keep to their blades; a spinner's branches across them go where they fit
+        own = arm if source is None else None
+        if source is not None:
+            reserved.pop(source, None)
+        budget = [_TREE_BUDGET]
+        done: list[tuple[_Link, Rect, float, float, int, int, Arm]] = []
+        added_rects: list[list[Rect]] = []
+        added_marks: list[list[PointMark]] = []
+        added_reserved: list[list[tuple[Tile, Side]]] = []
+        later: list[list[_Pending]] = []
 
-    def place(queue: list[_Pending]) -> bool:
-        if not queue:
-            return True
-        (chain, i, px, py, hx, hy, arm), rest = queue[0], queue[1:]
-        if i == len(chain):
-            return place(rest)
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _NoRoom
-        link = chain[i]
-        cross = link.crosswise
-        length, thick = (1.0, 2.0) if cross else (2.0, 1.0)
-        options = [(px, py, hx, hy)]
-        if not cross and i > 0 and not chain[i - 1].crosswise:
-            turns = [(-hy, hx), (hy, -hx)]
-            turns.sort(key=lambda k: -(k[0] * px + k[1] * py))  # outwards first
-            options += [(px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky) for kx, ky in turns]
-        for qx, qy, kx, ky in options:
-            rect = _tile_rect(qx, qy, kx, ky, length, thick)
-            if not free(rect) or not mine(rect, arm):
-                continue
-            added = [rect]
-            new_marks: list[PointMark] = []
-            branches: list[_Pending] = []
-            ex, ey = qx + kx * length, qy + ky * length
-            if link.open_exit:
-                point = ConnectionPoint(link.tile, link.exit)
-                new_marks.append(PointMark(point, ex + 0.5 * kx, ey + 0.5 * ky, counted.get(point)))
-            if cross and link.tile in spinners:
-                cx, cy = qx + 0.5 * kx, qy + 0.5 * ky
-                # as at the centre: branch bA up (or left, across a vertical line), bB down (right)
-                across = (0, 1) if ky == 0 else (1, 0)
-                for side, (bx, by) in ((Side.BA, (-across[0], -across[1])), (Side.BB, across)):
-                    point = ConnectionPoint(link.tile, side)
-                    if layout.is_open(point):
-                        new_marks.append(PointMark(point, cx + 1.5 * bx, cy + 1.5 * by, counted.get(point)))
-                    branch = _chain(layout, links, (link.tile, side))
-                    if branch:
-                        branches.append((branch, 0, cx + bx, cy + by, bx, by, arm))
-            added += [m.rect for m in new_marks]
-            if any(a.intersects(b) for j, a in enumerate(added) for b in added[j + 1 :]) or not all(
-                free(r) and mine(r, arm) for r in added[1:]
-            ):
-                continue
-            taken.extend(added)
-            marks.extend(new_marks)
-            placed.append((link, rect, qx, qy, kx, ky, arm))
-            if place([*branches, (chain, i + 1, ex, ey, kx, ky, arm), *rest]):
+        def search(i: int, px: float, py: float, hx: int, hy: int) -> bool:
+            if i == len(chain):
                 return True
-            placed.pop()
-            del taken[len(taken) - len(added) :]
-            del marks[len(marks) - len(new_marks) :]
-        return False
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _NoRoom
+            link = chain[i]
+            cross = link.crosswise
+            length, thick = (1.0, 2.0) if cross else (2.0, 1.0)
+            options = [(px, py, hx, hy)]
+            if not cross and i > 0 and not chain[i - 1].crosswise:
+                for kx, ky in ((-hy, hx), (hy, -hx)):  # clockwise first, as the arms turn
+                    options.append((px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky))
+            for qx, qy, kx, ky in options:
+                rect = _tile_rect(qx, qy, kx, ky, length, thick)
+                if not free(rect, own):
+                    continue
+                added = [rect]
+                new_marks: list[PointMark] = []
+                keep: list[tuple[tuple[Tile, Side], Rect]] = []
+                branches: list[_Pending] = []
+                ex, ey = qx + kx * length, qy + ky * length
+                if link.open_exit:
+                    point = ConnectionPoint(link.tile, link.exit)
+                    new_marks.append(PointMark(point, ex + 0.5 * kx, ey + 0.5 * ky, counted.get(point)))
+                if cross and link.tile in spinners:
+                    cx, cy = qx + 0.5 * kx, qy + 0.5 * ky
+                    # as at the centre: branch bA up (or left, across a vertical line), bB down (right)
+                    across = (0, 1) if ky == 0 else (1, 0)
+                    for side, (bx, by) in ((Side.BA, (-across[0], -across[1])), (Side.BB, across)):
+                        point = ConnectionPoint(link.tile, side)
+                        if layout.is_open(point):
+                            new_marks.append(
+                                PointMark(point, cx + 1.5 * bx, cy + 1.5 * by, counted.get(point))
+                            )
+                        branch = _chain(layout, links, (link.tile, side))
+                        if branch:
+                            first = (1.0, 2.0) if branch[0].crosswise else (2.0, 1.0)
+                            keep.append(((link.tile, side), _tile_rect(cx + bx, cy + by, bx, by, *first)))
+                            branches.append((branch, cx + bx, cy + by, bx, by, arm, (link.tile, side)))
+                added += [m.rect for m in new_marks] + [r for _, r in keep]
+                if any(a.intersects(b) for j, a in enumerate(added) for b in added[j + 1 :]) or not all(
+                    free(r, own if j == 0 and link.open_exit else None) for j, r in enumerate(added[1:])
+                ):
+                    continue
+                taken.extend(added[: len(added) - len(keep)])
+                reserved.update(keep)
+                done.append((link, rect, qx, qy, kx, ky, arm))
+                added_rects.append(added[: len(added) - len(keep)])
+                added_marks.append(new_marks)
+                added_reserved.append([key for key, _ in keep])
+                later.append(branches)
+                if search(i + 1, ex, ey, kx, ky):
+                    return True
+                done.pop()
+                for _ in added_rects.pop():
+                    taken.pop()
+                for key in added_reserved.pop():
+                    del reserved[key]
+                added_marks.pop()
+                later.pop()
+            return False
+
+        try:
+            if not search(0, px0, py0, hx0, hy0):
+                return False
+        except _NoRoom:
+            return False
+        placed.extend(done)
+        for new in added_marks:
+            marks.extend(new)
+        for branches in later:
+            queue.extend(branches)
+        return True
 
     queue: list[_Pending] = []
     for arm, side, start in arms:
         chain = _chain(layout, links, (centre, side))
         if chain:
             dx, dy = _DIRECTION[arm]
-            queue.append((chain, 0, start * dx, start * dy, dx, dy, arm))
-    try:
-        done = place(queue)
-    except _NoRoom:
-        done = False
-    if not done:
-        return None
+            queue.append((chain, start * dx, start * dy, dx, dy, arm, None))
+    while queue:
+        if not place_chain(queue.pop(0)):
+            return None
     boxes = list(centre_boxes)
     for link, rect, qx, qy, kx, ky, arm in placed:
         tile = link.tile
@@ -745,7 +792,11 @@ def _arms_geometry(
                 (width / 2, height / 2) if arm in (Arm.LEFT, Arm.RIGHT) else (height / 2, width / 2)
             )
             inside = _territory(four, reach_x, reach_y, start)
-            placements.append((arm, chain, _place_arm(chain, start, inside, _TURN[arm], taken)))
+            try:
+                spots = _place_arm(chain, start, inside, _TURN[arm], taken)
+            except _NoRoom:
+                spots = _place_arm(chain, start, inside, _TURN[arm], taken, snake=True)
+            placements.append((arm, chain, spots))
     except _NoRoom:
         return None
 
