@@ -1,12 +1,14 @@
 """Where every tile of a layout is drawn: the geometry behind :mod:`sevenrocks.svg`.
 
 The unit is half a tile: an ordinary tile is 2 x 1 units, a double placed crosswise 1 x 2.
-The drawing is centred on the spinner (before there is one, on the opening tile). The line
+The layout is drawn as on a table, on a board of a given size (:func:`geometry`'s ``board``):
+tiles keep their size, and the board grows (the drawing zooms out) only when the layout does not
+fit. The drawing is centred on the spinner (before there is one, on the opening tile). The line
 through the centre runs left and right; the spinner's side branches run up (``bA``) and down
-(``bB``). Each of the four arms grows straight out of the centre and, when it reaches the
-edge of its own quarter (a pinwheel blade around the centre), turns a corner and comes back
-one row further out, like a snake, so arms never cross each other however long they grow.
-The reach of the blades grows only when an arm cannot fit.
+(``bB``). Each arm grows straight out of the centre and turns a corner only as it approaches the
+board's edge, then runs along the edge (spiralling inwards, or snaking in rows when a spiral
+finds no room). Around a spinner each of the four arms keeps to its own quarter of the board (a
+pinwheel blade), around a tile with two arms each keeps to its half, so arms never cross.
 
 Coordinates are SVG-like: ``x`` to the right, ``y`` downwards.
 
@@ -21,6 +23,9 @@ Coordinates are SVG-like: ``x`` to the right, ``y`` downwards.
 [('1-1:B', 2), ('4-4:B', 8)]
 >>> geo.overlaps()
 []
+>>> on_table = geometry(layout, board=(20, 10))
+>>> on_table.board, on_table.zoom
+(Rect(x=-10.0, y=-5.0, w=20.0, h=10.0), 1.0)
 """
 
 from __future__ import annotations
