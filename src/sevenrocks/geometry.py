@@ -312,6 +312,8 @@ class _Placed:
     py: float
     hx: int
     hy: int
+    #: a double drawn across its line (False for one drawn along it round a corner)
+    cross: bool = False
 
 
 def _territory(four: bool, reach_x: float, reach_y: float, start: float) -> Callable[[Rect], bool]:
@@ -340,6 +342,7 @@ def _place_arm(
     turn: Callable[[float, float], tuple[float, float]],
     taken: list[Rect],
     snake: bool = False,
+    bend: bool = False,
 ) -> list[_Placed]:
     """Place one arm in the canonical frame (growing right from ``(start, 0)``), by depth-first search.
 
@@ -348,9 +351,10 @@ def _place_arm(
     runs along the edges of its part of the board and then spirals inwards. Doubles lie across
     their line and never turn, and the tile after a crosswise double goes on straight, in
     line with it. With ``snake`` (when the spiral finds no room) the arm instead snakes to and
-    fro across its part of the board in rows, which leaves no dead end. ``taken`` holds every
-    rectangle already used (global frame) and receives this
-    arm's. Raises :class:`_NoRoom` when the arm does not fit.
+    fro across its part of the board in rows, which leaves no dead end. With ``bend`` (the last
+    resort, when runs of doubles leave no tile free to turn) a double may turn a corner, drawn
+    along its line like an ordinary tile. ``taken`` holds every rectangle already used (global
+    frame) and receives this arm's. Raises :class:`_NoRoom` when the arm does not fit.
     """
     budget = [_SEARCH_BUDGET if snake else _SEARCH_BUDGET // 3]
     placed: list[_Placed] = []
@@ -368,8 +372,7 @@ def _place_arm(
             raise _NoRoom
         link = links[i]
         cross = link.crosswise
-        length, thick = (1.0, 2.0) if cross else (2.0, 1.0)
-        can_turn = not cross and not after_cross
+        can_turn = (not cross or bend) and not after_cross
         if not snake:
             turns = [(-hy, hx), (hy, -hx)] if can_turn else []  # clockwise first, then the other way
             ways = [(hx, hy), *turns]
@@ -384,6 +387,8 @@ def _place_arm(
             for kx, ky in ways
         ]
         for qx, qy, kx, ky in options:
+            across = cross and (kx, ky) == (hx, hy)  # a double goes straight across, or bends along
+            length, thick = (1.0, 2.0) if across else (2.0, 1.0)
             rect = _tile_rect(qx, qy, kx, ky, length, thick)
             if not fits(rect):
                 continue
@@ -396,8 +401,8 @@ def _place_arm(
             used.append(_turned(rect, turn))
             if marker is not None:
                 used.append(_turned(marker, turn))
-            placed.append(_Placed(qx, qy, kx, ky))
-            if i + 1 == len(links) or search(i + 1, ex, ey, kx, ky, cross, kx if ky == 0 else row):
+            placed.append(_Placed(qx, qy, kx, ky, across))
+            if i + 1 == len(links) or search(i + 1, ex, ey, kx, ky, across, kx if ky == 0 else row):
                 return True
             placed.pop()
             used.pop()
@@ -463,7 +468,7 @@ def _tree_geometry(
     if not all(board.contains(rect) for rect in taken):
         return None
     reserved: dict[tuple[Tile, Side], Rect] = {}
-    placed: list[tuple[_Link, Rect, float, float, int, int, Arm]] = []
+    placed: list[tuple[_Link, Rect, float, float, int, int, Arm, bool]] = []
     owned: dict[Arm, Callable[[Rect], bool]] = {}
     for arm, _side, start in arms:
         wide = arm in (Arm.LEFT, Arm.RIGHT)
@@ -478,14 +483,15 @@ def _tree_geometry(
             and not any(rect.intersects(r) for r in reserved.values())
         )
 
-    def place_chain(pending: _Pending) -> bool:
+    def place_chain(pending: _Pending, bend: bool) -> bool:
+        """Place one chain; with ``bend`` a double without branches may turn a corner (along)."""
         chain, px0, py0, hx0, hy0, arm, source = pending
         # the centre's arms keep to their blades; a spinner's branches across them go where they fit
         own = arm if source is None else None
         if source is not None:
             reserved.pop(source, None)
         budget = [_TREE_BUDGET]
-        done: list[tuple[_Link, Rect, float, float, int, int, Arm]] = []
+        done: list[tuple[_Link, Rect, float, float, int, int, Arm, bool]] = []
         added_rects: list[list[Rect]] = []
         added_marks: list[list[PointMark]] = []
         added_reserved: list[list[tuple[Tile, Side]]] = []
@@ -499,12 +505,14 @@ def _tree_geometry(
                 raise _NoRoom
             link = chain[i]
             cross = link.crosswise
-            length, thick = (1.0, 2.0) if cross else (2.0, 1.0)
+            bendable = cross and bend and not _branch_sides(layout, link.tile)
             options = [(px, py, hx, hy)]
-            if not cross and i > 0 and not chain[i - 1].crosswise:
+            if (not cross or bendable) and i > 0 and not done[-1][7]:
                 for kx, ky in ((-hy, hx), (hy, -hx)):  # clockwise first, as the arms turn
                     options.append((px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky))
             for qx, qy, kx, ky in options:
+                drawn_across = cross and (kx, ky) == (hx, hy)
+                length, thick = (1.0, 2.0) if drawn_across else (2.0, 1.0)
                 rect = _tile_rect(qx, qy, kx, ky, length, thick)
                 if not free(rect, own):
                     continue
@@ -516,7 +524,7 @@ def _tree_geometry(
                 if link.open_exit:
                     point = ConnectionPoint(link.tile, link.exit)
                     new_marks.append(PointMark(point, ex + 0.5 * kx, ey + 0.5 * ky, counted.get(point)))
-                if cross and link.tile in spinners:
+                if drawn_across and link.tile in spinners:
                     cx, cy = qx + 0.5 * kx, qy + 0.5 * ky
                     # as at the centre: branch bA up (or left, across a vertical line), bB down (right)
                     across = (0, 1) if ky == 0 else (1, 0)
@@ -538,7 +546,7 @@ def _tree_geometry(
                     continue
                 taken.extend(added[: len(added) - len(keep)])
                 reserved.update(keep)
-                done.append((link, rect, qx, qy, kx, ky, arm))
+                done.append((link, rect, qx, qy, kx, ky, arm, drawn_across))
                 added_rects.append(added[: len(added) - len(keep)])
                 added_marks.append(new_marks)
                 added_reserved.append([key for key, _ in keep])
@@ -554,10 +562,15 @@ def _tree_geometry(
                 later.pop()
             return False
 
+        kept_taken, kept_reserved = len(taken), dict(reserved)
         try:
-            if not search(0, px0, py0, hx0, hy0):
-                return False
+            found = search(0, px0, py0, hx0, hy0)
         except _NoRoom:
+            found = False
+        if not found:  # as it was: the chain may be tried again
+            del taken[kept_taken:]
+            reserved.clear()
+            reserved.update(kept_reserved)
             return False
         placed.extend(done)
         for new in added_marks:
@@ -573,12 +586,13 @@ def _tree_geometry(
             dx, dy = _DIRECTION[arm]
             queue.append((chain, start * dx, start * dy, dx, dy, arm, None))
     while queue:
-        if not place_chain(queue.pop(0)):
+        pending = queue.pop(0)
+        if not place_chain(pending, False) and not place_chain(pending, True):
             return None
     boxes = list(centre_boxes)
-    for link, rect, qx, qy, kx, ky, arm in placed:
+    for link, rect, qx, qy, kx, ky, arm, across in placed:
         tile = link.tile
-        if link.crosswise:
+        if across:
             corners = (
                 [(rect.x, rect.y), (rect.x, rect.y + 1.0)]
                 if ky == 0
@@ -593,30 +607,38 @@ def _tree_geometry(
                 else (_value(tile, link.entry), _value(tile, link.exit))
             )
         halves = tuple(Half(x, y, v, rect.h > rect.w) for (x, y), v in zip(corners, values, strict=True))
-        boxes.append(
-            TileBox(tile, rect, (halves[0], halves[1]), order[tile], arm, tile in spinners, link.crosswise)
-        )
+        boxes.append(TileBox(tile, rect, (halves[0], halves[1]), order[tile], arm, tile in spinners, across))
     return _finished(boxes, marks, board, zoom)
 
 
 def _exploded(
-    layout: Layout, counted: dict[ConnectionPoint, int], order: dict[Tile, int]
-) -> LayoutGeometry:  # pragma: no cover - a last resort no tested layout reaches
-    """Every tile in one row, in placement order, its open points under it: never overlapping."""
+    layout: Layout,
+    counted: dict[ConnectionPoint, int],
+    order: dict[Tile, int],
+    spinners: set[Tile],
+    row: float,
+) -> LayoutGeometry:
+    """The last resort (a few of Five Up's crowded layouts): every tile in rows ``row`` units
+    long at most, in placement order, its open points under it: never overlapping."""
     boxes: list[TileBox] = []
     marks: list[PointMark] = []
     open_points: dict[Tile, list[ConnectionPoint]] = {}
     for point in layout.points:
         open_points.setdefault(point.anchor, []).append(point)
-    x = 0.0
+    x = y = 0.0
     for play in layout.plays:
         tile = play.tile
-        halves = (Half(x, -0.5, tile.low, False), Half(x + 1.0, -0.5, tile.high, False))
-        boxes.append(TileBox(tile, Rect(x, -0.5, 2.0, 1.0), halves, order[tile], None, False, False))
         points = open_points.get(tile, [])
+        step = max(2.5, len(points) + 0.5)
+        if x > 0 and x + step - 0.5 > row:
+            x, y = 0.0, y + 3.5
+        halves = (Half(x, y - 0.5, tile.low, False), Half(x + 1.0, y - 0.5, tile.high, False))
+        boxes.append(
+            TileBox(tile, Rect(x, y - 0.5, 2.0, 1.0), halves, order[tile], None, tile in spinners, False)
+        )
         for n, point in enumerate(points):
-            marks.append(PointMark(point, x + 0.5 + n, 1.5, counted.get(point)))
-        x += max(2.5, len(points) + 0.5)
+            marks.append(PointMark(point, x + 0.5 + n, y + 1.5, counted.get(point)))
+        x += step
     return _finished(boxes, marks, None, 0.0)
 
 
@@ -762,13 +784,18 @@ def geometry(layout: Layout, *, board: tuple[float, float] = DEFAULT_BOARD) -> L
         if drawn is not None:
             return drawn
     # a last resort no tested layout reaches: every tile in one row, on a board around it
-    line = _exploded(layout, counted, order)  # pragma: no cover
-    grow = max(line.bounds.w / width, line.bounds.h / height)  # pragma: no cover
-    cx, cy = line.bounds.x + line.bounds.w / 2, line.bounds.y + line.bounds.h / 2  # pragma: no cover
-    wide = Rect(
-        cx - width * grow / 2, cy - height * grow / 2, width * grow, height * grow
-    )  # pragma: no cover
-    return LayoutGeometry(line.tiles, line.points, line.bounds, wide, 1 / grow)  # pragma: no cover
+    # the last resort: the tiles in rows, as many as fill the board's shape best
+    best: tuple[float, LayoutGeometry] | None = None
+    for row in range(6, 2 * len(plays) + 8, 2):
+        rows = _exploded(layout, counted, order, spinners, float(row))
+        grow = max(rows.bounds.w / width, rows.bounds.h / height, 1.0)
+        if best is None or grow < best[0] - 1e-9:
+            best = grow, rows
+    assert best is not None
+    grow, rows = best
+    cx, cy = rows.bounds.x + rows.bounds.w / 2, rows.bounds.y + rows.bounds.h / 2
+    wide = Rect(cx - width * grow / 2, cy - height * grow / 2, width * grow, height * grow)
+    return LayoutGeometry(rows.tiles, rows.points, rows.bounds, wide, 1 / grow)
 
 
 def _arms_geometry(
@@ -797,10 +824,15 @@ def _arms_geometry(
                 (width / 2, height / 2) if arm in (Arm.LEFT, Arm.RIGHT) else (height / 2, width / 2)
             )
             inside = _territory(four, reach_x, reach_y, start)
-            try:
-                spots = _place_arm(chain, start, inside, _TURN[arm], taken)
-            except _NoRoom:
-                spots = _place_arm(chain, start, inside, _TURN[arm], taken, snake=True)
+            spots: list[_Placed] | None = None
+            for snake, bend in ((False, False), (True, False), (False, True), (True, True)):
+                try:
+                    spots = _place_arm(chain, start, inside, _TURN[arm], taken, snake, bend)
+                    break
+                except _NoRoom:
+                    continue
+            if spots is None:
+                return None
             placements.append((arm, chain, spots))
     except _NoRoom:
         return None
@@ -810,7 +842,7 @@ def _arms_geometry(
         turn = _TURN[arm]
         for link, at in zip(chain, placed, strict=True):
             tile = link.tile
-            double = link.crosswise
+            double = at.cross
             length, thick = (1.0, 2.0) if double else (2.0, 1.0)
             rect = _tile_rect(at.px, at.py, at.hx, at.hy, length, thick)
             if double:
