@@ -364,24 +364,31 @@
     return [box.clientWidth || window.innerWidth, Math.max(120, window.innerHeight * 0.62)];
   }
 
-  function fitBoard(root) {
-    const drawings = [...root.querySelectorAll("svg[data-board]")];
-    if (drawings.length < 2) return;
+  // the boards drawn (name, viewBox width and height) and the one shown
+  let boards = [];
+  let shownBoard = null;
+
+  function bestBoard() {
     const [width, height] = boardArea();
     let best = null;
     let bestScale = -1;
-    for (const svg of drawings) {
-      const [, , w, h] = svg.getAttribute("viewBox").trim().split(/\s+/).map(Number);
+    for (const [name, w, h] of boards) {
       const scale = Math.min(width / w, height / h);
-      if (scale > bestScale + 1e-9) { best = svg; bestScale = scale; }
+      if (scale > bestScale + 1e-9) { best = name; bestScale = scale; }
     }
-    for (const svg of drawings) if (svg !== best) svg.remove();
+    return best;
   }
 
-  let resizing = null;
+  function fitBoard(root) {
+    const drawings = [...root.querySelectorAll("svg[data-board]")];
+    if (drawings.length < 2) return;
+    boards = drawings.map((svg) => [svg.dataset.board, ...svg.getAttribute("viewBox").trim().split(/\s+/).map(Number).slice(2)]);
+    shownBoard = bestBoard();
+    for (const svg of drawings) if (svg.dataset.board !== shownBoard) svg.remove();
+  }
+
   window.addEventListener("resize", () => {
-    clearTimeout(resizing);
-    resizing = setTimeout(() => { if (state && state.layout) renderBoard(); }, 150);
+    if (state && state.layout && boards.length && bestBoard() !== shownBoard) renderBoard();
   });
 
   function play(option) {
