@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from sevenrocks import svg
 from sevenrocks.core import TILES, Layout, Match, Play
 from sevenrocks.core.games import Topology
-from sevenrocks.geometry import LayoutGeometry, Rect, geometry
+from sevenrocks.geometry import DEFAULT_BOARD, LayoutGeometry, Rect, geometry
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -23,7 +23,7 @@ def _check(geo: LayoutGeometry, layout: Layout) -> None:
     assert [box.tile for box in geo.tiles] == list(layout.tiles)
     rects = [box.rect for box in geo.tiles] + [mark.rect for mark in geo.points]
     for i, a in enumerate(rects):
-        assert geo.bounds.contains(a)
+        assert geo.bounds.contains(a) and geo.board.contains(a)
         for b in rects[i + 1 :]:
             assert not a.intersects(b), (layout, a, b)
     assert geo.overlaps() == []
@@ -72,8 +72,8 @@ def test_long_arms_wrap_inside_the_box(rng: random.Random, bias: float) -> None:
         layout.place(rng.choice(mine) if mine and rng.random() < bias else rng.choice(plays))
         geo = geometry(layout)
         _check(geo, layout)
-        # the arms wrap: the picture stays roughly square however long the arms grow
-        assert geo.bounds.w <= 2 * geo.reach + 4 and geo.bounds.h <= 2 * geo.reach + 4
+        # the arms turn at the board's edge: the board keeps its shape however long the arms grow
+        assert geo.board.w / geo.board.h == pytest.approx(DEFAULT_BOARD[0] / DEFAULT_BOARD[1])
 
 
 def test_one_long_line_wraps() -> None:
@@ -82,9 +82,10 @@ def test_one_long_line_wraps() -> None:
         layout.place(Play.parse(text))
     for text in ["0-2@0-1:low", "2-4@0-2:high", "4-6@2-4:high", "6-0@4-6:high", "0-3@0-6:low"]:
         layout.place(Play.parse(text))
-    geo = geometry(layout, reach=6)
+    geo = geometry(layout, board=(12, 12))
     _check(geo, layout)
     assert geo.bounds.w < 2 * len(layout)  # a straight line would be 2 units per tile
+    assert geo.zoom == 1.0 and geo.board == Rect(-6, -6, 12, 12)
 
 
 def test_seed_positions_markers_match_the_rule_texts(seed_cases: list[dict[str, Any]]) -> None:

@@ -1,12 +1,14 @@
 """Where every tile of a layout is drawn: the geometry behind :mod:`sevenrocks.svg`.
 
 The unit is half a tile: an ordinary tile is 2 x 1 units, a double placed crosswise 1 x 2.
-The drawing is centred on the spinner (before there is one, on the opening tile). The line
+The layout is drawn as on a table, on a board of a given size (:func:`geometry`'s ``board``):
+tiles keep their size, and the board grows (the drawing zooms out) only when the layout does not
+fit. The drawing is centred on the spinner (before there is one, on the opening tile). The line
 through the centre runs left and right; the spinner's side branches run up (``bA``) and down
-(``bB``). Each of the four arms grows straight out of the centre and, when it reaches the
-edge of its own quarter (a pinwheel blade around the centre), turns a corner and comes back
-one row further out, like a snake, so arms never cross each other however long they grow.
-The reach of the blades grows only when an arm cannot fit.
+(``bB``). Each arm grows straight out of the centre and turns a corner only as it approaches the
+board's edge, then runs along the edge (spiralling inwards, or snaking in rows when a spiral
+finds no room). Around a spinner each of the four arms keeps to its own quarter of the board (a
+pinwheel blade), around a tile with two arms each keeps to its half, so arms never cross.
 
 Coordinates are SVG-like: ``x`` to the right, ``y`` downwards.
 
@@ -21,6 +23,9 @@ Coordinates are SVG-like: ``x`` to the right, ``y`` downwards.
 [('1-1:B', 2), ('4-4:B', 8)]
 >>> geo.overlaps()
 []
+>>> on_table = geometry(layout, board=(20, 10))
+>>> on_table.board, on_table.zoom
+(Rect(x=-10.0, y=-5.0, w=20.0, h=10.0), 1.0)
 """
 
 from __future__ import annotations
@@ -34,11 +39,17 @@ from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import ConnectionPoint, Side
 from sevenrocks.core.tiles import Tile
 
-__all__ = ["Arm", "Half", "LayoutGeometry", "PointMark", "Rect", "TileBox", "geometry"]
+__all__ = ["DEFAULT_BOARD", "Arm", "Half", "LayoutGeometry", "PointMark", "Rect", "TileBox", "geometry"]
 
 _EPS: Final = 1e-9
-#: The smallest half-width of the drawing (in units) before arms start to wrap.
-MIN_REACH: Final = 8
+#: The board :func:`geometry` draws on by default, in units (half a tile): width, height.
+DEFAULT_BOARD: Final = (28.0, 18.0)
+#: The smallest and largest board sides accepted, in units.
+MIN_BOARD: Final = 4.0
+MAX_BOARD: Final = 400.0
+#: A board too small for a layout is grown by this factor at a time, this many times at most.
+_ZOOM: Final = 1.12
+_ZOOM_STEPS: Final = 24
 _SEARCH_BUDGET: Final = 3000
 
 
@@ -109,6 +120,13 @@ _TURN: Final[dict[Arm, Callable[[float, float], tuple[float, float]]]] = {
     Arm.LEFT: lambda x, y: (-x, -y),
     Arm.UP: lambda x, y: (y, -x),
 }
+#: Turns each arm's direction back into the canonical frame.
+_UNTURN: Final[dict[Arm, Callable[[float, float], tuple[float, float]]]] = {
+    Arm.RIGHT: _TURN[Arm.RIGHT],
+    Arm.DOWN: _TURN[Arm.UP],
+    Arm.LEFT: _TURN[Arm.LEFT],
+    Arm.UP: _TURN[Arm.DOWN],
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +183,13 @@ class LayoutGeometry:
     points: tuple[PointMark, ...]
     #: the rectangle holding every tile and marker (plus a small margin)
     bounds: Rect
-    #: half-width of the square the arms are kept in before they wrap
-    reach: int
+    #: the board the layout was drawn on, centred on the centre tile: the board asked for, or a
+    #: larger one of the same shape when the layout did not fit on it (every tile and marker
+    #: lies inside it)
+    board: Rect
+    #: how much the drawing was zoomed out to fit: the asked board's width over :attr:`board`'s
+    #: (1.0 when it fitted; the size of a tile on the page is multiplied by it)
+    zoom: float
 
     def box(self, tile: Tile) -> TileBox:
         """The box of a placed tile; ``KeyError`` if the tile is not in the layout."""
@@ -289,51 +312,83 @@ class _Placed:
     py: float
     hx: int
     hy: int
+    #: a double drawn across its line (False for one drawn along it round a corner)
+    cross: bool = False
+
+
+def _territory(four: bool, reach_x: float, reach_y: float, start: float) -> Callable[[Rect], bool]:
+    """Where an arm may go, in the canonical frame (the arm leaves the centre to the right).
+
+    The board reaches ``reach_x`` to the left and right of the centre and ``reach_y`` up and
+    down. Every arm owns its straight lane out to the board's edge and a part of the board
+    beside it: around a spinner (``four``) the quarter below its lane, a pinwheel blade, so
+    that the four arms never meet; around a tile with two arms, the whole half below the line.
+    """
+    board = Rect(-reach_x, -reach_y, 2 * reach_x, 2 * reach_y)
+    lane = Rect(start, -1.0, reach_x - start, 2.0)
+    blade = Rect(1.0, -1.0, reach_x - 1.0, reach_y + 1.0)
+    if four:
+        return lambda rect: lane.contains(rect) or blade.contains(rect)
+    under = Rect(-reach_x, 1.0, 2 * reach_x, reach_y - 1.0)
+    return lambda rect: (
+        board.contains(rect) and (lane.contains(rect) or blade.contains(rect) or under.contains(rect))
+    )
 
 
 def _place_arm(
     links: Sequence[_Link],
     start: float,
-    reach: int,
+    inside: Callable[[Rect], bool],
     turn: Callable[[float, float], tuple[float, float]],
     taken: list[Rect],
+    snake: bool = False,
+    bend: bool = False,
 ) -> list[_Placed]:
-    """Place one arm in the canonical frame (growing right, wrapping down), by depth-first search.
+    """Place one arm in the canonical frame (growing right from ``(start, 0)``), by depth-first search.
 
-    Tiles go straight while they fit; at the edge of the blade an ordinary tile turns the
-    corner downwards and the next one comes back along the next row. Doubles never turn.
-    ``taken`` holds every rectangle already used (global frame) and receives this arm's.
-    Raises :class:`_NoRoom` when the arm does not fit in the blade of this ``reach``.
+    Tiles go straight while they fit in the arm's territory (``inside``); at the board's edge
+    (or where the way is taken) an ordinary tile turns a corner clockwise, so that a long arm
+    runs along the edges of its part of the board and then spirals inwards. Doubles lie across
+    their line and never turn, and the tile after a crosswise double goes on straight, in
+    line with it. With ``snake`` (when the spiral finds no room) the arm instead snakes to and
+    fro across its part of the board in rows, which leaves no dead end. With ``bend`` (the last
+    resort, when runs of doubles leave no tile free to turn) a double may turn a corner, drawn
+    along its line like an ordinary tile. ``taken`` holds every rectangle already used (global
+    frame) and receives this arm's. Raises :class:`_NoRoom` when the arm does not fit.
     """
-    lane = Rect(start, -1.0, reach - start, 2.0)
-    blade = Rect(1.0, -1.0, reach - 1.0, reach + 1.0)
-    budget = [_SEARCH_BUDGET]
+    budget = [_SEARCH_BUDGET if snake else _SEARCH_BUDGET // 3]
     placed: list[_Placed] = []
     used: list[Rect] = []
 
     def fits(rect: Rect) -> bool:
-        if not (lane.contains(rect) or blade.contains(rect)):
+        if not inside(rect):
             return False
         glob = _turned(rect, turn)
         return not any(glob.intersects(r) for r in taken) and not any(glob.intersects(r) for r in used)
 
-    def search(i: int, px: float, py: float, hx: int, hy: int, row: int) -> bool:
+    def search(i: int, px: float, py: float, hx: int, hy: int, after_cross: bool, row: int) -> bool:
         budget[0] -= 1
         if budget[0] < 0:
             raise _NoRoom
         link = links[i]
-        double = link.crosswise
-        length, thick = (1.0, 2.0) if double else (2.0, 1.0)
-        options: list[tuple[float, float, int, int, int]] = []
-        if hy == 0:  # along a row
-            options.append((px, py, hx, hy, row))
-            if not double:
-                options.append((px + 0.5 * hx, py - 0.5, 0, 1, row))
-        else:  # going down after a corner
-            if not double:
-                options.append((px + 0.5 * row, py + 0.5, -row, 0, -row))
-            options.append((px, py, hx, hy, row))
-        for qx, qy, kx, ky, krow in options:
+        cross = link.crosswise
+        can_turn = (not cross or bend) and not after_cross
+        if not snake:
+            turns = [(-hy, hx), (hy, -hx)] if can_turn else []  # clockwise first, then the other way
+            ways = [(hx, hy), *turns]
+        elif hy == 0:  # along a row: on to its end, then down round the corner
+            ways = [(hx, hy), (0, 1)] if can_turn else [(hx, hy)]
+        else:  # down round a corner: back along the next row as soon as possible
+            ways = [(-row, 0), (hx, hy)] if can_turn else [(hx, hy)]
+        options = [
+            (px, py, kx, ky)
+            if (kx, ky) == (hx, hy)
+            else (px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky)
+            for kx, ky in ways
+        ]
+        for qx, qy, kx, ky in options:
+            across = cross and (kx, ky) == (hx, hy)  # a double goes straight across, or bends along
+            length, thick = (1.0, 2.0) if across else (2.0, 1.0)
             rect = _tile_rect(qx, qy, kx, ky, length, thick)
             if not fits(rect):
                 continue
@@ -346,8 +401,8 @@ def _place_arm(
             used.append(_turned(rect, turn))
             if marker is not None:
                 used.append(_turned(marker, turn))
-            placed.append(_Placed(qx, qy, kx, ky))
-            if i + 1 == len(links) or search(i + 1, ex, ey, kx, ky, krow):
+            placed.append(_Placed(qx, qy, kx, ky, across))
+            if i + 1 == len(links) or search(i + 1, ex, ey, kx, ky, across, kx if ky == 0 else row):
                 return True
             placed.pop()
             used.pop()
@@ -355,15 +410,15 @@ def _place_arm(
                 used.pop()
         return False
 
-    if links and not search(0, start, 0.0, 1, 0, 1):
+    if links and not search(0, start, 0.0, 1, 0, True, 1):
         raise _NoRoom
     taken.extend(used)
     return placed
 
 
 # --------------------------------------------------------------------------- several spinners
-#: Steps the placement of a layout with several spinners may take before it gives up.
-_TREE_BUDGET: Final = 40000
+#: Steps the placement of one chain of a layout with several spinners may take before it gives up.
+_TREE_BUDGET: Final = 600
 _DIRECTION: Final = {Arm.RIGHT: (1, 0), Arm.LEFT: (-1, 0), Arm.UP: (0, -1), Arm.DOWN: (0, 1)}
 
 
@@ -381,9 +436,9 @@ def _branching(layout: Layout, centre: Tile) -> bool:
     return any(tile is not centre and _branch_sides(layout, tile) for tile in layout.spinners)
 
 
-_Pending = tuple[Sequence[_Link], int, float, float, int, int, Arm]
-"""A chain still to place: its links, the next one's index, the entry point, the direction, the
-centre arm it grows from."""
+_Pending = tuple[Sequence[_Link], float, float, int, int, Arm, tuple[Tile, Side] | None]
+"""A chain still to place: its links, the entry point, the direction, the centre arm it grows
+from, and the spinner's branch it grows from (whose first tile's place is kept for it)."""
 
 
 def _tree_geometry(
@@ -395,92 +450,149 @@ def _tree_geometry(
     centre_boxes: list[TileBox],
     arms: list[tuple[Arm, Side, float]],
     centre_marks: list[tuple[ConnectionPoint, float, float]],
-) -> LayoutGeometry:
-    """Place a layout in which several doubles have side branches (Five Up).
+    board: Rect,
+    zoom: float,
+) -> LayoutGeometry | None:
+    """Place a layout in which several doubles have side branches (Five Up) on ``board``.
 
-    Each chain grows straight from its tile; an ordinary tile may turn a corner (outwards
-    first) where the way is taken, and each spinner's branches grow across its line from the
-    ends of the double. A depth-first search with backtracking keeps every tile and marker apart.
+    Chain after chain (the centre's arms, then the branches of the spinners met on them), each
+    grows straight from its tile and turns a corner clockwise at the board's edge or where the
+    way is taken, as an arm does (:func:`_place_arm`); each spinner's branches grow across its
+    line from the ends of the double, their first tiles' places kept for them. Every arm of the
+    centre keeps to its own pinwheel blade, with the branches that grow from it. ``None`` when
+    the layout does not fit on the board.
     """
     centre = centre_boxes[0].tile
     marks = _open_marks(layout, counted, centre_marks)
     taken: list[Rect] = [box.rect for box in centre_boxes] + [mark.rect for mark in marks]
-    placed: list[tuple[_Link, Rect, float, float, int, int, Arm]] = []
-    budget = [_TREE_BUDGET]
+    if not all(board.contains(rect) for rect in taken):
+        return None
+    reserved: dict[tuple[Tile, Side], Rect] = {}
+    placed: list[tuple[_Link, Rect, float, float, int, int, Arm, bool]] = []
+    owned: dict[Arm, Callable[[Rect], bool]] = {}
+    for arm, _side, start in arms:
+        wide = arm in (Arm.LEFT, Arm.RIGHT)
+        reach_x, reach_y = (board.w / 2, board.h / 2) if wide else (board.h / 2, board.w / 2)
+        owned[arm] = _territory(True, reach_x, reach_y, start)
 
-    def free(rect: Rect) -> bool:
-        return not any(rect.intersects(r) for r in taken)
+    def free(rect: Rect, arm: Arm | None) -> bool:
+        return (
+            board.contains(rect)
+            and (arm is None or owned[arm](_turned(rect, _UNTURN[arm])))
+            and not any(rect.intersects(r) for r in taken)
+            and not any(rect.intersects(r) for r in reserved.values())
+        )
 
-    def place(queue: list[_Pending]) -> bool:
-        if not queue:
-            return True
-        (chain, i, px, py, hx, hy, arm), rest = queue[0], queue[1:]
-        if i == len(chain):
-            return place(rest)
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _NoRoom
-        link = chain[i]
-        cross = link.crosswise
-        length, thick = (1.0, 2.0) if cross else (2.0, 1.0)
-        options = [(px, py, hx, hy)]
-        if not cross:
-            turns = [(-hy, hx), (hy, -hx)]
-            turns.sort(key=lambda k: -(k[0] * px + k[1] * py))  # outwards first
-            options += [(px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky) for kx, ky in turns]
-        for qx, qy, kx, ky in options:
-            rect = _tile_rect(qx, qy, kx, ky, length, thick)
-            if not free(rect):
-                continue
-            added = [rect]
-            new_marks: list[PointMark] = []
-            branches: list[_Pending] = []
-            ex, ey = qx + kx * length, qy + ky * length
-            if link.open_exit:
-                point = ConnectionPoint(link.tile, link.exit)
-                new_marks.append(PointMark(point, ex + 0.5 * kx, ey + 0.5 * ky, counted.get(point)))
-            if cross and link.tile in spinners:
-                cx, cy = qx + 0.5 * kx, qy + 0.5 * ky
-                # as at the centre: branch bA up (or left, across a vertical line), bB down (right)
-                across = (0, 1) if ky == 0 else (1, 0)
-                for side, (bx, by) in ((Side.BA, (-across[0], -across[1])), (Side.BB, across)):
-                    point = ConnectionPoint(link.tile, side)
-                    if layout.is_open(point):
-                        new_marks.append(PointMark(point, cx + 1.5 * bx, cy + 1.5 * by, counted.get(point)))
-                    branch = _chain(layout, links, (link.tile, side))
-                    if branch:
-                        branches.append((branch, 0, cx + bx, cy + by, bx, by, arm))
-            added += [m.rect for m in new_marks]
-            if any(a.intersects(b) for j, a in enumerate(added) for b in added[j + 1 :]) or not all(
-                free(r) for r in added[1:]
-            ):
-                continue
-            taken.extend(added)
-            marks.extend(new_marks)
-            placed.append((link, rect, qx, qy, kx, ky, arm))
-            if place([*branches, (chain, i + 1, ex, ey, kx, ky, arm), *rest]):
+    def place_chain(pending: _Pending, bend: bool) -> bool:
+        """Place one chain; with ``bend`` a double without branches may turn a corner (along)."""
+        chain, px0, py0, hx0, hy0, arm, source = pending
+        # the centre's arms keep to their blades; a spinner's branches across them go where they fit
+        own = arm if source is None else None
+        if source is not None:
+            reserved.pop(source, None)
+        budget = [_TREE_BUDGET]
+        done: list[tuple[_Link, Rect, float, float, int, int, Arm, bool]] = []
+        added_rects: list[list[Rect]] = []
+        added_marks: list[list[PointMark]] = []
+        added_reserved: list[list[tuple[Tile, Side]]] = []
+        later: list[list[_Pending]] = []
+
+        def search(i: int, px: float, py: float, hx: int, hy: int) -> bool:
+            if i == len(chain):
                 return True
-            placed.pop()
-            del taken[len(taken) - len(added) :]
-            del marks[len(marks) - len(new_marks) :]
-        return False
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise _NoRoom
+            link = chain[i]
+            cross = link.crosswise
+            bendable = cross and bend and not _branch_sides(layout, link.tile)
+            options = [(px, py, hx, hy)]
+            if (not cross or bendable) and i > 0 and not done[-1][7]:
+                for kx, ky in ((-hy, hx), (hy, -hx)):  # clockwise first, as the arms turn
+                    options.append((px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky, kx, ky))
+            for qx, qy, kx, ky in options:
+                drawn_across = cross and (kx, ky) == (hx, hy)
+                length, thick = (1.0, 2.0) if drawn_across else (2.0, 1.0)
+                rect = _tile_rect(qx, qy, kx, ky, length, thick)
+                if not free(rect, own):
+                    continue
+                added = [rect]
+                new_marks: list[PointMark] = []
+                keep: list[tuple[tuple[Tile, Side], Rect]] = []
+                branches: list[_Pending] = []
+                ex, ey = qx + kx * length, qy + ky * length
+                if link.open_exit:
+                    point = ConnectionPoint(link.tile, link.exit)
+                    new_marks.append(PointMark(point, ex + 0.5 * kx, ey + 0.5 * ky, counted.get(point)))
+                if drawn_across and link.tile in spinners:
+                    cx, cy = qx + 0.5 * kx, qy + 0.5 * ky
+                    # as at the centre: branch bA up (or left, across a vertical line), bB down (right)
+                    across = (0, 1) if ky == 0 else (1, 0)
+                    for side, (bx, by) in ((Side.BA, (-across[0], -across[1])), (Side.BB, across)):
+                        point = ConnectionPoint(link.tile, side)
+                        if layout.is_open(point):
+                            new_marks.append(
+                                PointMark(point, cx + 1.5 * bx, cy + 1.5 * by, counted.get(point))
+                            )
+                        branch = _chain(layout, links, (link.tile, side))
+                        if branch:
+                            first = (1.0, 2.0) if branch[0].crosswise else (2.0, 1.0)
+                            keep.append(((link.tile, side), _tile_rect(cx + bx, cy + by, bx, by, *first)))
+                            branches.append((branch, cx + bx, cy + by, bx, by, arm, (link.tile, side)))
+                added += [m.rect for m in new_marks] + [r for _, r in keep]
+                if any(a.intersects(b) for j, a in enumerate(added) for b in added[j + 1 :]) or not all(
+                    free(r, own if j == 0 and link.open_exit else None) for j, r in enumerate(added[1:])
+                ):
+                    continue
+                taken.extend(added[: len(added) - len(keep)])
+                reserved.update(keep)
+                done.append((link, rect, qx, qy, kx, ky, arm, drawn_across))
+                added_rects.append(added[: len(added) - len(keep)])
+                added_marks.append(new_marks)
+                added_reserved.append([key for key, _ in keep])
+                later.append(branches)
+                if search(i + 1, ex, ey, kx, ky):
+                    return True
+                done.pop()
+                for _ in added_rects.pop():
+                    taken.pop()
+                for key in added_reserved.pop():
+                    del reserved[key]
+                added_marks.pop()
+                later.pop()
+            return False
+
+        kept_taken, kept_reserved = len(taken), dict(reserved)
+        try:
+            found = search(0, px0, py0, hx0, hy0)
+        except _NoRoom:
+            found = False
+        if not found:  # as it was: the chain may be tried again
+            del taken[kept_taken:]
+            reserved.clear()
+            reserved.update(kept_reserved)
+            return False
+        placed.extend(done)
+        for new in added_marks:
+            marks.extend(new)
+        for branches in later:
+            queue.extend(branches)
+        return True
 
     queue: list[_Pending] = []
     for arm, side, start in arms:
         chain = _chain(layout, links, (centre, side))
         if chain:
             dx, dy = _DIRECTION[arm]
-            queue.append((chain, 0, start * dx, start * dy, dx, dy, arm))
-    try:
-        done = place(queue)
-    except _NoRoom:
-        done = False
-    if not done:
-        return _exploded(layout, counted, order)
+            queue.append((chain, start * dx, start * dy, dx, dy, arm, None))
+    while queue:
+        pending = queue.pop(0)
+        if not place_chain(pending, False) and not place_chain(pending, True):
+            return None
     boxes = list(centre_boxes)
-    for link, rect, qx, qy, kx, ky, arm in placed:
+    for link, rect, qx, qy, kx, ky, arm, across in placed:
         tile = link.tile
-        if link.crosswise:
+        if across:
             corners = (
                 [(rect.x, rect.y), (rect.x, rect.y + 1.0)]
                 if ky == 0
@@ -495,31 +607,39 @@ def _tree_geometry(
                 else (_value(tile, link.entry), _value(tile, link.exit))
             )
         halves = tuple(Half(x, y, v, rect.h > rect.w) for (x, y), v in zip(corners, values, strict=True))
-        boxes.append(
-            TileBox(tile, rect, (halves[0], halves[1]), order[tile], arm, tile in spinners, link.crosswise)
-        )
-    return _finished(boxes, marks, MIN_REACH)
+        boxes.append(TileBox(tile, rect, (halves[0], halves[1]), order[tile], arm, tile in spinners, across))
+    return _finished(boxes, marks, board, zoom)
 
 
 def _exploded(
-    layout: Layout, counted: dict[ConnectionPoint, int], order: dict[Tile, int]
-) -> LayoutGeometry:  # pragma: no cover - a last resort no tested layout reaches
-    """Every tile in one row, in placement order, its open points under it: never overlapping."""
+    layout: Layout,
+    counted: dict[ConnectionPoint, int],
+    order: dict[Tile, int],
+    spinners: set[Tile],
+    row: float,
+) -> LayoutGeometry:
+    """The last resort (a few of Five Up's crowded layouts): every tile in rows ``row`` units
+    long at most, in placement order, its open points under it: never overlapping."""
     boxes: list[TileBox] = []
     marks: list[PointMark] = []
     open_points: dict[Tile, list[ConnectionPoint]] = {}
     for point in layout.points:
         open_points.setdefault(point.anchor, []).append(point)
-    x = 0.0
+    x = y = 0.0
     for play in layout.plays:
         tile = play.tile
-        halves = (Half(x, -0.5, tile.low, False), Half(x + 1.0, -0.5, tile.high, False))
-        boxes.append(TileBox(tile, Rect(x, -0.5, 2.0, 1.0), halves, order[tile], None, False, False))
         points = open_points.get(tile, [])
+        step = max(2.5, len(points) + 0.5)
+        if x > 0 and x + step - 0.5 > row:
+            x, y = 0.0, y + 3.5
+        halves = (Half(x, y - 0.5, tile.low, False), Half(x + 1.0, y - 0.5, tile.high, False))
+        boxes.append(
+            TileBox(tile, Rect(x, y - 0.5, 2.0, 1.0), halves, order[tile], None, tile in spinners, False)
+        )
         for n, point in enumerate(points):
-            marks.append(PointMark(point, x + 0.5 + n, 1.5, counted.get(point)))
-        x += max(2.5, len(points) + 0.5)
-    return _finished(boxes, marks, MIN_REACH)
+            marks.append(PointMark(point, x + 0.5 + n, y + 1.5, counted.get(point)))
+        x += step
+    return _finished(boxes, marks, None, 0.0)
 
 
 def _open_marks(
@@ -529,7 +649,10 @@ def _open_marks(
     return [PointMark(point, x, y, counted.get(point)) for point, x, y in points if layout.is_open(point)]
 
 
-def _finished(boxes: list[TileBox], marks: list[PointMark], reach: int) -> LayoutGeometry:
+def _finished(
+    boxes: list[TileBox], marks: list[PointMark], board: Rect | None, zoom: float
+) -> LayoutGeometry:
+    """The geometry of placed boxes and marks; without a ``board``, one just holding them."""
     boxes.sort(key=lambda box: box.order)
     marks.sort(key=lambda mark: (mark.point.anchor.index, mark.point.side))
     bounds = boxes[0].rect
@@ -537,19 +660,46 @@ def _finished(boxes: list[TileBox], marks: list[PointMark], reach: int) -> Layou
         bounds = bounds.union(box.rect)
     for mark in marks:
         bounds = bounds.union(mark.rect)
-    return LayoutGeometry(tuple(boxes), tuple(marks), bounds.grow(0.25), reach)
+    bounds = bounds.grow(0.25)
+    if board is None:  # the last resort: a board around the drawing, zoomed out as far as needed
+        board = bounds
+    return LayoutGeometry(tuple(boxes), tuple(marks), bounds, board, zoom)
 
 
 # --------------------------------------------------------------------------- the whole layout
-def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
-    """Compute where every tile and every connection point of ``layout`` is drawn.
+def _check_board(board: tuple[float, float]) -> tuple[float, float]:
+    """The board's width and height as floats; ``ValueError`` naming what is wrong."""
+    try:
+        width, height = board
+    except (TypeError, ValueError):
+        raise ValueError(f"board must be a (width, height) pair of numbers, not {board!r}") from None
+    for value in (width, height):
+        if isinstance(value, bool) or not isinstance(value, int | float) or not value == value:
+            raise ValueError(f"board must be a (width, height) pair of numbers, not {board!r}")
+        if not MIN_BOARD <= value <= MAX_BOARD:
+            raise ValueError(
+                f"the board's width and height must be between {MIN_BOARD:g} and {MAX_BOARD:g} "
+                f"half tiles, not {width:g} x {height:g}"
+            )
+    return float(width), float(height)
 
-    ``reach`` is the half-width (in units, half a tile) of the square the arms start wrapping
-    at; it grows by itself as far as needed. No two tile rectangles share any area, and
-    every tile and marker lies inside :attr:`LayoutGeometry.bounds`.
+
+def geometry(layout: Layout, *, board: tuple[float, float] = DEFAULT_BOARD) -> LayoutGeometry:
+    """Compute where every tile and every connection point of ``layout`` is drawn on ``board``.
+
+    ``board`` is the table's width and height in units (half a tile), e.g. the pixels of the
+    board's area divided by the pixels wanted for half a tile. The centre tile (the spinner,
+    before it the opening tile) sits in the middle of the board; the arms run straight out of it
+    and turn only at the board's edge. Tiles keep their size: a small layout is not zoomed in
+    on; only when a layout does not fit is the board grown, keeping its shape (see
+    :attr:`LayoutGeometry.zoom`). No two tile rectangles (or markers) share any area, and every
+    tile and marker lies inside :attr:`LayoutGeometry.board` and :attr:`LayoutGeometry.bounds`.
     """
+    width, height = _check_board(board)
     if layout.is_empty:
-        return LayoutGeometry((), (), Rect(-2.0, -1.5, 4.0, 3.0), reach)
+        return LayoutGeometry(
+            (), (), Rect(-2.0, -1.5, 4.0, 3.0), Rect(-width / 2, -height / 2, width, height), 1.0
+        )
     plays = layout.plays
     order = {play.tile: i for i, play in enumerate(plays)}
     links = _links(layout)
@@ -613,31 +763,86 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
             (ConnectionPoint(opening, Side.HIGH), 1.5, 0.0),
         ]
 
-    if _branching(layout, centre):
-        return _tree_geometry(layout, links, counted, order, spinners, centre_boxes, arms, centre_marks)
+    # four arms (each in a pinwheel blade) around a double with side branches, else two halves
+    four = centre.is_double and (centre in spinners or bool(_branch_sides(layout, centre)))
+    branching = _branching(layout, centre)
     chains = [(arm, _chain(layout, links, (centre, side)), start) for arm, side, start in arms]
-    marks = _open_marks(layout, counted, centre_marks)
-    base: list[Rect] = [box.rect for box in centre_boxes] + [mark.rect for mark in marks]
+    for step in range(_ZOOM_STEPS):
+        grow = _ZOOM**step
+        w, h = width * grow, height * grow
+        rect = Rect(-w / 2, -h / 2, w, h)
+        if branching:
+            done = _tree_geometry(
+                layout, links, counted, order, spinners, centre_boxes, arms, centre_marks, rect, 1 / grow
+            )
+            if done is not None:
+                return done
+            continue
+        drawn = _arms_geometry(
+            layout, counted, order, spinners, centre_boxes, centre_marks, chains, four, w, h, 1 / grow
+        )
+        if drawn is not None:
+            return drawn
+    # a last resort no tested layout reaches: every tile in one row, on a board around it
+    # the last resort: the tiles in rows, as many as fill the board's shape best
+    best: tuple[float, LayoutGeometry] | None = None
+    for row in range(6, 2 * len(plays) + 8, 2):
+        rows = _exploded(layout, counted, order, spinners, float(row))
+        grow = max(rows.bounds.w / width, rows.bounds.h / height, 1.0)
+        if best is None or grow < best[0] - 1e-9:
+            best = grow, rows
+    assert best is not None
+    grow, rows = best
+    cx, cy = rows.bounds.x + rows.bounds.w / 2, rows.bounds.y + rows.bounds.h / 2
+    wide = Rect(cx - width * grow / 2, cy - height * grow / 2, width * grow, height * grow)
+    return LayoutGeometry(rows.tiles, rows.points, rows.bounds, wide, 1 / grow)
 
-    # Try growing reaches until every arm fits its blade.
-    size = max(reach, 3)
-    while True:
-        taken = list(base)
-        try:
-            placements = [
-                (arm, chain, _place_arm(chain, start, size, _TURN[arm], taken))
-                for arm, chain, start in chains
-            ]
-            break
-        except _NoRoom:
-            size += 1
+
+def _arms_geometry(
+    layout: Layout,
+    counted: dict[ConnectionPoint, int],
+    order: dict[Tile, int],
+    spinners: set[Tile],
+    centre_boxes: list[TileBox],
+    centre_marks: list[tuple[ConnectionPoint, float, float]],
+    chains: list[tuple[Arm, list[_Link], float]],
+    four: bool,
+    width: float,
+    height: float,
+    zoom: float,
+) -> LayoutGeometry | None:
+    """Place the arms of the centre tile on a ``width`` x ``height`` board; ``None`` if they do not fit."""
+    marks = _open_marks(layout, counted, centre_marks)
+    board = Rect(-width / 2, -height / 2, width, height)
+    taken: list[Rect] = [box.rect for box in centre_boxes] + [mark.rect for mark in marks]
+    if not all(board.contains(rect) for rect in taken):
+        return None
+    placements = []
+    try:
+        for arm, chain, start in chains:
+            reach_x, reach_y = (
+                (width / 2, height / 2) if arm in (Arm.LEFT, Arm.RIGHT) else (height / 2, width / 2)
+            )
+            inside = _territory(four, reach_x, reach_y, start)
+            spots: list[_Placed] | None = None
+            for snake, bend in ((False, False), (True, False), (False, True), (True, True)):
+                try:
+                    spots = _place_arm(chain, start, inside, _TURN[arm], taken, snake, bend)
+                    break
+                except _NoRoom:
+                    continue
+            if spots is None:
+                return None
+            placements.append((arm, chain, spots))
+    except _NoRoom:
+        return None
 
     boxes = list(centre_boxes)
     for arm, chain, placed in placements:
         turn = _TURN[arm]
         for link, at in zip(chain, placed, strict=True):
             tile = link.tile
-            double = link.crosswise
+            double = at.cross
             length, thick = (1.0, 2.0) if double else (2.0, 1.0)
             rect = _tile_rect(at.px, at.py, at.hx, at.hy, length, thick)
             if double:
@@ -666,4 +871,4 @@ def geometry(layout: Layout, *, reach: int = MIN_REACH) -> LayoutGeometry:
                 mx, my = turn(ex + 0.5 * at.hx, ey + 0.5 * at.hy)
                 point = ConnectionPoint(tile, link.exit)
                 marks.append(PointMark(point, mx, my, counted.get(point)))
-    return _finished(boxes, marks, size)
+    return _finished(boxes, marks, board, zoom)

@@ -40,7 +40,7 @@ from sevenrocks.core.match import Match
 from sevenrocks.core.notation import ConnectionPoint, Move
 from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
-from sevenrocks.geometry import MIN_REACH, Half, LayoutGeometry, PointMark, Rect, TileBox, geometry
+from sevenrocks.geometry import DEFAULT_BOARD, Half, LayoutGeometry, PointMark, Rect, TileBox, geometry
 from sevenrocks.picture_art import picture_defs, picture_half
 
 __all__ = [
@@ -238,6 +238,7 @@ def _mark(
     show_points: bool,
     target: str | None,
     words: Legend | None = None,
+    within: Rect | None = None,
 ) -> None:
     counted = mark.counted if show_counted else None
     if counted is None and not show_points and target is None:
@@ -274,8 +275,14 @@ def _mark(
             f'stroke="{COLORS["point"]}" stroke-width="2.5"/>'
         )
     if target:
+        # beside the marker, up and to the right; kept inside the board (``within``) if there is one
+        x, y, anchor = mark.x + 0.5, mark.y - 0.4, "start"
+        if within is not None:
+            if x + _label_width(target) > within.right:
+                x, anchor = mark.x - 0.5, "end"
+            y = max(y, within.y + 0.4)
         out.append(
-            f'<text x="{_n(mark.x + 0.5)}" y="{_n(mark.y - 0.4)}" font-family="sans-serif" '
+            f'<text x="{_n(x)}" y="{_n(y)}" text-anchor="{anchor}" font-family="sans-serif" '
             f'font-weight="bold" font-size="{_n(0.36)}" fill="{COLORS["target"]}">{escape(target)}</text>'
         )
     out.append("</g>")
@@ -304,6 +311,7 @@ def _draw_layout(
     targets: dict[str, str],
     words: Legend | None = None,
     faces: Faces = "pips",
+    within: Rect | None = None,
 ) -> None:
     out.append('<g class="layout">')
     for box in geo.tiles:
@@ -317,8 +325,14 @@ def _draw_layout(
             show_points=points,
             target=targets.get(str(mark.point)),
             words=words,
+            within=within,
         )
     out.append("</g>")
+
+
+def _label_width(text: str) -> float:
+    """An estimate of a target label's width in units (with a little room)."""
+    return len(text) * 0.36 * 0.62 + 0.1
 
 
 def _with_target_labels(geo: LayoutGeometry, labels: dict[str, str], view: Rect) -> Rect:
@@ -327,7 +341,7 @@ def _with_target_labels(geo: LayoutGeometry, labels: dict[str, str], view: Rect)
     for mark in geo.points:
         text = labels.get(str(mark.point))
         if text:
-            right = max(right, mark.x + 0.5 + len(text) * 0.36 * 0.62 + 0.1)
+            right = max(right, mark.x + 0.5 + _label_width(text))
             top = min(top, mark.y - 0.4 - 0.36)
             left = min(left, mark.x - 0.5)
     return Rect(left, top, right - left, bottom - top)
@@ -401,7 +415,7 @@ def layout(
     legend: bool | Legend = False,
     caption: str | None = None,
     id_prefix: str = "",
-    reach: int = MIN_REACH,
+    board: tuple[float, float] | None = None,
     words: Legend | None = None,
     faces: Faces = "pips",
     scale: float | None = None,
@@ -424,7 +438,11 @@ def layout(
     :param caption: a line of text under the drawing.
     :param id_prefix: prefix of the markers' element ids (``{prefix}point-1-1-bA``), to keep them
         unique when a page shows several layouts.
-    :param reach: half-width (in half tiles) at which arms start to wrap; grows if needed.
+    :param board: draw on a whole board of this width and height in units (half a tile; see
+        :func:`sevenrocks.geometry.geometry`): the picture is the board, tiles keep one size
+        whatever the layout's size (the board grows, zooming out, only when the layout does not
+        fit), and target labels stay inside it. ``None``: the picture just holds the layout
+        (laid out on :data:`~sevenrocks.geometry.DEFAULT_BOARD`).
 
     >>> from sevenrocks.core import Play
     >>> table = Layout()
@@ -438,7 +456,7 @@ def layout(
     faces = _check_faces(faces)
     _check_scale(scale)
     counted = counted and faces == "pips"  # children's pictures: no numbers on the ends
-    geo = geometry(layout, reach=reach)
+    geo = geometry(layout, board=DEFAULT_BOARD if board is None else board)
     body = _defs(faces)
     labels = _targets(targets)
     if words is None:
@@ -453,8 +471,9 @@ def layout(
         targets=labels,
         words=words,
         faces=faces,
+        within=None if board is None else geo.board,
     )
-    view = _with_target_labels(geo, labels, geo.bounds.grow(0.25))
+    view = geo.board if board is not None else _with_target_labels(geo, labels, geo.bounds.grow(0.25))
     bottom = view.bottom
     if legend:
         words = legend if isinstance(legend, Legend) else Legend()

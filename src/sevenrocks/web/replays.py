@@ -140,7 +140,9 @@ def position(
         "hand": hand,
         "step": step,
         "steps": len(placements),
-        "svg": render_layout(replay.layout, last=None if last is None else last.play, game=replay.game),
+        "svg": render_layout(
+            replay.layout, last=None if last is None else last.play, game=replay.game, boards=("wide",)
+        ),
         "ends_total": replay.layout.ends_total,
         "hands": [[str(t) for t in replay.hand(s)] for s in range(replay.seats)],
         "boneyard": replay.boneyard_size,

@@ -255,6 +255,7 @@
       return;
     }
     layout.innerHTML = state.layout.svg;
+    fitBoard(layout);
     SR.localizeLayout(layout, state.layout.tiles, state.layout.ends_total);
     if (state.layout.tiles === 0 && !state.hand_over) layout.append(el("p", { class: "empty" }, t("{seat} leads with any tile.", { seat: cap(seatName(state.turn)) })));
     const counted = state.layout.counted.map(([tile, n]) => ltr(`${tile}: ${n}`)).join(", ");
@@ -339,6 +340,42 @@
     const first = document.querySelector("#options button.option");
     if (first) first.focus();
   }
+
+  // ------------------------------------------------------------------------ board sizing
+  // The server draws the layout on a few boards of different shapes (svg[data-board], see
+  // sevenrocks.web.render): keep the one that shows the tiles biggest in the board's area (its
+  // width, and at most 62% of the window's height as style.css allows) and drop the others.
+  function boardArea() {
+    const box = $("layout");
+    return [box.clientWidth || window.innerWidth, Math.max(120, window.innerHeight * 0.62)];
+  }
+
+  // the boards drawn (name, viewBox width and height) and the one shown
+  let boards = [];
+  let shownBoard = null;
+
+  function bestBoard() {
+    const [width, height] = boardArea();
+    let best = null;
+    let bestScale = -1;
+    for (const [name, w, h] of boards) {
+      const scale = Math.min(width / w, height / h);
+      if (scale > bestScale + 1e-9) { best = name; bestScale = scale; }
+    }
+    return best;
+  }
+
+  function fitBoard(root) {
+    const drawings = [...root.querySelectorAll("svg[data-board]")];
+    if (drawings.length < 2) return;
+    boards = drawings.map((svg) => [svg.dataset.board, ...svg.getAttribute("viewBox").trim().split(/\s+/).map(Number).slice(2)]);
+    shownBoard = bestBoard();
+    for (const svg of drawings) if (svg.dataset.board !== shownBoard) svg.remove();
+  }
+
+  window.addEventListener("resize", () => {
+    if (state && state.layout && boards.length && bestBoard() !== shownBoard) renderBoard();
+  });
 
   function play(option) {
     send({ type: "play", play: option.play, at: state.move });
