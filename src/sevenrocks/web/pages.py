@@ -198,7 +198,8 @@ _TABLE: Final = """<main class="table-page">
       <div class="scoreline" id="scoreline"></div>
       <div id="pegboard" dir="ltr"></div>
       <button type="button" id="drawer-toggle" class="drawer-toggle" aria-controls="side"
-        aria-expanded="false">{more}</button>
+        aria-expanded="false" aria-label="{more}" title="{more}"><span aria-hidden="true">☰</span>
+        <span class="label">{more}</span></button>
     </section>
     <section class="seat-top" id="seat-top"></section>
     <section class="seat-left" id="seat-left"></section>

@@ -123,6 +123,11 @@ const SR = (() => {
       const title = g.querySelector("title");
       if (title) title.textContent = t("{tile} (spinner)", { tile: g.dataset.tile });
     }
+    // every tile has an accessible name: "tile 4-6"
+    for (const g of root.querySelectorAll("g.tile[data-tile]")) {
+      g.setAttribute("role", "img");
+      g.setAttribute("aria-label", g.classList.contains("spinner") ? t("{tile} (spinner)", { tile: g.dataset.tile }) : t("tile {tile}", { tile: g.dataset.tile }));
+    }
     const svg = root.querySelector("svg");
     if (svg) {
       svg.setAttribute("aria-label", tiles ? t("layout of {tiles} tiles, counted ends {total}", { tiles, total }) : t("empty layout"));

@@ -108,8 +108,10 @@
     } else if (result) {
       box.append(el("h2", {}, result.end === "domino" ? t("{seat} dominoed", { seat: name(result.finisher) }) : result.end === "blocked" ? t("Blocked") : t("Target reached")));
       if (result.pips) {
-        box.append(el("p", {}, result.pips.map((p, s) => t("seat {seat}: {pips} pips → −{loss}", { seat: s, pips: p, loss: result.deductions[s] })).join(" · ")));
-        for (const team of [0, 1]) box.append(el("p", { class: `team${team}` }, `${TEAM_NAMES[team]}: ${result.scores_before[team]} − ${result.loss[team]} = ${result.scores[team]}`));
+        // no deduction reads "→ 0", never "→ −0"; the line starts with a capital
+        const lost = (s) => { const line = t("seat {seat}: {pips} pips → −{loss}", { seat: s, pips: result.pips[s], loss: result.deductions[s] }); return result.deductions[s] ? line : line.replace("−0", "0"); };
+        box.append(el("p", {}, cap(result.pips.map((_, s) => lost(s)).join(" · "))));
+        for (const team of [0, 1]) box.append(el("p", { class: `team${team}` }, `${TEAM_NAMES[team]}: ${SR.num(result.scores_before[team])} − ${result.loss[team]} = ${SR.num(result.scores[team])}`));
       }
     }
   }

@@ -256,14 +256,14 @@
     const drew = state.draws ? state.draws[seat] : 0;
     const turn = state.turn === seat;
     const who = info.kind === "bot" ? t("{bot} bot", { bot: info.bot }) : (info.connected ? t("connected") : t("away"));
-    const box = el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat, "aria-label": t("Seat {seat}", { seat }) },
+    const box = el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat, role: "group", "aria-label": t("Seat {seat}", { seat }) },
       el("div", { class: "name" }, el("span", { class: `team${sideOf(seat) % 2}` }, t("Seat {seat}", { seat })), ` · ${info.name}`,
         state.seat === seat ? " " + t("(you)") : ""),
       el("div", { class: "status" }, who + (state.leader === seat && state.hand_number >= 0 ? " · " + t("led") : ""),
         turn ? el("strong", {}, " · " + t("to play")) : null,
         lastKnock(seat) ? el("span", { class: "knock" }, " · " + t("knocked")) : null,
         drew ? el("span", { class: "drew", "data-draws": drew }, " · " + t("drew {count}", { count: drew })) : null),
-      mine && state.seat === seat ? null : el("div", { class: "backs", "aria-label": t("Tiles: {count}", { count }) }, ...Array.from({ length: count }, () => el("span", { html: backSvg() }))),
+      mine && state.seat === seat ? null : el("div", { class: "backs", role: "img", "aria-label": t("Tiles: {count}", { count }) }, ...Array.from({ length: count }, () => el("span", { html: backSvg() }))),
       mine && state.seat === seat ? null : el("div", { class: "status count" }, t("Tiles: {count}", { count })));
     node.replaceChildren(box);
   }
