@@ -336,37 +336,41 @@ def _replay(_: Translate) -> str:
     return _REPLAY.format(**{key: _e(text) for key, text in texts.items()})
 
 
-_SAUSAGE: Final = """<main class="sausage-table">
+_SAUSAGE: Final = """<main class="sausage-table sausage-page">
   <p id="connection" class="banner muted" role="status"></p>
-  <section class="score panel" aria-label="{score}">
-    <div class="scoreline" id="scoreline"></div>
-  </section>
-  <section class="panel" aria-labelledby="queues-title">
-    <h2 id="queues-title">{queues}</h2>
-    <p class="muted">{blind}</p>
-    <div class="sausage-queues" id="queues"></div>
-  </section>
-  <section class="board sausage-board" aria-label="{table}">
-    <div class="layout" id="layout" dir="ltr"></div>
-    <pre class="sr-only" id="lines"></pre>
-    <div class="ends" id="ends"></div>
-    <p id="aside"></p>
-  </section>
-  <section class="me panel" aria-label="{turned}">
-    <p id="banner" class="banner" aria-live="polite"></p>
-    <div id="turned"></div>
-    <div class="options" id="options" role="group" aria-label="{ways}"></div>
-  </section>
-  <section class="log panel">
+  <div class="sausage-play">
+    <section class="score panel" aria-label="{score}">
+      <div class="scoreline" id="scoreline"></div>
+    </section>
+    <section class="panel" aria-labelledby="queues-title">
+      <h2 id="queues-title">{queues}</h2>
+      <p class="muted">{blind}</p>
+      <div class="sausage-queues" id="queues"></div>
+    </section>
+    <section class="board sausage-board" aria-label="{table}">
+      <div class="layout" id="layout" dir="ltr"></div>
+      <pre class="sr-only" id="lines"></pre>
+      <div class="ends" id="ends"></div>
+      <p id="aside"></p>
+    </section>
+    <div class="toast-region"><div id="toast" class="toast" hidden role="status"></div></div>
+    <section class="me panel" aria-label="{turned}">
+      <p id="banner" class="banner" aria-live="polite"></p>
+      <div id="turned"></div>
+      <div class="options" id="options" role="group" aria-label="{ways}"></div>
+    </section>
+  </div>
+  <aside class="side panel">
     <div id="admin" class="admin"></div>
-    <h2>{this_deal}</h2>
-    <ol id="log" aria-live="polite"></ol>
+    <section class="log" aria-labelledby="log-title">
+      <h2 id="log-title">{this_deal}</h2>
+      <ol id="log" aria-live="polite"></ol>
+    </section>
     <p class="muted" id="help">{help}</p>
-  </section>
+  </aside>
   <div id="announce" class="sr-only" aria-live="assertive"></div>
 </main>
-<div id="overlay" class="overlay" hidden></div>
-<div id="toast" class="toast" hidden role="status"></div>"""
+<div id="overlay" class="overlay" hidden></div>"""
 
 
 def _sausage(_: Translate) -> str:

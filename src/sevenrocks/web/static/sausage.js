@@ -244,8 +244,8 @@
     node.replaceChildren();
     if (!welcome || !welcome.admin) return;
     node.append(el("h2", {}, t("Table controls")));
-    if (state.status === "open") {
-      node.append(el("div", { class: "row" }, el("button", { class: "primary", id: "start", onclick: () => send({ type: "start" }) }, t("Start the match"))));
+    if (state.status === "open") {  // with the choices, under the line that says the match has not started
+      $("options").append(el("button", { class: "primary", id: "start", onclick: () => send({ type: "start" }) }, t("Start the match")));
     }
     for (const info of state.seats) {
       if (info.kind !== "human" || info.connected || state.status === "over" || info.seat === state.seat) continue;
