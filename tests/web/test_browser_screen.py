@@ -85,6 +85,23 @@ def check_every_size(page: Any, moment: str) -> None:
             page.screenshot(path=str(SHOTS / f"table-{moment}-{width}x{height}.png"))
 
 
+# What moved on the page: each "+10" shown by a score, and each drawing of a fresh placement.
+WATCH_JS = """
+window.__seen = { deltas: [], fresh: 0 };
+new MutationObserver((records) => {
+  for (const record of records) {
+    const target = record.target;
+    if (record.type === "attributes" && target.id === "layout" && target.classList.contains("fresh"))
+      window.__seen.fresh += 1;
+    for (const node of record.addedNodes || []) {
+      if (node.nodeType !== 1) continue;
+      for (const delta of node.querySelectorAll(".score-delta")) window.__seen.deltas.push(delta.textContent);
+    }
+  }
+}).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+"""
+
+
 def wait_for_turn(page: Any) -> str:
     page.wait_for_function(STATUS_JS, timeout=20_000)
     status: str = page.evaluate(STATUS_JS)
@@ -95,6 +112,7 @@ def test_the_table_page_keeps_the_turn_on_one_screen(browser: Any, server: dict[
     made = api(server, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3, "target": 1000})
     SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(WATCH_JS)
     page = context.new_page()
     page.goto(server["url"] + made["link"])
     page.wait_for_selector("#start")
@@ -125,6 +143,10 @@ def test_the_table_page_keeps_the_turn_on_one_screen(browser: Any, server: dict[
             break
         take_turn(page, use_svg=False)
     assert checked_start and checked_late, (checked_start, checked_late)
+    # placements arrived animated, and every score change showed by its score, signed
+    seen = page.evaluate("() => window.__seen")
+    assert seen["fresh"] > 0 and seen["deltas"], seen
+    assert all(re.fullmatch(r"[+−][1-9]\d*", delta) for delta in seen["deltas"]), seen
     context.close()
 
 
@@ -144,6 +166,12 @@ def test_the_drawer_holds_the_log_and_links_on_a_phone(browser: Any, server: dic
     assert page.locator("#side a[href^='/table/']").is_visible()  # the watch link
     page.keyboard.press("Escape")
     page.wait_for_function("() => document.activeElement.id === 'drawer-toggle'")
+    # the deal animates, except when the system asks for reduced motion
+    motion = """() => { document.querySelector('#hand').classList.add('dealt');
+      return getComputedStyle(document.querySelector('.hand button.tile')).animationName; }"""
+    assert page.evaluate(motion) == "deal-in"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(motion) == "none"
     context.close()
 
 
