@@ -402,7 +402,7 @@
     const log = $("log");
     const items = (state.events || []).map((event) => {
       // the server says each move in words ("Leyla (seat 1) placed 4-6 on the right arm: ends 15")
-      if (event.words) return el("li", { class: event.kind === "placement" ? (event.points ? "scoring" : "") : event.kind, "data-play": event.play || null }, event.words);
+      if (event.words) return el("li", { class: event.kind === "placement" ? (event.points ? "scoring" : "") : event.kind, "data-play": event.play || null }, cap(event.words));
       if (event.kind === "knock") return el("li", { class: "knock" }, t("{seat} knocks (open values: {values})", { seat: cap(seatName(event.seat)), values: event.values.join(", ") }));
       if (event.kind === "draw") return el("li", { class: "draw" }, event.tile ? t("You draw {tile}", { tile: ltr(event.tile) }) : t("{seat} draws a tile", { seat: cap(seatName(event.seat)) }));
       if (family() && !state.scoring) return el("li", {}, t("{seat}: {play}", { seat: cap(seatName(event.seat)), play: ltr(event.play) }));
