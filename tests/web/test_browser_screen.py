@@ -52,7 +52,7 @@ IN_VIEW_JS = """(names) => {
 
 ON_TURN = {
     "hand": ".hand button.tile",
-    "layout": "#layout svg g.layout",
+    "layout": "#layout, #layout svg g.tile, #layout [data-point]",  # the board, every tile and end
     "board": "#layout svg",
     "score of seats 0 & 2": "#score-0",
     "score of seats 1 & 3": "#score-1",
