@@ -178,8 +178,13 @@ def test_the_drawer_holds_the_log_and_links_on_a_phone(browser: Any, server: dic
 axe_module = pytest.importorskip("axe_playwright_python.sync_playwright")
 
 
-def serious(page: Any) -> list[str]:
-    """The serious and critical axe-core violations of the page as it is now."""
+def serious(page: Any, name: str) -> list[str]:
+    """The serious and critical axe-core violations of the page as it is now (and its screenshots
+    at every size, ``<name>-<width>x<height>.png``)."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"))
+    page.set_viewport_size(DESKTOP)
     results = axe_module.Axe().run(page)
     return [
         f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes'][:3]]}"
@@ -191,15 +196,16 @@ def serious(page: Any) -> list[str]:
 def test_pages_have_no_serious_accessibility_violations(browser: Any, server: dict[str, Any]) -> None:
     made = api(server, "/api/tables", {"seats": [{"kind": "bot", "bot": "greedy"}] * 4, "target": 20})
     api(server, f"/api/tables/{made['table']}/start", {"admin": made["admin"]})
+    SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport=DESKTOP, bypass_csp=True)  # axe is injected as a script
     page = context.new_page()
     found = {}
     page.goto(server["url"] + "/")
     page.wait_for_selector("#past li, #live li")
-    found["lobby"] = serious(page)
+    found["lobby"] = serious(page, "lobby")
     page.goto(server["url"] + "/rules")
     page.wait_for_selector("figure.guide-figure")
-    found["rules"] = serious(page)
+    found["rules"] = serious(page, "rules")
     deadline = time.monotonic() + 60
     while api(server, f"/api/tables/{made['table']}")["status"] != "over":
         assert time.monotonic() < deadline
@@ -208,12 +214,12 @@ def test_pages_have_no_serious_accessibility_violations(browser: Any, server: di
     page.wait_for_selector("#where[data-step='0']")
     page.click("#next")
     page.wait_for_selector("#layout [data-tile]")
-    found["replay"] = serious(page)
+    found["replay"] = serious(page, "replay")
     mine = api(server, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3, "target": 1000})
     page.goto(server["url"] + mine["link"])
     page.click("#start")
     page.wait_for_function(STATUS_JS, timeout=20_000)
-    found["table"] = serious(page)
+    found["table"] = serious(page, "table")
     # tiles have accessible names: the hand's buttons and the layout's tiles
     names = page.eval_on_selector_all(
         ".hand button.tile", "els => els.map(e => e.getAttribute('aria-label'))"
