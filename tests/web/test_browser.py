@@ -164,7 +164,7 @@ def test_person_plays_a_whole_match_against_three_bots(browser: Any, server: dic
     assert page.locator("#winner").count() == 1, "the match did not end"
     shot(page, "match-over-desktop")
     text = page.locator("#winner").inner_text()
-    assert re.search(r"Seats [02&13 ]+ win the match, \d+ to -?\d+", text), text
+    assert re.search(r"Seats [02&13 ]+ win the match, \d+ to −?\d+", text), text
     assert clicks > 0
     context.close()
 

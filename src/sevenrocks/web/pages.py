@@ -130,6 +130,7 @@ def _frame(
         f'<!doctype html>\n<html lang="{lang}" dir="{direction(lang)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{_e(title)}</title>\n"
+        '<link rel="icon" href="/favicon.svg" type="image/svg+xml">\n'
         '<link rel="stylesheet" href="/static/style.css">\n'
         f'<script id="sr-messages" type="application/json">{messages}</script>\n'
         f'</head>\n<body data-page="{page}">\n<header class="top">{nav}</header>\n{body}\n{tags}\n'
@@ -190,12 +191,15 @@ def _lobby(_: Translate) -> str:
     return _LOBBY.format(**{key: _e(text) for key, text in texts.items()})
 
 
-_TABLE: Final = """<main>
+_TABLE: Final = """<main class="table-page">
   <p id="connection" class="banner muted" role="status"></p>
   <div class="table-grid">
     <section class="score panel" aria-label="{score}">
       <div class="scoreline" id="scoreline"></div>
       <div id="pegboard" dir="ltr"></div>
+      <button type="button" id="drawer-toggle" class="drawer-toggle" aria-controls="side"
+        aria-expanded="false" aria-label="{more}" title="{more}"><span aria-hidden="true">☰</span>
+        <span class="label">{more}</span></button>
     </section>
     <section class="seat-top" id="seat-top"></section>
     <section class="seat-left" id="seat-left"></section>
@@ -210,17 +214,54 @@ _TABLE: Final = """<main>
       <div class="hand" id="hand" role="group" aria-label="{tiles}"></div>
       <div class="options" id="options" role="group" aria-label="{where}"></div>
     </section>
-    <section class="log panel">
-      <div id="admin" class="admin"></div>
-      <h2>{this_hand}</h2>
-      <ol id="log" aria-live="polite"></ol>
-      <p class="muted" id="help">{help}</p>
-    </section>
+    <div class="toast-region"><div id="toast" class="toast" hidden role="status"></div></div>
   </div>
+  <aside class="side panel" id="side" aria-label="{side}">
+    <button type="button" id="drawer-close" class="drawer-close">{close}</button>
+    <div id="admin" class="admin"></div>
+    <section class="log" aria-labelledby="log-title">
+      <h2 id="log-title">{this_hand}</h2>
+      <ol id="log" aria-live="polite"></ol>
+    </section>
+    {legend}
+    <p class="muted" id="help">{help}</p>
+  </aside>
   <div id="announce" class="sr-only" aria-live="assertive"></div>
 </main>
-<div id="overlay" class="overlay" hidden></div>
-<div id="toast" class="toast" hidden role="status"></div>"""
+<div id="overlay" class="overlay" hidden></div>"""
+
+
+def _legend_html(_: Translate) -> str:
+    """The marks of the drawn layout explained (the same words as the SVG renderer's legend)."""
+    marks = (
+        (
+            '<circle cx="10" cy="10" r="8" fill="#1f5fa8"/>'
+            '<text x="10" y="14" text-anchor="middle" font-size="11" font-weight="bold" fill="#fff">5</text>',
+            _("filled number: counted contribution"),
+        ),
+        (
+            '<circle cx="10" cy="10" r="5" fill="#fff" stroke="#1f5fa8" stroke-width="2.5"/>',
+            _("hollow dot: connection point, not counted here"),
+        ),
+        (
+            '<rect x="2" y="2" width="16" height="16" rx="3" fill="none" stroke="#f28c28" stroke-width="3"/>',
+            _("orange frame: the spinner"),
+        ),
+        (
+            '<rect x="1" y="4" width="18" height="12" rx="2" fill="#ffe9a8" stroke="#2b2b2b"/>',
+            _("tinted tile: the last placement"),
+        ),
+    )
+    items = "".join(
+        f'<li><svg viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">{mark}</svg>'
+        f"<span>{_e(text)}</span></li>"
+        for mark, text in marks
+    )
+    title = _e(_("The marks on the layout"))
+    return (
+        f'<section class="legend" id="legend" aria-labelledby="legend-title">'
+        f'<h2 id="legend-title">{title}</h2><ul>{items}</ul></section>'
+    )
 
 
 def _table(_: Translate) -> str:
@@ -231,13 +272,16 @@ def _table(_: Translate) -> str:
         "tiles": _("Your tiles"),
         "where": _("Where the chosen tile can go"),
         "this_hand": _("This hand"),
+        "side": _("Table controls, log and links"),
+        "more": _("Log and links"),
+        "close": _("Close"),
         "help": _(
             "Choose a tile, then a highlighted spot on the layout (or a button under your tiles). "
             "A tile with a single place goes there at once. Keys: Tab to move, Enter to choose, "
             "Escape to cancel."
         ),
     }
-    return _TABLE.format(**{key: _e(text) for key, text in texts.items()})
+    return _TABLE.format(legend=_legend_html(_), **{key: _e(text) for key, text in texts.items()})
 
 
 _REPLAY: Final = """<main>
@@ -292,37 +336,41 @@ def _replay(_: Translate) -> str:
     return _REPLAY.format(**{key: _e(text) for key, text in texts.items()})
 
 
-_SAUSAGE: Final = """<main class="sausage-table">
+_SAUSAGE: Final = """<main class="sausage-table sausage-page">
   <p id="connection" class="banner muted" role="status"></p>
-  <section class="score panel" aria-label="{score}">
-    <div class="scoreline" id="scoreline"></div>
-  </section>
-  <section class="panel" aria-labelledby="queues-title">
-    <h2 id="queues-title">{queues}</h2>
-    <p class="muted">{blind}</p>
-    <div class="sausage-queues" id="queues"></div>
-  </section>
-  <section class="board sausage-board" aria-label="{table}">
-    <div class="layout" id="layout" dir="ltr"></div>
-    <pre class="sr-only" id="lines"></pre>
-    <div class="ends" id="ends"></div>
-    <p id="aside"></p>
-  </section>
-  <section class="me panel" aria-label="{turned}">
-    <p id="banner" class="banner" aria-live="polite"></p>
-    <div id="turned"></div>
-    <div class="options" id="options" role="group" aria-label="{ways}"></div>
-  </section>
-  <section class="log panel">
+  <div class="sausage-play">
+    <section class="score panel" aria-label="{score}">
+      <div class="scoreline" id="scoreline"></div>
+    </section>
+    <section class="panel" aria-labelledby="queues-title">
+      <h2 id="queues-title">{queues}</h2>
+      <p class="muted">{blind}</p>
+      <div class="sausage-queues" id="queues"></div>
+    </section>
+    <section class="board sausage-board" aria-label="{table}">
+      <div class="layout" id="layout" dir="ltr"></div>
+      <pre class="sr-only" id="lines"></pre>
+      <div class="ends" id="ends"></div>
+      <p id="aside"></p>
+    </section>
+    <div class="toast-region"><div id="toast" class="toast" hidden role="status"></div></div>
+    <section class="me panel" aria-label="{turned}">
+      <p id="banner" class="banner" aria-live="polite"></p>
+      <div id="turned"></div>
+      <div class="options" id="options" role="group" aria-label="{ways}"></div>
+    </section>
+  </div>
+  <aside class="side panel">
     <div id="admin" class="admin"></div>
-    <h2>{this_deal}</h2>
-    <ol id="log" aria-live="polite"></ol>
+    <section class="log" aria-labelledby="log-title">
+      <h2 id="log-title">{this_deal}</h2>
+      <ol id="log" aria-live="polite"></ol>
+    </section>
     <p class="muted" id="help">{help}</p>
-  </section>
+  </aside>
   <div id="announce" class="sr-only" aria-live="assertive"></div>
 </main>
-<div id="overlay" class="overlay" hidden></div>
-<div id="toast" class="toast" hidden role="status"></div>"""
+<div id="overlay" class="overlay" hidden></div>"""
 
 
 def _sausage(_: Translate) -> str:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import struct
+import zlib
 from collections.abc import Callable
 from typing import Annotated, Any, Final, Literal
 from urllib.parse import urlencode
@@ -184,6 +186,84 @@ async def pictures() -> Response:
     """The seven pictures of picture dominoes (SVG symbols ``picture-0`` .. ``picture-6``), which
     the table page draws the children's tiles with."""
     return Response(picture_sprite(), media_type="image/svg+xml")
+
+
+# The site's icon: a 3-4 domino (seven pips), drawn here as SVG and, for browsers that ask for
+# /favicon.ico, as a 32-pixel PNG inside an ICO file.
+_FAVICON_PIPS: Final = (
+    (0.25, 0.25),
+    (0.5, 0.5),
+    (0.75, 0.75),
+    (0.25, 1.25),
+    (0.75, 1.25),
+    (0.25, 1.75),
+    (0.75, 1.75),
+)
+FAVICON_SVG: Final = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+    '<rect x="7" y="1" width="18" height="30" rx="3" fill="#fffdf6" stroke="#1f5c45" stroke-width="2"/>'
+    '<line x1="10" y1="16" x2="22" y2="16" stroke="#1f5c45" stroke-width="1.5"/>'
+    + "".join(
+        f'<circle cx="{8 + x * 16:g}" cy="{2 + y * 14:g}" r="1.9" fill="#1d1d1f"/>' for x, y in _FAVICON_PIPS
+    )
+    + "</svg>"
+)
+
+
+def _favicon_ico() -> bytes:
+    """The icon as an ICO file holding one 32×32 PNG (drawn pixel by pixel, standard library only)."""
+    size = 32
+    dots = [(8 + x * 16, 2 + y * 14) for x, y in _FAVICON_PIPS]
+    rows = []
+    for py in range(size):
+        row = bytearray([0])  # PNG filter: none
+        for px in range(size):
+            cx, cy = px + 0.5, py + 0.5
+            inside = 7 <= cx <= 25 and 1 <= cy <= 31
+            edge = inside and (
+                cx < 9 or cx > 23 or cy < 3 or cy > 29 or (15.25 <= cy <= 16.75 and 10 <= cx <= 22)
+            )
+            pip = any((cx - x) ** 2 + (cy - y) ** 2 <= 1.9**2 for x, y in dots)
+            colour = (
+                (0x1F, 0x5C, 0x45, 255)
+                if edge
+                else (0x1D, 0x1D, 0x1F, 255)
+                if pip
+                else (0xFF, 0xFD, 0xF6, 255)
+                if inside
+                else (0, 0, 0, 0)
+            )
+            row.extend(colour)
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    png = (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(b"".join(rows)))
+        + chunk(b"IEND", b"")
+    )
+    header = struct.pack("<HHH", 0, 1, 1)
+    entry = struct.pack("<BBBBHHII", size, size, 0, 0, 1, 32, len(png), 6 + 16)
+    return header + entry + png
+
+
+@router.get("/favicon.svg", include_in_schema=False)
+async def favicon_svg() -> Response:
+    """The site's icon (a 3-4 domino) as SVG."""
+    return Response(
+        FAVICON_SVG, media_type="image/svg+xml", headers={"Cache-Control": "public, max-age=86400"}
+    )
+
+
+@router.get("/favicon.ico", include_in_schema=False)
+async def favicon_ico() -> Response:
+    """The site's icon for browsers that ask for ``/favicon.ico``."""
+    return Response(
+        _favicon_ico(), media_type="image/x-icon", headers={"Cache-Control": "public, max-age=86400"}
+    )
 
 
 @router.get("/api/bots")

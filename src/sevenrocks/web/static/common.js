@@ -26,6 +26,9 @@ const SR = (() => {
   // Keep plays, tiles and sums left to right inside right-to-left text.
   function ltr(text) { return `\u2066${text}\u2069`; }
 
+  // A number as the pages print it: negatives with a true minus sign ("−10"), never "−0".
+  function num(value) { return value < 0 ? `\u2212${-value}` : String(Math.abs(value)); }
+
   function esc(text) {
     return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   }
@@ -101,7 +104,7 @@ const SR = (() => {
         `<circle cx="${xOf(scores[team]).toFixed(1)}" cy="${y}" r="6" class="peg front"/></g>`;
     }
     const label = t("Score board: {team0} {score0}, {team1} {score1}, target {target}",
-      { team0: TEAM_NAMES[0], score0: scores[0], team1: TEAM_NAMES[1], score1: scores[1], target });
+      { team0: TEAM_NAMES[0], score0: num(scores[0]), team1: TEAM_NAMES[1], score1: num(scores[1]), target });
     return `<svg class="pegboard" viewBox="0 0 ${width} ${rowH * 2 + 4}" preserveAspectRatio="none" role="img" ` +
       `aria-label="${esc(label)}">${rows}</svg>`;
   }
@@ -119,6 +122,11 @@ const SR = (() => {
     for (const g of root.querySelectorAll("g.tile.spinner")) {
       const title = g.querySelector("title");
       if (title) title.textContent = t("{tile} (spinner)", { tile: g.dataset.tile });
+    }
+    // every tile has an accessible name: "tile 4-6"
+    for (const g of root.querySelectorAll("g.tile[data-tile]")) {
+      g.setAttribute("role", "img");
+      g.setAttribute("aria-label", g.classList.contains("spinner") ? t("{tile} (spinner)", { tile: g.dataset.tile }) : t("tile {tile}", { tile: g.dataset.tile }));
     }
     const svg = root.querySelector("svg");
     if (svg) {
@@ -145,5 +153,5 @@ const SR = (() => {
       `<rect x="0" y="0" width="${w}" height="${h}" rx="${size * 0.14}" class="face"/>` +
       `<line x1="${w * 0.12}" y1="${w}" x2="${w * 0.88}" y2="${w}" class="bar"/>${pic(a, 0)}${pic(b, w)}</svg>`;
   }
-  return { esc, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, ltr, LANG, loadPictures, pictureTileSvg };
+  return { num, esc, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, ltr, LANG, loadPictures, pictureTileSvg };
 })();

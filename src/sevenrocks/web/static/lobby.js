@@ -149,7 +149,7 @@
     const past = document.getElementById("past");
     try {
       for (const g of games) names[g.id] = g.name;
-      const scoreText = (scores) => scores.join(" – ");
+      const scoreText = (scores) => scores.map(SR.num).join(" – ");  // true minus signs
       const { tables } = await getJson("/api/tables");
       live.replaceChildren(...(tables.length ? tables.map((tb) => el("li", {},
         el("a", { href: `/table/${tb.table}` }, t("Watch table {table}", { table: tb.table })),

@@ -26,7 +26,7 @@
   if (family) {
     $("summary").textContent = [match.game_name, match.players.map((p, s) => t("seat {seat}: {name}", { seat: s, name: p })).join(", "), match.over_text].join(" · ");
   } else $("summary").textContent = [match.players.map((p, s) => t("seat {seat}: {name}", { seat: s, name: p })).join(", "),
-    t("target {target}", { target: match.target }), t("final {score0} – {score1}", { score0: match.scores[0], score1: match.scores[1] })]
+    t("target {target}", { target: match.target }), t("final {score0} – {score1}", { score0: SR.num(match.scores[0]), score1: SR.num(match.scores[1]) })]
     .concat(match.winner === null ? [] : [t("won by {team}", { team: TEAM_NAMES[match.winner] })]).join(" · ");
   $("hand").replaceChildren(...match.hands.map((h) => el("option", { value: h.hand }, t("{number} of {count}", { number: h.hand + 1, count: match.hands.length }))));
   $("hand").addEventListener("change", () => { hand = Number($("hand").value); step = 0; show(); });
@@ -73,8 +73,8 @@
       $("scoreline").replaceChildren(...(match.picture ? [] : [el("span", {}, pos.scores.join(" – "))]),
         pos.boneyard ? el("span", { class: "muted", id: "replay-boneyard" }, t("Boneyard: {count} tiles", { count: pos.boneyard })) : null);
       $("pegboard").replaceChildren();
-    } else $("scoreline").replaceChildren(el("span", { class: "team0" }, `${TEAM_NAMES[0]}: ${pos.scores[0]}`),
-      el("span", { class: "muted" }, t("target {target}", { target: match.target })), el("span", { class: "team1" }, `${TEAM_NAMES[1]}: ${pos.scores[1]}`));
+    } else $("scoreline").replaceChildren(el("span", { class: "team0" }, `${TEAM_NAMES[0]}: ${SR.num(pos.scores[0])}`),
+      el("span", { class: "muted" }, t("target {target}", { target: match.target })), el("span", { class: "team1" }, `${TEAM_NAMES[1]}: ${SR.num(pos.scores[1])}`));
     if (!family) $("pegboard").innerHTML = pegBoard(pos.scores, null, match.target);
     const name = (seat) => t("seat {seat} ({name})", { seat, name: match.players[seat] });
     let text = step === 0 ? t("Hand {hand}: {seat} leads.", { hand: hand + 1, seat: name(pos.leader) }) : "";
@@ -108,8 +108,10 @@
     } else if (result) {
       box.append(el("h2", {}, result.end === "domino" ? t("{seat} dominoed", { seat: name(result.finisher) }) : result.end === "blocked" ? t("Blocked") : t("Target reached")));
       if (result.pips) {
-        box.append(el("p", {}, result.pips.map((p, s) => t("seat {seat}: {pips} pips → −{loss}", { seat: s, pips: p, loss: result.deductions[s] })).join(" · ")));
-        for (const team of [0, 1]) box.append(el("p", { class: `team${team}` }, `${TEAM_NAMES[team]}: ${result.scores_before[team]} − ${result.loss[team]} = ${result.scores[team]}`));
+        // no deduction reads "→ 0", never "→ −0"; the line starts with a capital
+        const lost = (s) => { const line = t("seat {seat}: {pips} pips → −{loss}", { seat: s, pips: result.pips[s], loss: result.deductions[s] }); return result.deductions[s] ? line : line.replace("−0", "0"); };
+        box.append(el("p", {}, cap(result.pips.map((_, s) => lost(s)).join(" · "))));
+        for (const team of [0, 1]) box.append(el("p", { class: `team${team}` }, `${TEAM_NAMES[team]}: ${SR.num(result.scores_before[team])} − ${result.loss[team]} = ${SR.num(result.scores[team])}`));
       }
     }
   }

@@ -112,7 +112,7 @@
   function announce(previous, next) {
     if (!previous || next.hand_number < 0) return;
     const fresh = previous.hand_number === next.hand_number ? next.turns.slice(previous.turns.length) : next.turns;
-    const lines = fresh.filter((turn) => turn.seat !== next.seat || turn.went === "back" || turn.went === "aside").map((turn) => bidi(turn.text));
+    const lines = fresh.filter((turn) => turn.seat !== next.seat || turn.went === "back" || turn.went === "aside").map((turn) => bidi(cap(turn.text)));
     if (next.over_text && !previous.over_text) lines.push(next.over_text);
     if (lines.length) {
       $("announce").textContent = lines.join(". ");
@@ -144,7 +144,7 @@
   function renderScore() {
     const deal = state.hand_number >= 0 ? " · " + t("deal {number}", { number: state.hand_number + 1 }) : "";
     $("scoreline").replaceChildren(
-      ...[0, 1].map((seat) => el("span", { class: `team${seat}`, id: `score-${seat}` }, `${cap(seatName(seat))}: ${state.scores[seat]}`)),
+      ...[0, 1].map((seat) => el("span", { class: `team${seat}`, id: `score-${seat}` }, `${cap(seatName(seat))}: ${SR.num(state.scores[seat])}`)),
       el("span", { class: "muted" }, t("target {target}", { target: state.target }) + deal));
   }
 
@@ -233,8 +233,8 @@
   function renderLog() {
     const log = $("log");
     const items = [];
-    if (state.starter_text) items.push(el("li", { class: "muted" }, state.starter_text));
-    for (const turn of state.turns || []) items.push(el("li", { class: `went-${turn.went}` }, bidi(turn.text)));
+    if (state.starter_text) items.push(el("li", { class: "muted" }, cap(state.starter_text)));
+    for (const turn of state.turns || []) items.push(el("li", { class: `went-${turn.went}` }, bidi(cap(turn.text))));
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
   }
@@ -244,8 +244,8 @@
     node.replaceChildren();
     if (!welcome || !welcome.admin) return;
     node.append(el("h2", {}, t("Table controls")));
-    if (state.status === "open") {
-      node.append(el("div", { class: "row" }, el("button", { class: "primary", id: "start", onclick: () => send({ type: "start" }) }, t("Start the match"))));
+    if (state.status === "open") {  // with the choices, under the line that says the match has not started
+      $("options").append(el("button", { class: "primary", id: "start", onclick: () => send({ type: "start" }) }, t("Start the match")));
     }
     for (const info of state.seats) {
       if (info.kind !== "human" || info.connected || state.status === "over" || info.seat === state.seat) continue;

@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES, t, ltr, LANG, loadPictures, pictureTileSvg } = SR;
+  const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES, t, ltr, LANG, loadPictures, pictureTileSvg, num } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const params = new URLSearchParams(location.search);
   const token = params.get("token");
@@ -36,6 +36,9 @@
   let fatal = false;
   let toastTimer = null;
   let freshDraws = new Set();  // tiles this seat has just drawn (animated once)
+  let freshMove = false;       // a placement has just arrived: the next drawing animates it
+  let freshDeal = false;       // a hand has just been dealt: the next drawing deals the hand in
+  let scoreDelta = null;       // { change: [team 0, team 1], at }: the last change, shown by the scores
 
   const faceSvg = (tile, size) => (state && state.picture ? pictureTileSvg(tile, size ? size * 1.6 : 60) : tileSvg(tile, size));
 
@@ -84,7 +87,12 @@
     } else if (message.type === "state") {
       const previous = state;
       state = message;
-      if (previous && (previous.scores[0] !== state.scores[0] || previous.scores[1] !== state.scores[1])) backPeg = previous.scores;
+      if (previous && (previous.scores[0] !== state.scores[0] || previous.scores[1] !== state.scores[1])) {
+        backPeg = previous.scores;
+        scoreDelta = { change: [state.scores[0] - previous.scores[0], state.scores[1] - previous.scores[1]], at: performance.now() };
+      }
+      freshMove = Boolean(previous && previous.move !== state.move && previous.hand_number === state.hand_number);
+      freshDeal = Boolean(state.hand && state.hand.length && (!previous || previous.hand_number !== state.hand_number || !(previous.hand || []).length));
       if (!previous || previous.move !== state.move || previous.hand_number !== state.hand_number) selected = null;
       const before = new Set(previous && previous.hand_number === state.hand_number ? previous.drawn || [] : []);
       freshDraws = new Set((state.drawn || []).filter((tile) => !before.has(tile)));
@@ -177,7 +185,10 @@
     document.body.classList.toggle("picture-game", Boolean(state.picture));
     if (state.picture) loadPictures();
     renderBoard();
+    $("layout").classList.toggle("fresh", freshMove);
     renderHand();
+    $("hand").classList.toggle("dealt", freshDeal);
+    freshMove = freshDeal = false;
     renderLog();
     renderAdmin();
     renderOverlay();
@@ -191,10 +202,21 @@
     const line = $("scoreline");
     if (family()) { renderSheet(line); return; }
     line.replaceChildren(
-      el("span", { class: "team0", id: "score-0" }, `${TEAM_NAMES[0]}: ${state.scores[0]}`),
-      el("span", { class: "muted" }, t("target {target}", { target: state.target }) + (state.hand_number >= 0 ? " · " + t("hand {hand}", { hand: state.hand_number + 1 }) : "")),
-      el("span", { class: "team1", id: "score-1" }, `${TEAM_NAMES[1]}: ${state.scores[1]}`));
+      el("span", { class: "team0", id: "score-0" }, `${TEAM_NAMES[0]}: ${num(state.scores[0])}`, scoreChange(0)),
+      el("span", { class: "muted", id: "target" }, t("target {target}", { target: state.target }) + (state.hand_number >= 0 ? " · " + t("hand {hand}", { hand: state.hand_number + 1 }) : "")),
+      el("span", { class: "team1", id: "score-1" }, `${TEAM_NAMES[1]}: ${num(state.scores[1])}`, scoreChange(1)));
     $("pegboard").innerHTML = pegBoard(state.scores, backPeg, state.target);
+  }
+
+  // "+10" by a side's score for a moment after it changed (kept through redrawings until it fades).
+  function scoreChange(team) {
+    if (!scoreDelta || !scoreDelta.change[team]) return null;
+    const age = performance.now() - scoreDelta.at;
+    if (age > 1800) return null;
+    const change = scoreDelta.change[team];
+    const node = el("span", { class: `score-delta${change < 0 ? " down" : ""}`, "data-change": change, "aria-hidden": "true" }, change > 0 ? `+${change}` : num(change));
+    node.style.animationDelay = `${-Math.round(age)}ms`;
+    return node;
   }
 
   // The game's own score sheet: the score line in its words (from the server), and what the game
@@ -234,14 +256,14 @@
     const drew = state.draws ? state.draws[seat] : 0;
     const turn = state.turn === seat;
     const who = info.kind === "bot" ? t("{bot} bot", { bot: info.bot }) : (info.connected ? t("connected") : t("away"));
-    const box = el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat, "aria-label": t("Seat {seat}", { seat }) },
+    const box = el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat, role: "group", "aria-label": t("Seat {seat}", { seat }) },
       el("div", { class: "name" }, el("span", { class: `team${sideOf(seat) % 2}` }, t("Seat {seat}", { seat })), ` · ${info.name}`,
         state.seat === seat ? " " + t("(you)") : ""),
       el("div", { class: "status" }, who + (state.leader === seat && state.hand_number >= 0 ? " · " + t("led") : ""),
         turn ? el("strong", {}, " · " + t("to play")) : null,
         lastKnock(seat) ? el("span", { class: "knock" }, " · " + t("knocked")) : null,
         drew ? el("span", { class: "drew", "data-draws": drew }, " · " + t("drew {count}", { count: drew })) : null),
-      mine && state.seat === seat ? null : el("div", { class: "backs", "aria-label": t("Tiles: {count}", { count }) }, ...Array.from({ length: count }, () => el("span", { html: backSvg() }))),
+      mine && state.seat === seat ? null : el("div", { class: "backs", role: "img", "aria-label": t("Tiles: {count}", { count }) }, ...Array.from({ length: count }, () => el("span", { html: backSvg() }))),
       mine && state.seat === seat ? null : el("div", { class: "status count" }, t("Tiles: {count}", { count })));
     node.replaceChildren(box);
   }
@@ -316,6 +338,7 @@
         onclick: () => chooseTile(tile),
       });
     });
+    buttons.forEach((button, index) => button.style.setProperty("--deal", String(index)));
     hand.replaceChildren(...buttons);
     if (selected) {
       const choices = optionsFor(selected);
@@ -416,7 +439,7 @@
     const log = $("log");
     const items = (state.events || []).map((event) => {
       // the server says each move in words ("Leyla (seat 1) placed 4-6 on the right arm: ends 15")
-      if (event.words) return el("li", { class: event.kind === "placement" ? (event.points ? "scoring" : "") : event.kind, "data-play": event.play || null }, event.words);
+      if (event.words) return el("li", { class: event.kind === "placement" ? (event.points ? "scoring" : "") : event.kind, "data-play": event.play || null }, cap(event.words));
       if (event.kind === "knock") return el("li", { class: "knock" }, t("{seat} knocks (open values: {values})", { seat: cap(seatName(event.seat)), values: event.values.join(", ") }));
       if (event.kind === "draw") return el("li", { class: "draw" }, event.tile ? t("You draw {tile}", { tile: ltr(event.tile) }) : t("{seat} draws a tile", { seat: cap(seatName(event.seat)) }));
       if (family() && !state.scoring) return el("li", {}, t("{seat}: {play}", { seat: cap(seatName(event.seat)), play: ltr(event.play) }));
@@ -433,8 +456,8 @@
     node.replaceChildren();
     if (!welcome || !welcome.admin) return;
     node.append(el("h2", {}, t("Table controls")));
-    if (state.status === "open") {
-      node.append(el("div", { class: "row" }, el("button", { class: "primary", id: "start", onclick: () => send({ type: "start" }) }, t("Start the match"))));
+    if (state.status === "open") {  // with the choices, in view where the banner says to start
+      $("options").append(el("button", { class: "primary", id: "start", onclick: () => send({ type: "start" }) }, t("Start the match")));
     }
     for (const info of state.seats) {
       if (info.kind !== "human" || info.connected || state.status === "over") continue;
@@ -523,23 +546,23 @@
           el("td", {}, cap(seatName(seat))),
           el("td", {}, el("div", { class: "tiles", html: result.hands[seat].map((t) => tileSvg(t, 16)).join("") || "—" })),
           el("td", {}, String(result.pips[seat])),
-          el("td", {}, result.deductions[seat] ? `−${result.deductions[seat]}` : "0")));
+          el("td", {}, result.deductions[seat] ? num(-result.deductions[seat]) : "0")));
       }
       table.append(body);
       panel.append(table);
       for (const team of [0, 1]) {
-        panel.append(el("p", { class: `team${team}` }, `${TEAM_NAMES[team]}: ${result.scores_before[team]} − ${result.loss[team]} = `,
-          el("strong", {}, String(result.scores[team]))));
+        panel.append(el("p", { class: `team${team}` }, `${TEAM_NAMES[team]}: ${num(result.scores_before[team])} − ${result.loss[team]} = `,
+          el("strong", {}, num(result.scores[team]))));
       }
     } else {
-      panel.append(el("p", {}, t("Final scores: {team0} {score0}, {team1} {score1}. No settlement after the target.", { team0: TEAM_NAMES[0], score0: result.scores[0], team1: TEAM_NAMES[1], score1: result.scores[1] })));
+      panel.append(el("p", {}, t("Final scores: {team0} {score0}, {team1} {score1}. No settlement after the target.", { team0: TEAM_NAMES[0], score0: num(result.scores[0]), team1: TEAM_NAMES[1], score1: num(result.scores[1]) })));
     }
     const actions = el("div", { class: "controls" });
     if (family() && state.phase === "over") {
       panel.append(el("p", { class: "banner your-turn", id: "winner" }, state.over_text || ""));
       actions.append(el("a", { href: `/replay/${tableId}` }, t("Replay this match")), el("a", { href: "/" }, t("Back to the lobby")));
     } else if (!family() && state.winner !== null) {
-      panel.append(el("p", { class: "banner your-turn", id: "winner" }, t("{team} win the match, {score} to {other}.", { team: TEAM_NAMES[state.winner], score: state.scores[state.winner], other: state.scores[1 - state.winner] })));
+      panel.append(el("p", { class: "banner your-turn", id: "winner" }, t("{team} win the match, {score} to {other}.", { team: TEAM_NAMES[state.winner], score: num(state.scores[state.winner]), other: num(state.scores[1 - state.winner]) })));
       actions.append(el("a", { href: `/replay/${tableId}` }, t("Replay this match")), el("a", { href: "/" }, t("Back to the lobby")));
     } else if (state.seat !== null && state.seat !== undefined) {
       const me = state.seats[state.seat];
@@ -577,8 +600,18 @@
   }
 
   document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && $("side").classList.contains("open")) { drawer(false); return; }
     if (event.key === "Escape" && selected) { selected = null; render(); }
   });
+
+  // Phones and short screens: the table controls, the log, the legend and the links in a drawer.
+  function drawer(open) {
+    $("side").classList.toggle("open", open);
+    $("drawer-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+    (open ? $("drawer-close") : $("drawer-toggle")).focus();
+  }
+  $("drawer-toggle").addEventListener("click", () => drawer(!$("side").classList.contains("open")));
+  $("drawer-close").addEventListener("click", () => drawer(false));
 
   connect();
 })();
