@@ -95,10 +95,13 @@
     const list = review.placements;
     const W = 640, H = 180, pad = 24;
     const ys = list.map((p) => (p.margin === null ? 0 : p.margin));
-    const top = Math.max(10, ...ys.map(Math.abs));
+    const high = Math.max(5, ...ys), low = Math.min(-5, ...ys);
     const x = (i) => pad + (list.length < 2 ? 0 : (i * (W - 2 * pad)) / (list.length - 1));
-    const y = (v) => H / 2 - (v / top) * (H / 2 - pad / 2);
-    let body = `<line x1="${pad}" y1="${y(0)}" x2="${W - pad}" y2="${y(0)}" stroke="#888" stroke-width="1"/>`;
+    const y = (v) => pad + ((high - v) / (high - low)) * (H - 2 * pad);
+    let body = Object.keys(COLOURS).map((verdict, i) => `<circle cx="${pad + i * 110}" cy="10" r="5" fill="${COLOURS[verdict]}"/>` +
+      `<text x="${pad + i * 110 + 9}" y="14" font-size="12" font-family="sans-serif" fill="#333">${SR.esc(VERDICTS[verdict])}</text>`).join("");
+    body += `<text x="2" y="${y(0) - 3}" font-size="10" font-family="sans-serif" fill="#666">0</text>`;
+    body += `<line x1="${pad}" y1="${y(0)}" x2="${W - pad}" y2="${y(0)}" stroke="#888" stroke-width="1"/>`;
     list.forEach((p, i) => { if (i && p.hand !== list[i - 1].hand) body += `<line x1="${x(i - 0.5)}" y1="0" x2="${x(i - 0.5)}" y2="${H}" stroke="#bbb" stroke-dasharray="3 3"/>`; });
     const line = list.map((p, i) => (p.margin === null ? null : `${x(i).toFixed(1)},${y(p.margin).toFixed(1)}`)).filter(Boolean).join(" ");
     body += `<polyline points="${line}" fill="none" stroke="#1f4e79" stroke-width="1.5"/>`;
