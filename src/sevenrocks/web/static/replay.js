@@ -56,7 +56,7 @@
   // ---- the review (docs/analysis.md): the server analyses the match in the background; each
   // placement's class, the points lost, the best placement as a ghost tile, and a clickable chart.
   const VERDICTS = { best: t("best"), good: t("good"), inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") };
-  const COLOURS = { best: "#1f4e79", good: "#5b8db8", inaccuracy: "#e0a800", mistake: "#e06000", blunder: "#c00000" };
+  const COLOURS = { best: "#1f4e79", good: "#5a89b7", inaccuracy: "#e0a800", mistake: "#e06000", blunder: "#c00000" };
   const reviewUrl = `/api/matches/${encodeURIComponent(tableId)}/review`;
   let review = null;  // the finished analysis
   let ghostShown = false;
