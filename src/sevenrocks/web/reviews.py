@@ -53,6 +53,8 @@ HINTED: Final = "hinted"
 REVIEW_SEED: Final = 0
 #: Placements a hint lists.
 HINT_MOVES: Final = 3
+#: Tables whose latest hint is kept (asked again in the same position: answered without a search).
+MAX_HINTS_KEPT: Final = 1000
 
 
 class _Cancelled(Exception):
@@ -188,7 +190,11 @@ class Reviews:
             raise ProtocolError(N_("hints are given at practice tables only"), "not_practice")
         async with table.lock:
             match = table.match
-            if not isinstance(match, Match) or match.turn != seat:
+            if match is not None and not isinstance(match, Match):
+                raise ProtocolError(
+                    N_("hints cannot be given in this game: the search does not play it"), "unsupported"
+                )
+            if match is None or match.turn != seat:
                 raise ProtocolError(N_("a hint is given when it is your turn to place"), "not_your_turn")
             try:
                 check_game(match.rules)
@@ -222,6 +228,8 @@ class Reviews:
             ],
         }
         self._hints = {k: v for k, v in self._hints.items() if k[0] != table.id}
+        if len(self._hints) >= MAX_HINTS_KEPT:
+            self._hints.clear()
         self._hints[key] = answer
         return answer
 
