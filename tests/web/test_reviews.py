@@ -16,7 +16,7 @@ from sevenrocks.web import create_app
 from tests.web.conftest import Socket, make_table, play_to_the_end, settings_for, ws_path
 
 pytestmark = pytest.mark.timeout(300)
-FAST = {"review_think": 0.01, "hint_think": 0.01}
+FAST = {"review_think": 0.01, "hint_think": 0.01, "deal_seed": 7}  # deal_seed: the same matches every run
 
 
 @pytest.fixture
@@ -71,7 +71,8 @@ def test_a_review_runs_once_is_stored_and_shown_later(db_url: str) -> None:
         for p in worse[:1]:
             ghost = client.get(f"/api/matches/{table}/ghost", params={"hand": p["hand"], "play": p["play"]})
             assert ghost.status_code == 200 and ghost.json()["best"] == p["best"]["move"]
-            assert ghost.json()["svg"].count('class="tile highlight ghost"') == 1
+            assert ghost.json()["svg"].count(' highlight ghost" opacity="0.45"') == 1
+            assert str(ghost.json()["words"]).startswith(p["best"]["move"][:3])  # "2-6 on the …"
         for p in best[:1]:
             ghost = client.get(f"/api/matches/{table}/ghost", params={"hand": p["hand"], "play": p["play"]})
             assert ghost.status_code == 404 and ghost.json()["code"] == "not_found"
@@ -130,7 +131,7 @@ def test_hints_at_a_practice_table_are_marked_in_the_record(fast: TestClient) ->
         hints = hint.json()["hints"]
         legal = {option["play"] for option in state["legal"]}
         assert 1 <= len(hints) <= 3 and {h["play"] for h in hints} <= legal
-        assert all(isinstance(h["points"], float) for h in hints)
+        assert all(isinstance(h["points"], float) and h["play"][:3] in h["words"] for h in hints)
         assert fast.post(url, json={"session": session}).json() == hint.json()  # asked again: the same
         hinted_move = state["move"]
         final = play_to_the_end({0: sock})

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import datetime as dt
 import logging
+import re
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -35,6 +36,7 @@ from sevenrocks.core.match import Match
 from sevenrocks.core.notation import parse_move
 from sevenrocks.core.record import LEAD_DECLARED, MatchRecord
 from sevenrocks.i18n import N_
+from sevenrocks.moves_words import describe_choice
 from sevenrocks.web.protocol import ProtocolError
 from sevenrocks.web.replays import player_names
 from sevenrocks.web.storage import EventRecord, ReviewRecord
@@ -51,6 +53,8 @@ log = logging.getLogger("sevenrocks.web")
 HINTED: Final = "hinted"
 #: The seed of every web review (a review is the same whoever asks for it).
 REVIEW_SEED: Final = 0
+#: The class of a highlighted tile in :func:`sevenrocks.svg.layout` (a spinner's too).
+_HIGHLIGHTED: Final = re.compile(r'class="(tile[^"]*?) highlight"')
 #: Placements a hint lists.
 HINT_MOVES: Final = 3
 #: Tables whose latest hint is kept (asked again in the same position: answered without a search).
@@ -84,7 +88,7 @@ class Reviews:
         )
         self._jobs: dict[str, _Job] = {}
         self._stop = threading.Event()
-        self._hints: dict[tuple[str, int, int], dict[str, Any]] = {}
+        self._hints: dict[tuple[str, int, int, str], dict[str, Any]] = {}
         self._hinting = asyncio.Semaphore(max(settings.review_workers, 1))
 
     async def close(self) -> None:
@@ -183,9 +187,10 @@ class Reviews:
             self._jobs.pop(table_id, None)
 
     # ----------------------------------------------------------------- hints
-    async def hint(self, table: LiveTable, seat: int) -> dict[str, Any]:
-        """The best placements of ``seat`` now, from its own view, at a practice table; the hint
-        is stored (the placement that follows is marked ``hinted``). Raises :class:`ProtocolError`."""
+    async def hint(self, table: LiveTable, seat: int, lang: str = "en") -> dict[str, Any]:
+        """The best placements of ``seat`` now, from its own view, at a practice table (each
+        with its ``words`` in ``lang``); the hint is stored (the placement that follows is marked
+        ``hinted``). Raises :class:`ProtocolError`."""
         if not table.record.practice:
             raise ProtocolError(N_("hints are given at practice tables only"), "not_practice")
         async with table.lock:
@@ -203,31 +208,41 @@ class Reviews:
                     N_("hints cannot be given in this game: the search does not play it"), "unsupported"
                 ) from None
             at = table.moves
-            key = (table.id, seat, at)
+            key = (table.id, seat, at, lang)
             known = self._hints.get(key)
             if known is not None:
                 return known
+            asked = any(k[:3] == key[:3] for k in self._hints)  # in another language: stored already
             view = match.view(seat)
             data = {"seat": seat, "at": at, "hand": match.hand_number}
-            try:
-                await self.service.db(self.service.storage.append_event, table.id, table.seq, "hint", data)
-            except Exception:
-                raise ProtocolError(N_("the hint could not be stored; try again"), "storage") from None
-            table.seq += 1
+            if not asked:
+                try:
+                    await self.service.db(
+                        self.service.storage.append_event, table.id, table.seq, "hint", data
+                    )
+                except Exception:
+                    raise ProtocolError(N_("the hint could not be stored; try again"), "storage") from None
+                table.seq += 1
         async with self._hinting:
             from sevenrocks.analysis.review import rank_view
 
             ranked = await asyncio.to_thread(rank_view, view, seed=at, think=self.hint_think)
+        moves = {str(m): m for m in view.moves}
         answer = {
             "table": table.id,
             "seat": seat,
             "move": at,
             "hints": [
-                {"play": e.move, "points": round(e.net, 1), "value": round(e.value, 1)}
+                {
+                    "play": e.move,
+                    "words": describe_choice(moves[e.move], view.layout, view.rules, lang=lang),
+                    "points": round(e.net, 1),
+                    "value": round(e.value, 1),
+                }
                 for e in ranked[:HINT_MOVES]
             ],
         }
-        self._hints = {k: v for k, v in self._hints.items() if k[0] != table.id}
+        self._hints = {k: v for k, v in self._hints.items() if k[0] != table.id or k[:3] == key[:3]}
         if len(self._hints) >= MAX_HINTS_KEPT:
             self._hints.clear()
         self._hints[key] = answer
@@ -256,10 +271,10 @@ def hinted_placements(match: Match, events: list[EventRecord]) -> dict[tuple[int
     return out
 
 
-def ghost_layout(match: Match, hand: int, play: int, best: str) -> str:
+def ghost_layout(match: Match, hand: int, play: int, best: str, lang: str = "en") -> tuple[str, str]:
     """The layout before play ``play`` of hand ``hand`` with the move ``best`` drawn on it as a
-    ghost (a translucent tile); raises :class:`ValueError` for a play the match does not have or
-    a move that does not fit."""
+    ghost (a translucent tile), and the move in words in ``lang``; raises :class:`ValueError` for
+    a play the match does not have or a move that does not fit."""
     history = match.history
     if not 0 <= hand < len(history) or not 0 <= play < len(history[hand].placements):
         raise ValueError(f"hand {hand} has no play {play}")
@@ -276,10 +291,11 @@ def ghost_layout(match: Match, hand: int, play: int, best: str) -> str:
             replay.push(placement.play)
     try:
         move = parse_move(best)
+        words = describe_choice(move, replay.layout, replay.rules, lang=lang)
         replay.push(move)
     except SevenRocksError as err:
         raise ValueError(str(err)) from None
     faces = svg.faces_for(match.game)
     scale = svg.CHILD_SCALE if faces == "pictures" else None
     drawn = str(svg.layout(replay.layout, highlight=(move,), faces=faces, scale=scale))
-    return drawn.replace('class="tile highlight"', 'class="tile highlight ghost" opacity="0.45"')
+    return _HIGHLIGHTED.sub(r'class="\1 highlight ghost" opacity="0.45"', drawn), words

@@ -434,7 +434,8 @@ async def review_ghost(
     play: Annotated[int, Query(ge=0, le=100_000)] = 0,
 ) -> dict[str, Any]:
     """The layout before play ``play`` of hand ``hand`` with the review's best placement there
-    drawn as a ghost tile (404 without a finished review, or where the move made was the best)."""
+    drawn as a ghost tile (``svg``) and said in ``words`` (404 without a finished review, or where the
+    move made was the best)."""
     table = await _finished(request, table_id)
     state = await _reviews(request).state(table)
     if state["status"] != "done" or not isinstance(table.match, Match):
@@ -453,10 +454,12 @@ async def review_ghost(
             ),
         )
     try:
-        picture = ghost_layout(table.match, hand, play, found["best"]["move"])
+        picture, words = ghost_layout(
+            table.match, hand, play, found["best"]["move"], request_language(request)
+        )
     except ValueError as err:
         raise HTTPException(404, str(err)) from None
-    return {"hand": hand, "play": play, "best": found["best"]["move"], "svg": picture}
+    return {"hand": hand, "play": play, "best": found["best"]["move"], "words": words, "svg": picture}
 
 
 class HintIn(BaseModel):
@@ -477,7 +480,7 @@ async def hint(table_id: str, body: HintIn, request: Request) -> dict[str, Any]:
     if seat is None:
         raise HTTPException(403, _say(request, N_("this browser holds no seat at this table")))
     try:
-        return await _reviews(request).hint(table, seat)
+        return await _reviews(request).hint(table, seat, request_language(request))
     except ProtocolError as err:
         raise _refused(request, err, 409) from None
 

@@ -135,16 +135,26 @@
     const parts = [el("strong", { id: "review-class", class: `verdict ${p.verdict}`, "data-verdict": p.verdict }, VERDICTS[p.verdict])];
     if (p.verdict === "best") parts.push(" · " + t("expected {points} points to the end of the hand", { points: p.made.net.toFixed(1) }));
     else {
-      parts.push(" · " + t("lost {lost} ± {error} points; best: {best}", { lost: p.lost.toFixed(1), error: p.lost_se === null ? "?" : p.lost_se.toFixed(1), best: ltr(p.best.move) }));
+      const lost = (best) => t("lost {lost} ± {error} points; best: {best}", { lost: p.lost.toFixed(1), error: p.lost_se === null ? "?" : p.lost_se.toFixed(1), best });
+      const said = el("span", { id: "review-lost" }, " · " + lost(ltr(p.best.move)));
+      parts.push(said);
       button.hidden = false;
+      ghostOf(hand, step - 1).then((ghost) => { if (ghost && ghost.hand === hand && ghost.play === step - 1) said.textContent = " · " + lost(ghost.words); });
     }
     box.replaceChildren(...parts);
+  }
+  const ghosts = new Map();
+  async function ghostOf(h, play) {
+    const key = `${h}:${play}`;
+    if (!ghosts.has(key)) ghosts.set(key, getJson(`/api/matches/${encodeURIComponent(tableId)}/ghost?hand=${h}&play=${play}`).catch(() => null));
+    return ghosts.get(key);
   }
   async function toggleGhost() {
     const button = $("review-ghost");
     if (ghostShown) { show(); return; }
     try {
-      const ghost = await getJson(`/api/matches/${encodeURIComponent(tableId)}/ghost?hand=${hand}&play=${step - 1}`);
+      const ghost = await ghostOf(hand, step - 1);
+      if (!ghost) throw new Error(t("this match has no finished review"));
       $("layout").innerHTML = ghost.svg;
       ghostShown = true;
       button.textContent = t("Show the placement made");

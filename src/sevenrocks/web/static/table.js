@@ -215,7 +215,7 @@
       if (state.move !== asked) return;
       hintFor = asked;
       list.replaceChildren(...answer.hints.map((h) => el("li", { class: "hint-play", "data-play": h.play },
-        t("{play}: {points} points expected to the end of the hand", { play: ltr(h.play), points: h.points }))));
+        t("{play}: {points} points expected to the end of the hand", { play: h.words || ltr(h.play), points: h.points }))));
     } catch (err) {
       list.replaceChildren(el("li", { class: "error-text" }, err.message));
     } finally { $("hint").disabled = state.turn !== state.seat; }
