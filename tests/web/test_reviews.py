@@ -68,6 +68,7 @@ def test_a_review_runs_once_is_stored_and_shown_later(db_url: str) -> None:
         assert {p["verdict"] for p in analysis["placements"]} <= set(CLASSES)
         worse = [p for p in analysis["placements"] if p["best"]["move"] != p["made"]["move"]]
         best = [p for p in analysis["placements"] if p["best"]["move"] == p["made"]["move"]]
+        assert worse and best  # the seeded match has both (a forced move is always the best)
         for p in worse[:1]:
             ghost = client.get(f"/api/matches/{table}/ghost", params={"hand": p["hand"], "play": p["play"]})
             assert ghost.status_code == 200 and ghost.json()["best"] == p["best"]["move"]
