@@ -26,7 +26,7 @@ pytestmark = [
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """The server with reviews that think 0.01 s a placement."""
     db = tmp_path_factory.mktemp("review") / "web.db"
-    env = {"SEVENROCKS_REVIEW_THINK": "0.01"}
+    env = {"SEVENROCKS_REVIEW_THINK": "0.01", "SEVENROCKS_DEAL_SEED": "7"}
     with running_server(db, args=("--bot-delay", "0"), env=env) as running:
         yield running
 
@@ -57,5 +57,11 @@ def test_review_shows_classes_and_the_chart_jumps_to_a_placement(
     assert verdict in ("best", "good", "inaccuracy", "mistake", "blunder")
     assert "current" in (last.get_attribute("class") or "")
     assert page.locator("#review").is_hidden()  # done: not offered again
+    other = page.locator("#review-chart circle.review-point:not(.best)")  # a better placement existed
+    assert other.count() > 0
+    other.first.click()
+    page.wait_for_selector("#review-ghost:not([hidden])")
+    page.click("#review-ghost")
+    page.wait_for_selector("#layout g.ghost")
     shot(page, "replay-review")
     context.close()
