@@ -73,6 +73,7 @@ __all__ = [
     "classify",
     "placement_seed",
     "positions",
+    "rank_view",
 ]
 
 _POLICY: Final = bot_kernel.GREEDY
@@ -387,6 +388,47 @@ def analyse_view(
     return _verdict(
         hand, play, view, _index_of(view, move), acc, done, thresholds or Thresholds.for_target(view.target)
     )
+
+
+def rank_view(
+    view: SeatView, *, seed: int, think: float | None = None, deals: int | None = None
+) -> list[Estimate]:
+    """Every legal move of ``view`` with its estimate (searched from the view alone, as
+    :func:`analyse_view`), the best first: the hints of a practice table. Raises
+    :class:`~sevenrocks.bots.registry.UnsupportedGameError` for a game the search does not play
+    and :class:`AnalysisError` when no deal fits the view."""
+    check_game(view.rules)
+    moves = view.moves
+    if think is None and deals is None:
+        think = DEFAULT_THINK
+    evaluator = bot_kernel.PlayEvaluator(view, moves, policy=_POLICY, target_bonus=TARGET_BONUS)
+    _warmed()
+    acc, done, _ = _run_task(_Task(evaluator.arrays(), seed, deals, think))
+    if done < 0:
+        raise AnalysisError(f"no deal of the unseen tiles fits seat {view.seat}'s view")
+    sums, cross, net, net_sq, wins, losses = acc
+    n = max(done, 1)
+
+    def se(square_sum: float, mean: float) -> float:
+        if done < 2:
+            return math.inf
+        return math.sqrt(max(square_sum / n - mean * mean, 0.0) / (n - 1))
+
+    out = []
+    for i, move in enumerate(moves):
+        value, points = float(sums[i]) / n, float(net[i]) / n
+        out.append(
+            Estimate(
+                str(move),
+                value,
+                se(float(cross[i, i]), value),
+                points,
+                se(float(net_sq[i]), points),
+                float(wins[i]) / n,
+                float(losses[i]) / n,
+            )
+        )
+    return sorted(out, key=lambda e: -e.value)
 
 
 @functools.cache

@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException
 
 from sevenrocks.web.cleanup import close_idle_tables, keep_closing_idle_tables
 from sevenrocks.web.middleware import Hardening
+from sevenrocks.web.reviews import Reviews
 from sevenrocks.web.routes import router
 from sevenrocks.web.service import TableService
 from sevenrocks.web.settings import Settings
@@ -36,6 +37,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         storage = Storage(settings.database_url)
         service = TableService(storage, settings)
         app.state.service = service
+        reviews = Reviews(service)
+        app.state.reviews = reviews
         await close_idle_tables(service)
         await service.resume()
         cleaning = asyncio.get_running_loop().create_task(keep_closing_idle_tables(service))
@@ -45,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             cleaning.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await cleaning
+            await reviews.close()
             await service.close()
             storage.close()
 

@@ -17,6 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from sevenrocks.bots import BOT_NAMES
 from sevenrocks.core.errors import GameError
 from sevenrocks.core.games import DEFAULT_GAME
+from sevenrocks.core.match import Match
+from sevenrocks.core.record import MatchRecord
 from sevenrocks.core.sausage import GAME_ID as SAUSAGE
 from sevenrocks.guide.family import guide_game
 from sevenrocks.i18n import LANGUAGES, N_
@@ -28,6 +30,7 @@ from sevenrocks.web.keys import is_secret, is_table_id
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
 from sevenrocks.web.replays import PositionError
+from sevenrocks.web.reviews import Reviews, ghost_layout, hinted_placements
 from sevenrocks.web.rules_pages import render_family_rules, render_unknown_game
 from sevenrocks.web.service import JoinRefused, LiveTable, SeatSpec, TableService
 
@@ -151,6 +154,8 @@ class TableIn(BaseModel):
     options: dict[str, bool | int | str] = Field(default_factory=dict, max_length=20)
     seats: list[SeatIn] = Field(min_length=2, max_length=4)
     target: int | None = Field(None, ge=1, le=10_000)
+    practice: bool = False
+    """A practice table: its players may ask for hints (the best placements after a short search)."""
 
 
 def _link(table_id: str, **params: str) -> str:
@@ -287,6 +292,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
             address,
             game=body.game,
             options=dict(body.options),
+            practice=body.practice,
         )
     except ProtocolError as err:
         raise _refused(request, err) from None
@@ -302,6 +308,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         "table": table.id,
         "game": table.record.game,
         "options": table.record.options,
+        "practice": table.record.practice,
         "admin": admin,
         "seat": mine,
         "link": _link(table.id, token=tokens.get(mine, "") if mine is not None else "", admin=admin),
@@ -457,14 +464,105 @@ async def match_position(
 
 @router.get("/api/matches/{table_id}/record")
 async def match_record_file(table_id: str, request: Request) -> Response:
-    """Download the match's record file (JSON)."""
+    """Download the match's record file (JSON); at a practice table, the placements made after a
+    hint carry the comment ``hinted``."""
     table = await _finished(request, table_id)
-    data = _service(request).play_of(table).replay_record(table)
+    service = _service(request)
+    data = service.play_of(table).replay_record(table)
+    if table.record.practice and isinstance(table.match, Match):
+        hinted = hinted_placements(table.match, await service.db(service.storage.events, table.id))
+        if hinted:
+            data = MatchRecord.from_json(data).with_comments(hinted).to_json()
     return Response(
         json.dumps(data, indent=1),
         media_type="application/json",
         headers={"Content-Disposition": f'attachment; filename="sevenrocks-{table.id}.json"'},
     )
+
+
+def _reviews(request: Request) -> Reviews:
+    reviews: Reviews = request.app.state.reviews
+    return reviews
+
+
+@router.get("/api/matches/{table_id}/review")
+async def match_review(table_id: str, request: Request) -> dict[str, Any]:
+    """The review of a finished match: ``status`` ``none``, ``queued``, ``running`` (``done`` of
+    ``total`` placements), ``done`` (with the ``analysis``), ``failed`` or ``unsupported``."""
+    table = await _finished(request, table_id)
+    return await _reviews(request).state(table)
+
+
+@router.post("/api/matches/{table_id}/review")
+async def start_review(table_id: str, request: Request, response: Response) -> dict[str, Any]:
+    """Start the review of a finished match in the background (202), unless one is waiting, running
+    or done (200: its state); 409 ``unsupported`` for a game the search does not play."""
+    table = await _finished(request, table_id)
+    try:
+        state, started = await _reviews(request).start(table)
+    except ProtocolError as err:
+        raise _refused(request, err, 409) from None
+    response.status_code = 202 if started else 200
+    return state
+
+
+@router.get("/api/matches/{table_id}/ghost")
+async def review_ghost(
+    table_id: str,
+    request: Request,
+    hand: Annotated[int, Query(ge=0, le=10_000)] = 0,
+    play: Annotated[int, Query(ge=0, le=100_000)] = 0,
+) -> dict[str, Any]:
+    """The layout before play ``play`` of hand ``hand`` with the review's best placement there
+    drawn as a ghost tile (``svg``) and said in ``words`` (404 without a finished review, or where the
+    move made was the best)."""
+    table = await _finished(request, table_id)
+    state = await _reviews(request).state(table)
+    if state["status"] != "done" or not isinstance(table.match, Match):
+        raise HTTPException(404, _say(request, N_("this match has no finished review")))
+    found = next(
+        (p for p in state["analysis"]["placements"] if p["hand"] == hand and p["play"] == play), None
+    )
+    if found is None or found["best"]["move"] == found["made"]["move"]:
+        raise HTTPException(
+            404,
+            _say(
+                request,
+                N_("the review has no better placement for hand {hand}, play {play}"),
+                hand=hand,
+                play=play,
+            ),
+        )
+    try:
+        picture, words = ghost_layout(
+            table.match, hand, play, found["best"]["move"], request_language(request)
+        )
+    except ValueError as err:
+        raise HTTPException(404, str(err)) from None
+    return {"hand": hand, "play": play, "best": found["best"]["move"], "words": words, "svg": picture}
+
+
+class HintIn(BaseModel):
+    """The player's seat, named by the secret its browser got when it claimed the seat."""
+
+    model_config = _STRICT
+
+    session: str = Field(max_length=100)
+
+
+@router.post("/api/tables/{table_id}/hint")
+async def hint(table_id: str, body: HintIn, request: Request) -> dict[str, Any]:
+    """At a practice table, the best placements of the player whose turn it is (searched from the
+    seat's own view), each with its expected points to the end of the hand; the placement that
+    follows is marked ``hinted`` in the match's record. 409 ``not_practice`` at other tables."""
+    table = await _table(request, table_id)
+    seat = table.seat_of_session(body.session)
+    if seat is None:
+        raise HTTPException(403, _say(request, N_("this browser holds no seat at this table")))
+    try:
+        return await _reviews(request).hint(table, seat, request_language(request))
+    except ProtocolError as err:
+        raise _refused(request, err, 409) from None
 
 
 # -------------------------------------------------------------------------- WebSocket

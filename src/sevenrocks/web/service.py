@@ -142,9 +142,11 @@ class TableService:
         *,
         game: str = DEFAULT_GAME,
         options: dict[str, Any] | None = None,
+        practice: bool = False,
     ) -> tuple[LiveTable, dict[int, str]]:
         """Make a table of ``game`` (with its ``options``; ``target`` sets the option of that name)
-        for the client at ``address``; return it and each person's invitation."""
+        for the client at ``address`` (``practice``: its players may ask for hints); return it and
+        each person's invitation."""
         if target is not None and (
             isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= MAX_TARGET
         ):
@@ -209,6 +211,7 @@ class TableService:
             game=game,
             options={} if seven else options,
             scores=[0] * rules.sides,
+            practice=practice,
         )
         await self.db(self.storage.create_table, record)
         table = self._play_of_game(game).new_table(record)

@@ -53,6 +53,9 @@ class Settings:
     ``deal_seed``: for demonstrations and tests only, the seed of every table's deals, lots and
     bots (the tables made after the start, in order, play the same matches again); unset, they
     are unpredictable, as they must be for real play.
+    ``review_workers``: match reviews (``Review`` on the replay page) analysed at once; more wait.
+    ``review_think``: seconds of search per placement of a review.
+    ``hint_think``: seconds of search for a hint at a practice table.
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -65,6 +68,9 @@ class Settings:
     connections_per_table: int = 32
     idle_table_seconds: float = 24 * 3600.0
     deal_seed: int | None = None
+    review_workers: int = 1
+    review_think: float = 0.2
+    hint_think: float = 0.5
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -96,6 +102,9 @@ ENV_NAMES: Final = {
     "connections_per_table": "SEVENROCKS_CONNECTIONS_PER_TABLE",
     "idle_table_seconds": "SEVENROCKS_IDLE_TABLE_SECONDS",
     "deal_seed": "SEVENROCKS_DEAL_SEED",
+    "review_workers": "SEVENROCKS_REVIEW_WORKERS",
+    "review_think": "SEVENROCKS_REVIEW_THINK",
+    "hint_think": "SEVENROCKS_HINT_THINK",
 }
 
 

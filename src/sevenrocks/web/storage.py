@@ -23,6 +23,7 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -45,7 +46,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 from sevenrocks.core.games import DEFAULT_GAME
 
-__all__ = ["EventRecord", "Storage", "StorageError", "TableRecord"]
+__all__ = ["EventRecord", "ReviewRecord", "Storage", "StorageError", "TableRecord"]
 
 
 class StorageError(RuntimeError):
@@ -76,6 +77,20 @@ class _TableRow(_Base):
     joined: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     game: Mapped[str] = mapped_column(String(32), default=DEFAULT_GAME, server_default=DEFAULT_GAME)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
+    practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class _ReviewRow(_Base):
+    """A finished match's review (``docs/analysis.md``): its state and, once done, the analysis."""
+
+    __tablename__ = "sevenrocks_reviews"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    status: Mapped[str] = mapped_column(String(16))
+    think: Mapped[float] = mapped_column(Float)
+    finished_at: Mapped[dt.datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    error: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    analysis: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class _EventRow(_Base):
@@ -107,6 +122,22 @@ class TableRecord:
     """The game's id (``sevenrocks games``); tables stored before the family are Seven Rocks."""
     options: dict[str, Any] = field(default_factory=dict)
     """The options the creator chose (the game's defaults fill in the rest)."""
+    practice: bool = False
+    """A practice table: its players may ask for hints (``docs/web.md``)."""
+
+
+@dataclass(frozen=True)
+class ReviewRecord:
+    """A finished match's review: ``status`` ``done`` (with the ``analysis``, the JSON of
+    ``sevenrocks analyse --json``) or ``failed`` (with the ``error``), searched ``think`` seconds a
+    placement. A review being made is not stored until it ends."""
+
+    table_id: str
+    status: str
+    think: float
+    finished_at: dt.datetime | None = None
+    error: str | None = None
+    analysis: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -133,6 +164,7 @@ def _record(row: _TableRow) -> TableRecord:
         joined=bool(row.joined),
         game=row.game or DEFAULT_GAME,
         options=dict(row.options or {}),
+        practice=bool(row.practice),
     )
 
 
@@ -175,13 +207,13 @@ class Storage:
         have = {column["name"] for column in inspect(self.engine).get_columns(_TableRow.__tablename__)}
         dialect = self.engine.dialect
         with self.engine.begin() as conn:
-            for name in ("last_active", "joined", "game", "options"):
+            for name in ("last_active", "joined", "game", "options", "practice"):
                 if name in have:
                     continue
                 column = _TableRow.__table__.c[name]
                 kind = column.type.compile(dialect=dialect)
                 default = ""
-                if name == "joined":
+                if name in ("joined", "practice"):
                     value = false().compile(dialect=dialect, compile_kwargs={"literal_binds": True})
                     default = f" NOT NULL DEFAULT {value}"
                 elif name == "game":
@@ -206,6 +238,7 @@ class Storage:
                     scores=list(table.scores),
                     game=table.game,
                     options=dict(table.options),
+                    practice=table.practice,
                     created_at=table.created_at or _now(),
                     last_active=table.created_at or _now(),
                 )
@@ -283,6 +316,7 @@ class Storage:
         """Remove a table and its events."""
         with self._session.begin() as session:
             session.execute(delete(_EventRow).where(_EventRow.table_id == table_id))
+            session.execute(delete(_ReviewRow).where(_ReviewRow.table_id == table_id))
             session.execute(delete(_TableRow).where(_TableRow.id == table_id))
 
     # ---------------------------------------------------------------- events
@@ -304,6 +338,35 @@ class Storage:
                 select(_EventRow).where(_EventRow.table_id == table_id).order_by(_EventRow.seq)
             )
             return [EventRecord(row.seq, row.kind, dict(row.data)) for row in rows]
+
+    # --------------------------------------------------------------- reviews
+    def save_review(self, review: ReviewRecord) -> None:
+        """Store (or replace) a match's review."""
+        with self._session.begin() as session:
+            row = session.get(_ReviewRow, review.table_id)
+            if row is None:
+                row = _ReviewRow(table_id=review.table_id)
+                session.add(row)
+            row.status = review.status
+            row.think = review.think
+            row.finished_at = review.finished_at
+            row.error = review.error[:500] if review.error else None
+            row.analysis = review.analysis
+
+    def review(self, table_id: str) -> ReviewRecord | None:
+        """A match's stored review, or ``None``."""
+        with self._session() as session:
+            row = session.get(_ReviewRow, table_id)
+            if row is None:
+                return None
+            return ReviewRecord(
+                row.table_id,
+                row.status,
+                float(row.think),
+                row.finished_at,
+                row.error,
+                None if row.analysis is None else dict(row.analysis),
+            )
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -121,6 +121,7 @@ class LiveTable:
             "seats": self.public_seats(),
             "game": self.record.game,
             "options": dict(self.record.options),
+            "practice": self.record.practice,
             "scores": list(match.scores) if match else [0] * new_match(self.record).rules.sides,
             "hand_number": match.hand_number if match else -1,
             "winner": match.winner if match else None,

@@ -103,6 +103,10 @@
   fillSeats();
   fillOptions();
   fillRows();
+  // A practice table: its players may ask for hints (the best placements after a short search).
+  const optionsNode = document.getElementById("game-options");
+  optionsNode.after(el("label", { id: "practice-label" }, el("input", { type: "checkbox", id: "practice" }), " ",
+    t("Practice table: players may ask for hints")));
 
   document.getElementById("create").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -113,7 +117,7 @@
       name: document.getElementById(`name-${seat}`).value,
       bot: document.getElementById(`bot-${seat}`).value,
     }));
-    const body = { game: current().id, seats, options: optionValues() };
+    const body = { game: current().id, seats, options: optionValues(), practice: document.getElementById("practice").checked };
     if (!document.getElementById("target-label").hidden) body.target = Number(document.getElementById("target").value);
     try {
       const made = await getJson("/api/tables", {

@@ -53,6 +53,115 @@
     show();
   }
 
+  // ---- the review (docs/analysis.md): the server analyses the match in the background; each
+  // placement's class, the points lost, the best placement as a ghost tile, and a clickable chart.
+  const VERDICTS = { best: t("best"), good: t("good"), inaccuracy: t("inaccuracy"), mistake: t("mistake"), blunder: t("blunder") };
+  const COLOURS = { best: "#1f4e79", good: "#5a89b7", inaccuracy: "#e0a800", mistake: "#e06000", blunder: "#c00000" };
+  const reviewUrl = `/api/matches/${encodeURIComponent(tableId)}/review`;
+  let review = null;  // the finished analysis
+  let ghostShown = false;
+  const reviewButton = el("button", { id: "review", type: "button" }, t("Review"));
+  const reviewPanel = el("section", { class: "panel", id: "review-panel", "aria-label": t("Review") },
+    el("div", { class: "controls" }, reviewButton, el("span", { id: "review-status", "aria-live": "polite" })),
+    el("div", { id: "review-chart", dir: "ltr" }),
+    el("p", { id: "review-move", "aria-live": "polite" }),
+    el("button", { id: "review-ghost", type: "button", hidden: true }, t("Show the best placement")));
+  document.querySelector("section.board").after(reviewPanel);
+  reviewButton.addEventListener("click", async () => {
+    reviewButton.disabled = true;
+    try { reviewState(await getJson(reviewUrl, { method: "POST" })); } catch (err) { $("review-status").textContent = err.message; reviewButton.disabled = false; }
+  });
+  $("review-ghost").addEventListener("click", toggleGhost);
+
+  function reviewState(state) {
+    const status = $("review-status");
+    reviewButton.hidden = ["done", "unsupported", "queued", "running"].includes(state.status);
+    reviewButton.disabled = false;
+    if (state.status === "unsupported") status.textContent = t("This game cannot be reviewed: the search does not play it.");
+    else if (state.status === "queued") status.textContent = t("The review waits for its turn…");
+    else if (state.status === "running") status.textContent = t("Reviewing: {done} of {total} placements", { done: state.done, total: state.total });
+    else if (state.status === "failed") status.textContent = t("The review failed: {reason}", { reason: state.error || "" });
+    else if (state.status === "done") { status.textContent = ""; review = state.analysis; drawChart(); showReview(); }
+    else status.textContent = t("A review weighs every placement by search (from the placing seat's view).");
+    if (state.status === "queued" || state.status === "running") setTimeout(pollReview, 1000);
+  }
+  async function pollReview() {
+    try { reviewState(await getJson(reviewUrl)); } catch (err) { $("review-status").textContent = err.message; }
+  }
+  function verdictOf(h, play) {
+    return review ? review.placements.find((p) => p.hand === h && p.play === play) || null : null;
+  }
+  function drawChart() {
+    const list = review.placements;
+    const W = 640, H = 180, pad = 24;
+    const ys = list.map((p) => (p.margin === null ? 0 : p.margin));
+    const high = Math.max(5, ...ys), low = Math.min(-5, ...ys);
+    const x = (i) => pad + (list.length < 2 ? 0 : (i * (W - 2 * pad)) / (list.length - 1));
+    const y = (v) => pad + ((high - v) / (high - low)) * (H - 2 * pad);
+    let body = Object.keys(COLOURS).map((verdict, i) => `<circle cx="${pad + i * 110}" cy="10" r="5" fill="${COLOURS[verdict]}"/>` +
+      `<text x="${pad + i * 110 + 9}" y="14" font-size="12" font-family="sans-serif" fill="#333">${SR.esc(VERDICTS[verdict])}</text>`).join("");
+    body += `<text x="2" y="${y(0) - 3}" font-size="10" font-family="sans-serif" fill="#666">0</text>`;
+    body += `<line x1="${pad}" y1="${y(0)}" x2="${W - pad}" y2="${y(0)}" stroke="#888" stroke-width="1"/>`;
+    list.forEach((p, i) => { if (i && p.hand !== list[i - 1].hand) body += `<line x1="${x(i - 0.5)}" y1="0" x2="${x(i - 0.5)}" y2="${H}" stroke="#bbb" stroke-dasharray="3 3"/>`; });
+    const line = list.map((p, i) => (p.margin === null ? null : `${x(i).toFixed(1)},${y(p.margin).toFixed(1)}`)).filter(Boolean).join(" ");
+    body += `<polyline points="${line}" fill="none" stroke="#1f4e79" stroke-width="1.5"/>`;
+    list.forEach((p, i) => {
+      const big = ["inaccuracy", "mistake", "blunder"].includes(p.verdict);
+      const label = SR.esc(t("Hand {hand}, play {step}: {verdict}", { hand: p.hand + 1, step: p.play + 1, verdict: VERDICTS[p.verdict] }));
+      body += `<circle class="review-point ${p.verdict}" data-hand="${p.hand}" data-play="${p.play}" cx="${x(i).toFixed(1)}" cy="${y(ys[i]).toFixed(1)}" r="${big ? 6 : 4}" fill="${COLOURS[p.verdict]}" stroke="#000" stroke-width="${big ? 1 : 0.3}" tabindex="0" role="button" aria-label="${label}"><title>${label}</title></circle>`;
+    });
+    const chart = $("review-chart");
+    chart.innerHTML = `<svg viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="${SR.esc(t("Side 0's expected lead after each placement; click a point to go to it"))}">${body}</svg>`;
+    chart.append(el("p", { class: "muted" }, t("Side 0's expected lead after each placement; click a point to go to it")));
+    for (const point of chart.querySelectorAll("circle.review-point")) {
+      const go = () => { hand = Number(point.dataset.hand); step = Number(point.dataset.play) + 1; show(); };
+      point.addEventListener("click", go);
+      point.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); go(); } });
+    }
+  }
+  function showReview() {
+    ghostShown = false;
+    const box = $("review-move");
+    const button = $("review-ghost");
+    button.hidden = true;
+    button.textContent = t("Show the best placement");
+    if (!review) return;
+    for (const point of document.querySelectorAll("#review-chart circle.review-point")) {
+      point.classList.toggle("current", Number(point.dataset.hand) === hand && Number(point.dataset.play) === step - 1);
+      point.setAttribute("stroke-width", point.classList.contains("current") ? 3 : point.getAttribute("r") === "6" ? 1 : 0.3);
+    }
+    const p = step > 0 ? verdictOf(hand, step - 1) : null;
+    if (!p) { box.replaceChildren(); return; }
+    const parts = [el("strong", { id: "review-class", class: `verdict ${p.verdict}`, "data-verdict": p.verdict }, VERDICTS[p.verdict])];
+    if (p.verdict === "best") parts.push(" · " + t("expected {points} points to the end of the hand", { points: p.made.net.toFixed(1) }));
+    else {
+      const lost = (best) => t("lost {lost} ± {error} points; best: {best}", { lost: p.lost.toFixed(1), error: p.lost_se === null ? "?" : p.lost_se.toFixed(1), best });
+      const said = el("span", { id: "review-lost" }, " · " + lost(ltr(p.best.move)));
+      parts.push(said);
+      button.hidden = false;
+      ghostOf(hand, step - 1).then((ghost) => { if (ghost && ghost.hand === hand && ghost.play === step - 1) said.textContent = " · " + lost(ghost.words); });
+    }
+    box.replaceChildren(...parts);
+  }
+  const ghosts = new Map();
+  async function ghostOf(h, play) {
+    const key = `${h}:${play}`;
+    if (!ghosts.has(key)) ghosts.set(key, getJson(`/api/matches/${encodeURIComponent(tableId)}/ghost?hand=${h}&play=${play}`).catch(() => null));
+    return ghosts.get(key);
+  }
+  async function toggleGhost() {
+    const button = $("review-ghost");
+    if (ghostShown) { show(); return; }
+    try {
+      const ghost = await ghostOf(hand, step - 1);
+      if (!ghost) throw new Error(t("this match has no finished review"));
+      $("layout").innerHTML = ghost.svg;
+      ghostShown = true;
+      button.textContent = t("Show the placement made");
+    } catch (err) { $("error").textContent = err.message; }
+  }
+  pollReview();
+
   async function show() {
     const ticket = ++loading;
     let pos;
@@ -94,6 +203,7 @@
     $("event").textContent = text;
     $("layout").innerHTML = pos.svg;
     SR.localizeLayout($("layout"), step, pos.ends_total);
+    showReview();
     $("ends").textContent = family ? "" : t("Counted ends total {total}", { total: pos.ends_total });
     const noTiles = t("no tiles");
     $("hands").replaceChildren(...pos.hands.map((tiles, seat) => el("div", { class: `seat-box${pos.turn === seat ? " turn" : ""}` },

@@ -192,10 +192,44 @@
     renderLog();
     renderAdmin();
     renderOverlay();
+    renderHint();
     if (state.hand_over && hiddenOverlayFor === state.hand_number) {
       $("options").append(el("button", { id: "show-settlement", onclick: () => { hiddenOverlayFor = null; render(); } },
         state.phase !== "over" ? t("Settlement and next hand") : t("Settlement and result")));
     }
+  }
+
+  // A practice table: a hint button and a small panel with the best placements (server side, from
+  // this seat's view); the placement that follows is marked "hinted" in the match's record.
+  let hintFor = null;
+  function renderHint() {
+    let box = $("hint-box");
+    if (!state.practice || state.seat === null || state.seat === undefined || !session) { if (box) box.remove(); return; }
+    if (!box) {
+      box = el("div", { id: "hint-box", class: "hint-box" },
+        el("button", { id: "hint", type: "button", onclick: askHint }, t("Hint")),
+        el("ol", { id: "hint-list", "aria-live": "polite" }));
+      $("options").after(box);
+    }
+    $("hint").disabled = state.turn !== state.seat;
+    if (hintFor !== state.move) $("hint-list").replaceChildren();
+  }
+  async function askHint() {
+    const list = $("hint-list");
+    const asked = state.move;
+    $("hint").disabled = true;
+    list.replaceChildren(el("li", { class: "muted" }, t("Thinking…")));
+    try {
+      const answer = await SR.getJson(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session }),
+      });
+      if (state.move !== asked) return;
+      hintFor = asked;
+      list.replaceChildren(...answer.hints.map((h) => el("li", { class: "hint-play", "data-play": h.play },
+        t("{play}: {points} points expected to the end of the hand", { play: h.words || ltr(h.play), points: h.points }))));
+    } catch (err) {
+      list.replaceChildren(el("li", { class: "error-text" }, err.message));
+    } finally { $("hint").disabled = state.turn !== state.seat; }
   }
 
   function renderScore() {
