@@ -96,6 +96,18 @@ STATUS_JS = """() => {
 }"""
 
 
+# every score hint beside a ringed spot lies inside the drawn board (none cut off at its edge)
+HINTS_INSIDE_JS = """() => {
+  const svg = document.querySelector('#layout svg');
+  const view = svg.viewBox.baseVal;
+  return [...svg.querySelectorAll('.score-hint')].every((hint) => {
+    const box = hint.getBBox();
+    return box.x >= view.x - 0.5 && box.y >= view.y - 0.5
+      && box.x + box.width <= view.x + view.width + 0.5 && box.y + box.height <= view.y + view.height + 0.5;
+  });
+}"""
+
+
 def take_turn(page: Any, use_svg: bool) -> None:
     """Click a playable tile; if it has several places, click one (on the layout or the list).
 
@@ -148,6 +160,7 @@ def test_person_plays_a_whole_match_against_three_bots(browser: Any, server: dic
             before = page.locator("#log li").count()
             several.first.click()
             page.wait_for_selector("#layout [data-point].target")
+            assert page.evaluate(HINTS_INSIDE_JS), "a score hint is cut off at the board's edge"
             shot(page, "choose-a-spot-desktop")
             page.set_viewport_size(PHONE)
             shot(page, "choose-a-spot-phone")

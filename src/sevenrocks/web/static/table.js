@@ -465,8 +465,26 @@
         hint.setAttribute("class", option.points ? "score-hint scores" : "score-hint");
         hint.textContent = option.points ? `+${option.points}` : `→${option.ends_total}`;
         spot.parentNode.append(hint);
+        keepInside(svg, hint, box);
       }
     }
+  }
+
+  // A score hint drawn beside its spot stays inside the board: past the right edge it moves to
+  // the spot's left, above the top edge it moves below the spot ("→12" never shows as "→1").
+  function keepInside(svg, hint, spot) {
+    const view = svg.viewBox && svg.viewBox.baseVal;
+    if (!view || !view.width || !hint.getBBox) return;
+    let drawn = hint.getBBox();
+    if (drawn.x + drawn.width > view.x + view.width) {
+      hint.setAttribute("text-anchor", "end");
+      hint.setAttribute("x", spot.x - spot.width * 0.1);
+    }
+    drawn = hint.getBBox();
+    if (drawn.x < view.x) hint.setAttribute("x", view.x + (hint.getAttribute("text-anchor") === "end" ? drawn.width : 0));
+    if (drawn.y < view.y) hint.setAttribute("y", spot.y + spot.height * 1.1 + drawn.height * 0.8);
+    drawn = hint.getBBox();
+    if (drawn.y + drawn.height > view.y + view.height) hint.setAttribute("y", view.y + view.height - drawn.height * 0.2);
   }
 
   function renderLog() {
