@@ -55,6 +55,8 @@ def test_the_board_keeps_one_drawing_and_tiles_one_size(browser: Any, server: di
     page.wait_for_selector("#layout svg")
     page.wait_for_function("() => document.querySelector('.hand button.tile.playable')", polling=50)
     take_turn(page, use_svg=False)
+    # the bots play on after us: measure once the layout stands still, at our next turn
+    page.wait_for_function("() => document.querySelector('#banner.your-turn, #next-hand')", polling=50)
     page.wait_for_selector("#layout svg[data-board]")
     first = page.evaluate(BOARD_JS)
     assert first["boards"] == [_best(first["area"])] and first["points"] >= 1 and first["ids"], first

@@ -94,7 +94,9 @@ def test_a_sea_goat_hundred_is_declared_by_click_and_the_sheet_shows_it(browser:
         assert [b.get_attribute("data-tile") for b in page.locator(".hand button.tile.playable").all()] == [
             "6-6"
         ]
-        page.click(".hand button.tile.playable")
+        page.click(".hand button.tile.playable")  # shows where it goes
+        page.wait_for_selector("#options button.option")
+        page.click(".hand button.tile.playable")  # and places it
         page.wait_for_function("() => document.querySelectorAll('#log li').length > 0")
         first = page.locator("#log li").first.inner_text()
         assert first == "Leyla (seat 0) (you) led 6-6", first

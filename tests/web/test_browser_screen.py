@@ -156,7 +156,8 @@ def test_the_drawer_holds_the_log_and_links_on_a_phone(browser: Any, server: dic
     page = context.new_page()
     page.goto(server["url"] + made["link"])
     page.click("#start")
-    page.wait_for_selector("#log li", state="attached")
+    # the hand has begun: a bot's lead is in the log, or it is our lead
+    page.wait_for_function("() => document.querySelector('#log li, #banner.your-turn')", polling=50)
     assert not page.locator("#side").is_visible()
     page.click("#drawer-toggle")
     page.wait_for_function(

@@ -276,9 +276,9 @@ def _table(_: Translate) -> str:
         "more": _("Log and links"),
         "close": _("Close"),
         "help": _(
-            "Choose a tile, then a highlighted spot on the layout (or a button under your tiles). "
-            "A tile with a single place goes there at once. Keys: Tab to move, Enter to choose, "
-            "Escape to cancel."
+            "Choose a tile: the layout rings every spot where it can go, with what it scores. "
+            "Then choose a spot (or a button under your tiles), or the tile again when it has a "
+            "single place. Keys: Tab to move, Enter to choose, Escape to cancel."
         ),
     }
     return _TABLE.format(legend=_legend_html(_), **{key: _e(text) for key, text in texts.items()})

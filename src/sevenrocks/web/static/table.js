@@ -387,11 +387,27 @@
     }
   }
 
+  // The player's setting "one click places a tile that has a single place", kept in this browser.
+  const ONE_CLICK_KEY = "sevenrocks-one-click";
+  function oneClick() {
+    try { return localStorage.getItem(ONE_CLICK_KEY) === "1"; } catch (_) { return false; }
+  }
+  function settingsBox() {
+    const box = el("input", { type: "checkbox", id: "one-click", checked: oneClick() });
+    box.addEventListener("change", () => {
+      try { localStorage.setItem(ONE_CLICK_KEY, box.checked ? "1" : "0"); } catch (_) { /* private mode */ }
+    });
+    return el("label", { class: "setting", for: "one-click" }, box, " ", t("One click places a tile that has a single place"));
+  }
+  if ($("help")) $("help").before(settingsBox());
+
   function chooseTile(tile) {
     if (state.turn !== state.seat) { toast(state.turn === null ? t("No tile can be placed now.") : t("It is the turn of {seat}.", { seat: seatName(state.turn) }), "error"); return; }
     const choices = optionsFor(tile);
     if (!choices.length) { toast(t("{tile} cannot be placed now: no open connection point shows its values.", { tile: ltr(tile) }), "error"); return; }
-    if (choices.length === 1 && !choices[0].several) { play(choices[0]); return; }
+    // a tile with a single place shows it first (where it goes, what it scores): the second click
+    // places it; with the one-click setting the first click does
+    if (choices.length === 1 && !choices[0].several && (oneClick() || selected === tile)) { play(choices[0]); return; }
     selected = selected === tile ? null : tile;
     render();
     const first = document.querySelector("#options button.option");
