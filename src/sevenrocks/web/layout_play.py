@@ -120,9 +120,7 @@ class LayoutPlay:
         if match.game == DEFAULT_GAME:
             data.pop("boneyard")
         try:
-            await self.service.db(
-                self.service.storage.append_event, table.id, table.seq, "hand", data, **fields
-            )
+            await self.service.append_event(table.id, table.seq, "hand", data, **fields)
         except Exception:
             raise ProtocolError(N_("the deal could not be stored; try again"), "storage") from None
         match.start_hand(tiles, leader=data["leader"], boneyard=boneyard or None)
@@ -157,9 +155,7 @@ class LayoutPlay:
         match = table.match
         assert match is not None
         try:
-            await self.service.db(
-                self.service.storage.append_event, table.id, table.seq, "hundred", {"seat": seat}
-            )
+            await self.service.append_event(table.id, table.seq, "hundred", {"seat": seat})
         except Exception:
             raise ProtocolError(N_("the declaration could not be stored; try again"), "storage") from None
         match.declare_hundred()
@@ -227,8 +223,7 @@ class LayoutPlay:
             if match.is_over:
                 fields.update(status="over", winner=match.winner, finished_at=dt.datetime.now(dt.UTC))
         try:
-            await self.service.db(
-                self.service.storage.append_event,
+            await self.service.append_event(
                 table.id,
                 table.seq,
                 "play",

@@ -272,9 +272,7 @@ class SausagePlay:
         probe.start_deal(queues, starter=starter)
         fields.update(self._end_fields(probe))
         try:
-            await self.service.db(
-                self.service.storage.append_event, table.id, table.seq, "hand", data, **fields
-            )
+            await self.service.append_event(table.id, table.seq, "hand", data, **fields)
         except Exception:
             raise ProtocolError(N_("the deal could not be stored; try again"), "storage") from None
         match.start_deal(queues, starter=starter)
@@ -339,8 +337,7 @@ class SausagePlay:
         match.push(move)  # raises a SevenRocksError naming the rule, and changes nothing, if illegal
         fields = self._end_fields(match)
         try:
-            await self.service.db(
-                self.service.storage.append_event,
+            await self.service.append_event(
                 table.id,
                 table.seq,
                 "play",
