@@ -46,6 +46,7 @@ from sevenrocks.web.protocol import (
     ProtocolError,
     ReplaceIntent,
     StartIntent,
+    SyncIntent,
     error_message,
     parse_message,
 )
@@ -521,6 +522,8 @@ class TableService:
                 await self.play_of(table).hundred(table, conn, intent.declare)
             elif isinstance(intent, ReplaceIntent):
                 await self._replace(table, conn, intent)
+            elif isinstance(intent, SyncIntent):
+                conn.send(self.state_for(table, conn.seat, conn.lang))
 
     # ------------------------------------------------------------------ intents
     async def start(self, table: LiveTable) -> None:
@@ -631,6 +634,19 @@ class TableService:
                 message = cache[key] = self.state_for(table, conn.seat, conn.lang)
             conn.send(message)
 
+    def announce(self, table: LiveTable, build: Callable[[int | None, str], dict[str, Any]]) -> None:
+        """Send every connection of ``table`` the message ``build(seat, lang)`` makes for it, each
+        built once per seat and language."""
+        if not table.connections:
+            return
+        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for conn in table.connections:
+            key = (conn.seat, conn.lang)
+            message = cache.get(key)
+            if message is None:
+                message = cache[key] = build(conn.seat, conn.lang)
+            conn.send(message)
+
     def _seats_changed(self, table: LiveTable, skip: Connection | None = None) -> None:
         """Tell every connection (but ``skip``) who is connected, claimed and ready: a small
         ``seats`` message, not a whole state."""
@@ -649,5 +665,6 @@ def _kind(intent: ClientMessage) -> str:
         NextHandIntent: "next_hand",
         ReplaceIntent: "replace",
         HundredIntent: "hundred",
+        SyncIntent: "sync",
         Ping: "ping",
     }[type(intent)]
