@@ -10,7 +10,8 @@ from before and after ``placed`` existed. Measured:
 - placements per second over the whole run (all tables at once);
 - latency of a placement: from sending the ``play`` message to receiving the message that shows
   it (p50, p95, max);
-- the server process's CPU time (user + system, from ``/proc``) per placement;
+- the server process's CPU time (user + system, from ``/proc``) per placement, from the moment
+  every table is made (the seats' connections, their messages and the storage included);
 - nothing lost: every table must finish, no ``error`` message may arrive, and after the server
   stops every table's stored events must replay (validated by the engine) with exactly the
   placements its clients saw acknowledged.
@@ -71,6 +72,7 @@ class Stats:
     finished: set[str] = field(default_factory=set)
     messages: collections.Counter[str] = field(default_factory=collections.Counter)
     received_bytes: int = 0
+    cpu_start: float | None = None
 
 
 def _free_port() -> int:
@@ -139,7 +141,7 @@ async def _seat(
 
 
 async def _run_tables(
-    base: str, tables: int, target: int, pace: float, stats: Stats, progress: Progress
+    base: str, tables: int, target: int, pace: float, stats: Stats, progress: Progress, pid: int
 ) -> tuple[float, list[str]]:
     http = base.replace("ws://", "http://")
     made = []
@@ -153,6 +155,7 @@ async def _run_tables(
         progress.advance(task)
     progress.remove_task(task)
     task = progress.add_task("tables finished", total=tables)
+    stats.cpu_start = _cpu_seconds(pid)  # the tables are made: from here on, the play
     t0 = time.perf_counter()
     jobs = []
     opening = asyncio.Semaphore(64)
@@ -326,7 +329,6 @@ def _run(args: argparse.Namespace, source: Path | None, label: str) -> tuple[dic
                 time.sleep(0.1)
         if profile is not None:
             pid = _child_pid(server.pid)
-        cpu_before = _cpu_seconds(pid)
         with Progress(
             TextColumn(f"{label}: " + "{task.description}"),
             BarColumn(),
@@ -338,7 +340,13 @@ def _run(args: argparse.Namespace, source: Path | None, label: str) -> tuple[dic
                 elapsed, tables = asyncio.run(
                     asyncio.wait_for(
                         _run_tables(
-                            f"ws://127.0.0.1:{port}", args.tables, args.target, args.pace, stats, progress
+                            f"ws://127.0.0.1:{port}",
+                            args.tables,
+                            args.target,
+                            args.pace,
+                            stats,
+                            progress,
+                            pid,
                         ),
                         args.timeout,
                     )
@@ -349,7 +357,7 @@ def _run(args: argparse.Namespace, source: Path | None, label: str) -> tuple[dic
                     f"{args.tables} tables finished[/red]"
                 )
                 return {}, False
-        cpu_after = _cpu_seconds(pid)
+        cpu_before, cpu_after = stats.cpu_start, _cpu_seconds(pid)
     finally:
         if profile is not None and pid != server.pid:
             os.kill(pid, signal.SIGTERM)  # py-spy writes its profile when the server is gone
