@@ -245,8 +245,9 @@ def _lost(db: str, tables: list[str], stats: Stats) -> list[str]:
 
 
 def _top(profile: Path, count: int = 25) -> list[tuple[str, float, float]]:
-    """The functions of a raw py-spy profile (every thread, idle ones left out) with the most
-    samples: (function, share of samples anywhere in the stack, share of samples on top)."""
+    """The functions of a raw py-spy profile (the event loop and the worker threads, idle ones
+    left out, the start-up's imports too) with the most samples: (function, share of samples
+    anywhere in the stack, share of samples on top)."""
     total = 0
     inclusive: collections.Counter[str] = collections.Counter()
     own: collections.Counter[str] = collections.Counter()
@@ -255,6 +256,8 @@ def _top(profile: Path, count: int = 25) -> list[tuple[str, float, float]]:
         if not stack:
             continue
         frames = stack.split(";")
+        if not any(f.startswith(("Runner.run ", "_worker ")) for f in frames):
+            continue  # the start (imports), not serving
         n = int(samples)
         total += n
         own[frames[-1]] += n
