@@ -2,30 +2,44 @@
 
 The server (``sevenrocks serve``) runs in a subprocess on 127.0.0.1 with a fresh SQLite file.
 Each table has four seats taken by WebSocket clients in this process that play like greedy
-bots from the ``state`` messages they receive (the highest-scoring legal placement) and ask for
-the next hand after each settlement, exactly as browsers do. Measured:
+bots from the messages they receive (the highest-scoring legal placement) and ask for the next
+hand after each settlement, exactly as browsers do. A client understands both the full ``state``
+and the ``placed`` message (what one placement changed), so the same load runs against servers
+from before and after ``placed`` existed. Measured:
 
 - placements per second over the whole run (all tables at once);
-- latency of a placement: from sending the ``play`` message to receiving the ``state`` that
-  shows it (p50, p95, max);
-- nothing lost: every table must finish, and the record of every match downloaded from the
-  server must replay (validated by the engine) with exactly the placements the clients saw
-  acknowledged; no ``error`` message may arrive.
+- latency of a placement: from sending the ``play`` message to receiving the message that shows
+  it (p50, p95, max);
+- the server process's CPU time (user + system, from ``/proc``) per placement, from the moment
+  every table is made (the seats' connections, their messages and the storage included);
+- nothing lost: every table must finish, no ``error`` message may arrive, and after the server
+  stops every table's stored events must replay (validated by the engine) with exactly the
+  placements its clients saw acknowledged.
 
-Side by side, in the same run: the same number of matches played by the engine in process
-(``Match`` + greedy bots, no network, no storage), to show what the web layer costs (a ratio).
+``--pace S`` plays at a human pace: the seat to play waits a random time (exponential, mean ``S``
+seconds) before each placement, so each table places a tile every ``S`` seconds on average.
+``--against COMMIT`` first runs the same load against the server of ``COMMIT`` (its ``src``
+unpacked with ``git archive``), then against this checkout's, and prints both. ``--profile FILE``
+runs this checkout's server under py-spy (raw collapsed stacks in ``FILE``) and prints the
+functions with the most samples. Side by side: the same matches played by the engine in process
+(``Match`` + greedy bots, no network, no storage), as a ratio.
 
-    .venv/bin/python benchmarks/web_load.py                 # 100 tables, target 100
-    .venv/bin/python benchmarks/web_load.py --tables 20 --target 60 --json
+    .venv/bin/python benchmarks/web_load.py                           # 100 tables flat out
+    .venv/bin/python benchmarks/web_load.py --tables 1000 --pace 2    # 1,000 tables, human pace
+    .venv/bin/python benchmarks/web_load.py --tables 30 --against HEAD~3
+    .venv/bin/python benchmarks/web_load.py --tables 30 --profile /tmp/web.txt
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import json
 import os
 import random
+import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -42,9 +56,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from websockets.asyncio.client import connect
 
 from sevenrocks.bots import make_bot
-from sevenrocks.core import Match, MatchRecord
+from sevenrocks.core import Match
+from sevenrocks.web.storage import Storage
+from sevenrocks.web.table import moves_of, rebuild_match
 
 console = Console(stderr=True)
+REPO = Path(__file__).resolve().parent.parent
 
 
 @dataclass
@@ -53,6 +70,9 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     acknowledged: dict[str, int] = field(default_factory=dict)
     finished: set[str] = field(default_factory=set)
+    messages: collections.Counter[str] = field(default_factory=collections.Counter)
+    received_bytes: int = 0
+    cpu_start: float | None = None
 
 
 def _free_port() -> int:
@@ -65,15 +85,25 @@ def _free_port() -> int:
 def _http(url: str, body: Any = None) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=30) as response:
+    with urllib.request.urlopen(request, timeout=60) as response:
         return json.loads(response.read())
 
 
 async def _seat(
-    base: str, table: str, seat: int, token: str, admin: str | None, ready: asyncio.Barrier, stats: Stats
+    base: str,
+    table: str,
+    seat: int,
+    token: str,
+    admin: str | None,
+    ready: asyncio.Barrier,
+    opening: asyncio.Semaphore,
+    pace: float,
+    stats: Stats,
 ) -> None:
     query = f"token={token}" + (f"&admin={admin}" if admin else "")
-    async with connect(f"{base}/ws/tables/{table}?{query}", max_size=2**22, open_timeout=60) as ws:
+    async with opening:
+        ws = await connect(f"{base}/ws/tables/{table}?{query}", max_size=2**22, open_timeout=120)
+    async with ws:
         await ready.wait()  # every seat of the table is connected
         if admin:
             await ws.send(json.dumps({"type": "start"}))
@@ -81,11 +111,14 @@ async def _seat(
         sent_move = -1
         asked_hand = -1
         async for raw in ws:
+            stats.received_bytes += len(raw)
             message = json.loads(raw)
-            if message["type"] == "error":
+            kind = message["type"]
+            stats.messages[kind] += 1
+            if kind == "error":
                 stats.errors.append(f"{table} seat {seat}: {message['message']}")
                 continue
-            if message["type"] != "state" or message["hand_number"] < 0:
+            if kind not in ("state", "placed") or message["hand_number"] < 0:
                 continue
             if sent_at is not None and message["move"] > sent_move:
                 stats.latencies.append(time.perf_counter() - sent_at)
@@ -101,29 +134,37 @@ async def _seat(
             elif message["turn"] == seat and sent_at is None and message["move"] != sent_move:
                 best = max(message["legal"], key=lambda o: (o["points"], o["ends_total"]))
                 sent_move = message["move"]
+                if pace:
+                    await asyncio.sleep(random.expovariate(1 / pace))
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "play", "play": best["play"], "at": sent_move}))
 
 
-async def _run_tables(base: str, tables: int, target: int, stats: Stats, progress: Progress) -> float:
+async def _run_tables(
+    base: str, tables: int, target: int, pace: float, stats: Stats, progress: Progress, pid: int
+) -> tuple[float, list[str]]:
+    http = base.replace("ws://", "http://")
     made = []
+    task = progress.add_task("tables made", total=tables)
     for _ in range(tables):
         made.append(
             await asyncio.to_thread(
-                _http,
-                f"{base.replace('ws://', 'http://')}/api/tables",
-                {"seats": [{"kind": "friend"}] * 4, "target": target},
+                _http, f"{http}/api/tables", {"seats": [{"kind": "friend"}] * 4, "target": target}
             )
         )
+        progress.advance(task)
+    progress.remove_task(task)
     task = progress.add_task("tables finished", total=tables)
+    stats.cpu_start = _cpu_seconds(pid)  # the tables are made: from here on, the play
     t0 = time.perf_counter()
     jobs = []
+    opening = asyncio.Semaphore(64)
     for table in made:
         barrier = asyncio.Barrier(4)
         for seat in range(4):
             token = table["seats"][seat]["link"].split("token=")[1]
             admin = table["admin"] if seat == 0 else None
-            jobs.append(_seat(base, table["table"], seat, token, admin, barrier, stats))
+            jobs.append(_seat(base, table["table"], seat, token, admin, barrier, opening, pace, stats))
 
     async def watch() -> None:
         while len(stats.finished) < tables:
@@ -135,7 +176,8 @@ async def _run_tables(base: str, tables: int, target: int, stats: Stats, progres
     await asyncio.gather(*jobs)
     elapsed = time.perf_counter() - t0
     await watcher
-    return elapsed
+    progress.remove_task(task)
+    return elapsed, [t["table"] for t in made]
 
 
 def _cpu_seconds(pid: int) -> float | None:
@@ -145,6 +187,20 @@ def _cpu_seconds(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _child_pid(pid: int, timeout: float = 10) -> int:
+    """The first child of ``pid`` (the server py-spy started)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        except OSError:
+            children = []
+        if children:
+            return int(children[0])
+        time.sleep(0.05)
+    return pid
 
 
 def _in_process(matches: int, target: int) -> tuple[int, float]:
@@ -164,47 +220,105 @@ def _in_process(matches: int, target: int) -> tuple[int, float]:
     return moves, time.perf_counter() - t0
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=100, help="tables played at once (default 100)")
-    parser.add_argument(
-        "--target", type=int, default=100, help="match target (default 100, to bound the run)"
-    )
-    parser.add_argument("--timeout", type=float, default=300, help="give up after this many seconds")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args()
-    if not 1 <= args.tables <= 500 or not 1 <= args.target <= 1000:
-        parser.error("use 1..500 tables and a target of 1..1000")
+def _lost(db: str, tables: list[str], stats: Stats) -> list[str]:
+    """Tables whose stored events do not replay with exactly the acknowledged placements."""
+    storage = Storage(db)
+    lost = []
+    try:
+        for table_id in tables:
+            record = storage.table(table_id)
+            if record is None:
+                lost.append(f"{table_id}: not stored")
+                continue
+            try:
+                match, _ = rebuild_match(record, storage.events(table_id))
+            except Exception as err:
+                lost.append(f"{table_id}: does not replay: {err}")
+                continue
+            stored = moves_of(match)
+            count = stats.acknowledged.get(table_id, 0)
+            if stored != count or match is None or not match.is_over or record.status != "over":
+                lost.append(f"{table_id}: {count} acknowledged, {stored} stored, status {record.status}")
+    finally:
+        storage.close()
+    return lost
 
+
+def _top(profile: Path, count: int = 25) -> list[tuple[str, float, float]]:
+    """The functions of a raw py-spy profile (the event loop and the worker threads, idle ones
+    left out, the start-up's imports too) with the most samples: (function, share of samples
+    anywhere in the stack, share of samples on top)."""
+    total = 0
+    inclusive: collections.Counter[str] = collections.Counter()
+    own: collections.Counter[str] = collections.Counter()
+    for line in profile.read_text().splitlines():
+        stack, _, samples = line.rpartition(" ")
+        if not stack:
+            continue
+        frames = stack.split(";")
+        if not any(f.startswith(("Runner.run ", "_worker ")) for f in frames):
+            continue  # the start (imports), not serving
+        n = int(samples)
+        total += n
+        own[frames[-1]] += n
+        for frame in set(frames):
+            inclusive[frame] += n
+    if not total:
+        return []
+    return [(name, n / total, own[name] / total) for name, n in inclusive.most_common(count)]
+
+
+def _run(args: argparse.Namespace, source: Path | None, label: str) -> tuple[dict[str, Any], bool]:
+    """One load against the server of ``source`` (``None``: this checkout)."""
     workdir = Path(tempfile.mkdtemp(prefix="sevenrocks-load-"))
+    db = f"sqlite:///{workdir / 'load.db'}"
     port = _free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "sevenrocks",
+        "serve",
+        "--port",
+        str(port),
+        "--db",
+        db,
+        "--bot-delay",
+        "0",
+    ]
+    profile = None
+    if args.profile and source is None:
+        profile = Path(args.profile)
+        spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+        command = [
+            spy,
+            "record",
+            "--format",
+            "raw",
+            "--rate",
+            "200",
+            "--nolineno",
+            "-o",
+            str(profile),
+            "--",
+            *command,
+        ]
+    env = {
+        **os.environ,
+        "SEVENROCKS_MAX_MESSAGE_BYTES": "4096",
+        # every table comes from this one address: lift the per-address and total table limits
+        "SEVENROCKS_NEW_TABLES_PER_HOUR": str(max(30, 2 * args.tables)),
+        "SEVENROCKS_MAX_LIVE_TABLES": str(max(1000, 2 * args.tables)),
+    }
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
     server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "sevenrocks",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            f"sqlite:///{workdir / 'load.db'}",
-            "--bot-delay",
-            "0",
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        env={
-            **os.environ,
-            "SEVENROCKS_MAX_MESSAGE_BYTES": "4096",
-            # every table comes from this one address: lift the per-address and total table limits
-            "SEVENROCKS_NEW_TABLES_PER_HOUR": str(max(30, 2 * args.tables)),
-            "SEVENROCKS_MAX_LIVE_TABLES": str(max(1000, 2 * args.tables)),
-        },
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, cwd=workdir
     )
     http = f"http://127.0.0.1:{port}"
+    stats = Stats()
+    pid = server.pid
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             try:
                 _http(f"{http}/api/bots")
@@ -214,87 +328,158 @@ def main() -> int:
                     console.print(
                         f"[red]the server did not start[/red] {server.stderr.read() if server.stderr else ''}"
                     )
-                    return 1
+                    return {}, False
                 time.sleep(0.1)
-        stats = Stats()
-        cpu_before = _cpu_seconds(server.pid)
+        if profile is not None:
+            pid = _child_pid(server.pid)
         with Progress(
-            TextColumn("{task.description}"),
+            TextColumn(f"{label}: " + "{task.description}"),
             BarColumn(),
             MofNCompleteColumn(),
             TimeElapsedColumn(),
             console=console,
         ) as progress:
             try:
-                elapsed = asyncio.run(
+                elapsed, tables = asyncio.run(
                     asyncio.wait_for(
-                        _run_tables(f"ws://127.0.0.1:{port}", args.tables, args.target, stats, progress),
+                        _run_tables(
+                            f"ws://127.0.0.1:{port}",
+                            args.tables,
+                            args.target,
+                            args.pace,
+                            stats,
+                            progress,
+                            pid,
+                        ),
                         args.timeout,
                     )
                 )
             except TimeoutError:
                 console.print(
-                    f"[red]timed out after {args.timeout:.0f} s: {len(stats.finished)} of {args.tables} "
-                    "tables finished[/red]"
+                    f"[red]{label}: timed out after {args.timeout:.0f} s: {len(stats.finished)} of "
+                    f"{args.tables} tables finished[/red]"
                 )
-                return 1
-        cpu_after = _cpu_seconds(server.pid)
-        # nothing lost: every match is stored and replays with exactly the acknowledged placements
-        lost = []
-        for table, count in stats.acknowledged.items():
-            record = MatchRecord.from_json(_http(f"{http}/api/matches/{table}/record"))
-            stored = sum(len(hand.placements) for hand in record.hands)
-            if stored != count or record.winner is None:
-                lost.append(f"{table}: {count} acknowledged, {stored} stored, winner {record.winner}")
-        moves = sum(stats.acknowledged.values())
-        lat = sorted(stats.latencies)
-        p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
-        base_moves, base_time = _in_process(args.tables, args.target)
-        figures = {
-            "tables": args.tables,
-            "target": args.target,
-            "connections": 4 * args.tables,
-            "placements": moves,
-            "seconds": round(elapsed, 2),
-            "placements_per_second": round(moves / elapsed, 1),
-            "latency_ms": {
-                "p50": round(1000 * statistics.median(lat), 1),
-                "p95": round(1000 * p95, 1),
-                "max": round(1000 * lat[-1], 1),
-            },
-            "server_cpu_ms_per_placement": None
-            if cpu_before is None or cpu_after is None
-            else round(1000 * (cpu_after - cpu_before) / max(moves, 1), 2),
-            "errors": len(stats.errors),
-            "tables_finished": len(stats.finished),
-            "lost": lost,
-            "in_process_placements_per_second": round(base_moves / base_time, 1),
-            "web_over_in_process": round((moves / elapsed) / (base_moves / base_time), 4),
-        }
+                return {}, False
+        cpu_before, cpu_after = stats.cpu_start, _cpu_seconds(pid)
     finally:
-        server.terminate()
+        if profile is not None and pid != server.pid:
+            os.kill(pid, signal.SIGTERM)  # py-spy writes its profile when the server is gone
+        else:
+            server.terminate()
         try:
-            server.wait(timeout=10)
+            server.wait(timeout=30)
         except subprocess.TimeoutExpired:
             server.kill()
-    ok = not lost and not stats.errors and len(stats.finished) == args.tables
-    if args.json:
-        print(json.dumps(figures, indent=1))
-    else:
-        console.print(
-            f"{args.tables} tables, {4 * args.tables} WebSockets, target {args.target}: {moves} placements "
-            f"in {elapsed:.1f} s = [bold]{moves / elapsed:.0f} placements/s[/bold]; latency p50 "
-            f"{figures['latency_ms']['p50']} ms, p95 [bold]{figures['latency_ms']['p95']} ms[/bold], max "  # type: ignore[index]
-            f"{figures['latency_ms']['max']} ms; errors {len(stats.errors)}; lost {len(lost)}; "  # type: ignore[index]
-            f"server CPU {figures['server_cpu_ms_per_placement']} ms per placement"
-        )
-        console.print(
-            "same matches in process (engine + greedy bots, no web): "
-            f"{figures['in_process_placements_per_second']} placements/s; "
-            f"web / in-process = {figures['web_over_in_process']}"
-        )
+    lost = _lost(db, tables, stats)
+    shutil.rmtree(workdir, ignore_errors=True)
+    moves = sum(stats.acknowledged.values())
+    lat = sorted(stats.latencies)
+    p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
+    figures: dict[str, Any] = {
+        "server": label,
+        "tables": args.tables,
+        "target": args.target,
+        "pace_s": args.pace,
+        "connections": 4 * args.tables,
+        "placements": moves,
+        "seconds": round(elapsed, 2),
+        "placements_per_second": round(moves / elapsed, 1),
+        "latency_ms": {
+            "p50": round(1000 * statistics.median(lat), 1),
+            "p95": round(1000 * p95, 1),
+            "max": round(1000 * lat[-1], 1),
+        },
+        "server_cpu_ms_per_placement": None
+        if cpu_before is None or cpu_after is None
+        else round(1000 * (cpu_after - cpu_before) / max(moves, 1), 2),
+        "server_cpu_busy": None
+        if cpu_before is None or cpu_after is None
+        else round((cpu_after - cpu_before) / elapsed, 2),
+        "messages": dict(stats.messages),
+        "kib_received_per_placement": round(stats.received_bytes / 1024 / max(moves, 1), 1),
+        "errors": len(stats.errors),
+        "tables_finished": len(stats.finished),
+        "lost": lost,
+    }
+    if profile is not None and profile.exists():
+        figures["profile"] = [
+            {"function": name, "total": round(total, 3), "own": round(mine, 3)}
+            for name, total, mine in _top(profile)
+        ]
     for line in stats.errors[:5] + lost[:5]:
-        console.print(f"[red]{line}[/red]")
+        console.print(f"[red]{label}: {line}[/red]")
+    return figures, not lost and not stats.errors and len(stats.finished) == args.tables
+
+
+def _print(figures: dict[str, Any]) -> None:
+    lat = figures["latency_ms"]
+    console.print(
+        f"{figures['server']}: {figures['tables']} tables, {figures['connections']} WebSockets, target "
+        f"{figures['target']}, pace {figures['pace_s']} s: {figures['placements']} placements in "
+        f"{figures['seconds']} s = [bold]{figures['placements_per_second']} placements/s[/bold]; latency p50 "
+        f"{lat['p50']} ms, p95 [bold]{lat['p95']} ms[/bold], max {lat['max']} ms; "
+        f"errors {figures['errors']}; lost {len(figures['lost'])}; "
+        f"server CPU [bold]{figures['server_cpu_ms_per_placement']} ms[/bold] "
+        f"per placement (busy {figures['server_cpu_busy']} of a core); "
+        f"{figures['kib_received_per_placement']} KiB received per placement; messages {figures['messages']}"
+    )
+    for row in figures.get("profile", []):
+        console.print(f"  {row['total']:6.1%} {row['own']:6.1%}  {row['function']}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100, help="tables played at once (default 100)")
+    parser.add_argument(
+        "--target", type=int, default=100, help="match target (default 100, to bound the run)"
+    )
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=0.0,
+        help="mean seconds between a table's placements (default 0: flat out)",
+    )
+    parser.add_argument("--against", metavar="COMMIT", help="also run the same load against COMMIT's server")
+    parser.add_argument("--profile", metavar="FILE", help="profile this checkout's server with py-spy")
+    parser.add_argument("--timeout", type=float, default=600, help="give up after this many seconds")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 2000 or not 1 <= args.target <= 1000 or not 0 <= args.pace <= 60:
+        parser.error("use 1..2000 tables, a target of 1..1000 and a pace of 0..60 seconds")
+
+    runs = []
+    ok = True
+    if args.against:
+        then = Path(tempfile.mkdtemp(prefix="sevenrocks-then-"))
+        archive = subprocess.run(
+            ["git", "-C", str(REPO), "archive", args.against, "src"], capture_output=True, check=True
+        )
+        subprocess.run(["tar", "-x", "-C", str(then)], input=archive.stdout, check=True)
+        label = subprocess.run(
+            ["git", "-C", str(REPO), "rev-parse", "--short", args.against], capture_output=True, text=True
+        ).stdout.strip()
+        figures, good = _run(args, then / "src", label)
+        shutil.rmtree(then, ignore_errors=True)
+        ok &= good
+        if figures:
+            runs.append(figures)
+    figures, good = _run(args, None, "this checkout")
+    ok &= good
+    if figures:
+        runs.append(figures)
+    moves, seconds = _in_process(args.tables, args.target)
+    if args.json:
+        print(
+            json.dumps(
+                {"runs": runs, "in_process_placements_per_second": round(moves / seconds, 1)}, indent=1
+            )
+        )
+    else:
+        for figures in runs:
+            _print(figures)
+        console.print(
+            f"same matches in process (engine + greedy bots, no web): {moves / seconds:.0f} placements/s"
+        )
     return 0 if ok else 1
 
 

@@ -91,10 +91,25 @@ def make_table(
     return made
 
 
+def merge_placed(state: dict[str, Any] | None, placed: dict[str, Any]) -> dict[str, Any] | None:
+    """The ``state`` a ``placed`` message makes of ``state`` (as the table page applies it), or
+    ``None`` when it does not follow on from it (the page would ask for the whole state again)."""
+    if (
+        state is None
+        or state.get("hand_number") != placed["hand_number"]
+        or state.get("move") != placed["move"] - 1
+        or len(state["events"]) != placed["events_from"]
+    ):
+        return None
+    rest = {k: v for k, v in placed.items() if k not in ("type", "events_from", "events")}
+    return {**state, **rest, "events": state["events"] + placed["events"]}
+
+
 class Socket:
     """A WebSocket session that records every message it receives.
 
-    ``state`` is the latest state, with the latest ``seats`` message applied to it; ``welcome``
+    ``state`` is the latest state, with the latest ``seats`` message applied to it, and every
+    ``placed`` message (:func:`merge_placed`): :meth:`recv` returns the state a ``placed`` makes; ``welcome``
     the welcome (whose ``session`` is the seat's browser secret when the connection claimed it).
     """
 
@@ -110,6 +125,11 @@ class Socket:
         self.messages.append(message)
         if message.get("type") == "state":
             self.state = message
+        elif message.get("type") == "placed":
+            merged = merge_placed(self.state, message)
+            assert merged is not None, f"{self.label}: a placed message that does not follow its state"
+            self.state = merged
+            return merged  # the raw message stays in ``messages``
         elif message.get("type") == "seats" and self.state is not None:
             self.state = {**self.state, "seats": message["seats"]}
         elif message.get("type") == "welcome":

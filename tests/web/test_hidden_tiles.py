@@ -26,9 +26,11 @@ from sevenrocks.core.events import Draw, Placement
 from sevenrocks.core.games import GAMES, Engine
 from sevenrocks.core.sausage import SausageMatch
 from sevenrocks.core.tiles import TILES
+from sevenrocks.web.layout_play import LayoutPlay
+from sevenrocks.web.protocol import PLACED_FIELDS
 from sevenrocks.web.sausage_table import SausageTable, rebuild_sausage
 from sevenrocks.web.service import LiveTable, TableService, rebuild_match
-from tests.web.conftest import TILE, Socket, make_table, play_sausage, ws_path
+from tests.web.conftest import TILE, Socket, make_table, merge_placed, play_sausage, ws_path
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -108,9 +110,24 @@ def check_messages(match: Any, seat: Any, messages: list[dict[str, Any]]) -> int
     boneyard's, one another seat drew); count the checks."""
     history = match.history
     checked = 0
+    state: dict[str, Any] | None = None
     for message in messages:
+        if message["type"] == "placed":
+            # what one placement changed: checked as the state it makes of the one before
+            assert set(message) <= {
+                "type",
+                "table",
+                "events_from",
+                "phase",
+                "winner",
+                "hundred_pending",
+            } | set(PLACED_FIELDS)
+            merged = merge_placed(state, message)
+            assert merged is not None, f"{seat}: a placed message that does not follow its state"
+            message = merged
         if message["type"] != "state" or message["hand_number"] < 0:
             continue
+        state = message
         h = message["hand_number"]
         log = history[h]
         sent = [
@@ -299,10 +316,7 @@ def test_the_creator_view_check_catches_a_planted_leak(
     def leaky(self: TableService, table: LiveTable, seat: int | None, lang: str = "en") -> dict[str, Any]:
         out = original(self, table, seat, lang)
         if seat is None and table.match is not None and table.match.turn is not None:
-            out["events"] = [
-                *out["events"],
-                {"kind": "knock", "seat": 1, "values": [], "text": str(table.match.hand(1)[0])},
-            ]
+            out["scores_text"] = f"{out['scores_text']} {table.match.hand(1)[0]}"
         return out
 
     monkeypatch.setattr(TableService, "state_for", leaky)
@@ -335,6 +349,27 @@ FAMILY: Final = [
     ("general", 4, {}),
     ("picture", 3, {}),
 ]
+
+
+def test_the_check_catches_a_leak_in_a_placed_message(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    original = LayoutPlay.placed
+
+    def leaky(self: LayoutPlay, table: LiveTable, seat: int | None, lang: str, since: int) -> dict[str, Any]:
+        out = original(self, table, seat, lang, since)
+        if seat is None and table.match is not None and table.match.turn is not None:
+            out["scores_text"] = f"{out['scores_text']} {table.match.hand(1)[0]}"
+        return out
+
+    monkeypatch.setattr(LayoutPlay, "placed", leaky)
+    made, socks = play_whole_match(client, target=10, rng=random.Random(1))
+    assert any(m["type"] == "placed" for m in socks["creator"].messages)
+    storage = client.app.state.service.storage  # type: ignore[attr-defined]
+    match, _ = rebuild_match(storage.table(made["table"]), storage.events(made["table"]))
+    check_messages(match, 0, socks[0].messages)  # a seat's own placed messages are honest
+    with pytest.raises(AssertionError, match="was sent"):
+        check_messages(match, "creator", socks["creator"].messages)
 
 
 def test_every_game_is_covered() -> None:

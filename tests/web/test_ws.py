@@ -261,3 +261,24 @@ def test_a_placement_that_cannot_be_stored_is_taken_back(
         monkeypatch.undo()
         mover.send({"type": "play", "play": play, "at": state["move"]})
         assert mover.until(lambda m: m["type"] == "state" and m["move"] == state["move"] + 1)
+
+
+def test_a_placement_mid_hand_is_a_placed_message_that_makes_the_same_state(client: TestClient) -> None:
+    """Every seat hears of a placement in the middle of a hand as a ``placed`` message; applied to
+    the state it holds, it gives exactly the state a ``sync`` then sends in full."""
+    made = make_table(client, ["me", "friend", "friend", "friend"])
+    with ExitStack() as stack:
+        socks = open_seats(client, stack, made)
+        state = started(socks)
+        mover = socks[state["turn"]]
+        assert mover.state is not None
+        mover.send({"type": "play", "play": mover.state["legal"][0]["play"], "at": state["move"]})
+        for seat, sock in socks.items():
+            merged = sock.until(lambda m: m["type"] == "state" and m["move"] == state["move"] + 1)
+            raw = sock.messages[-1]
+            assert raw["type"] == "placed" and raw["events_from"] == len(state["events"])
+            assert len(json.dumps(raw)) < len(json.dumps(merged))
+            sock.send({"type": "sync"})
+            full = sock.until(lambda m: m["type"] == "state")
+            assert sock.messages[-1]["type"] == "state"
+            assert full == merged, f"seat {seat}: the placed message does not make the whole state"

@@ -24,7 +24,7 @@ from sevenrocks.core.sausage import SausageMove
 from sevenrocks.core.tiles import TILES, tiles_of_mask
 from sevenrocks.i18n import N_
 from sevenrocks.web.connection import Connection
-from sevenrocks.web.protocol import PlayIntent, ProtocolError, view_json
+from sevenrocks.web.protocol import PLACED_FIELDS, PlayIntent, ProtocolError, view_json
 from sevenrocks.web.render import render_layout
 from sevenrocks.web.replays import match_record, match_summary, player_names, position
 from sevenrocks.web.storage import EventRecord, TableRecord
@@ -120,9 +120,7 @@ class LayoutPlay:
         if match.game == DEFAULT_GAME:
             data.pop("boneyard")
         try:
-            await self.service.db(
-                self.service.storage.append_event, table.id, table.seq, "hand", data, **fields
-            )
+            await self.service.append_event(table.id, table.seq, "hand", data, **fields)
         except Exception:
             raise ProtocolError(N_("the deal could not be stored; try again"), "storage") from None
         match.start_hand(tiles, leader=data["leader"], boneyard=boneyard or None)
@@ -157,9 +155,7 @@ class LayoutPlay:
         match = table.match
         assert match is not None
         try:
-            await self.service.db(
-                self.service.storage.append_event, table.id, table.seq, "hundred", {"seat": seat}
-            )
+            await self.service.append_event(table.id, table.seq, "hundred", {"seat": seat})
         except Exception:
             raise ProtocolError(N_("the declaration could not be stored; try again"), "storage") from None
         match.declare_hundred()
@@ -220,6 +216,7 @@ class LayoutPlay:
     async def _apply(self, table: LiveTable, seat: int, play: Move) -> None:
         match = table.match
         assert match is not None and match.turn == seat
+        since = len(match.events)  # the hand's events before this placement
         match.push(play)  # raises a SevenRocksError and changes nothing if illegal
         fields: dict[str, Any] = {}
         if match.turn is None:
@@ -227,8 +224,7 @@ class LayoutPlay:
             if match.is_over:
                 fields.update(status="over", winner=match.winner, finished_at=dt.datetime.now(dt.UTC))
         try:
-            await self.service.db(
-                self.service.storage.append_event,
+            await self.service.append_event(
                 table.id,
                 table.seq,
                 "play",
@@ -245,7 +241,12 @@ class LayoutPlay:
         if "status" in fields:
             table.record.status = fields["status"]
             table.record.winner = match.winner
-        self.service._after_change(table)
+        if match.turn is not None and self.hundred_pending(table) is None:
+            # the hand goes on: tell what changed, not the whole state
+            self.service.announce(table, lambda to, lang: self.placed(table, to, lang, since))
+            self.service._kick(table)
+        else:
+            self.service._after_change(table)
         self.service._forget_if_idle(table)
         if match.turn is None:
             await self.service._maybe_next_hand(table)
@@ -359,6 +360,32 @@ class LayoutPlay:
         if pending != seat:
             base["may_declare_hundred"] = False
         return base
+
+    def placed(self, table: LiveTable, seat: int | None, lang: str, since: int) -> dict[str, Any]:
+        """The ``placed`` message for one seat (or a spectator) after a placement in the middle of a
+        hand: the fields of its ``state`` a placement changes
+        (:data:`~sevenrocks.web.protocol.PLACED_FIELDS`), the hand's events from number ``since``
+        on; built from the same view as the ``state``, so it holds only what that seat may know."""
+        match = table.match
+        assert match is not None
+        view = match.view(seat if seat is not None else 0)
+        body = view_json(
+            view,
+            private=seat is not None,
+            svg=_svg(table),
+            move=table.moves,
+            lang=lang,
+            names=[str(info["name"]) for info in table.record.seats],
+            since=since,
+        )
+        out: dict[str, Any] = {"type": "placed", "table": table.id, "events_from": since}
+        out.update((name, body[name]) for name in PLACED_FIELDS)
+        out["phase"] = match.phase.value
+        out["winner"] = match.winner
+        out["hundred_pending"] = self.hundred_pending(table)
+        if out["hundred_pending"] != seat:
+            out["may_declare_hundred"] = False
+        return out
 
 
 def _svg(table: LiveTable) -> str:

@@ -1,10 +1,15 @@
 """The WebSocket message protocol: typed intents from browsers, typed messages to them.
 
 Every message is a JSON object with a ``"type"``. Browsers only send intents (``play``,
-``start``, ``next_hand``, ``replace``, ``hundred``, ``ping``); the server answers with ``welcome``,
-``state``, ``pong`` or ``error``. A ``state`` message is built from one seat's
-:class:`~sevenrocks.core.view.SeatView` (or, for spectators, from the public part of a view),
-so it never holds another seat's tiles before the settlement reveals them.
+``start``, ``next_hand``, ``replace``, ``hundred``, ``sync``, ``ping``); the server answers with ``welcome``,
+``state``, ``placed``, ``seats``, ``pong`` or ``error``. A ``placed`` message says what one placement
+changed in the middle of a hand (:data:`PLACED_FIELDS`: its new ``events`` from number
+``events_from`` on, the layout, scores, the seat to play, the seat's own tiles and legal moves);
+a page applies it to the ``state`` it holds when ``move`` is one more and ``events_from`` is the
+number of events it has, and otherwise asks for the whole state again (``sync``). A ``state`` (and
+a ``placed``) message is built from one seat's :class:`~sevenrocks.core.view.SeatView` (or, for
+spectators, from the public part of a view), so it never holds another seat's tiles before the
+settlement reveals them.
 
 >>> parse_message('{"type": "play", "play": "3-4@4-4:B", "at": 5}')
 PlayIntent(play=Play.parse('3-4@4-4:B'), at=5)
@@ -37,6 +42,7 @@ from sevenrocks.moves_words import Who, describe_choice, describe_event, seat_wo
 from sevenrocks.text import match_over_text, play_choices, render_result, render_scores
 
 __all__ = [
+    "PLACED_FIELDS",
     "ClientMessage",
     "HundredIntent",
     "NextHandIntent",
@@ -45,6 +51,7 @@ __all__ = [
     "ProtocolError",
     "ReplaceIntent",
     "StartIntent",
+    "SyncIntent",
     "error_message",
     "event_json",
     "legal_json",
@@ -53,6 +60,32 @@ __all__ = [
     "result_json",
     "view_json",
 ]
+
+#: The fields of a ``placed`` message besides ``type``, ``table`` and ``events_from``: those of a
+#: ``state`` that a placement in the middle of a hand may change (``events``: only the new ones).
+PLACED_FIELDS: Final = (
+    "seat",
+    "hand",
+    "legal",
+    "layout",
+    "events",
+    "tile_counts",
+    "scores",
+    "hand_number",
+    "turn",
+    "hand_over",
+    "move",
+    "boneyard",
+    "drawable",
+    "draws",
+    "drawn",
+    "out",
+    "signals",
+    "may_declare_hundred",
+    "sheet",
+    "scores_text",
+    "over_text",
+)
 
 #: Messages larger than this (in bytes) are refused unless the settings say otherwise.
 MAX_MESSAGE_BYTES: Final = 4096
@@ -113,11 +146,16 @@ class HundredIntent:
 
 
 @dataclass(frozen=True)
+class SyncIntent:
+    """Ask for the whole ``state`` again (a page that missed a ``placed`` message)."""
+
+
+@dataclass(frozen=True)
 class Ping:
     """Ask for a ``pong`` (and the current state)."""
 
 
-ClientMessage = PlayIntent | StartIntent | NextHandIntent | ReplaceIntent | HundredIntent | Ping
+ClientMessage = PlayIntent | StartIntent | NextHandIntent | ReplaceIntent | HundredIntent | SyncIntent | Ping
 
 _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "play": {"play": (str, True), "at": (int, False)},
@@ -126,6 +164,7 @@ _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "replace": {"seat": (int, True), "bot": (str, True)},
     "hundred": {"declare": (bool, True)},
     "ping": {},
+    "sync": {},
 }
 
 
@@ -207,6 +246,8 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
         return StartIntent()
     if kind == "next_hand":
         return NextHandIntent()
+    if kind == "sync":
+        return SyncIntent()
     return Ping()
 
 
@@ -446,8 +487,12 @@ def view_json(
     lang: str = "en",
     names: list[str] | None = None,
     hundreds: tuple[int | None, ...] = (),
+    since: int | None = None,
 ) -> dict[str, Any]:
     """The ``state`` body for ``view.seat`` (``private``) or for a spectator (public part only).
+
+    With ``since`` (for a ``placed`` message, :data:`PLACED_FIELDS`): ``events`` holds only the
+    hand's events from number ``since`` on, and ``results`` nothing (nothing was settled).
 
     ``move`` counts the moves of the whole match; a play intent may quote it as ``at``.
     Texts (each finished hand's ``text``, the score line, the end of the match) are in ``lang``,
@@ -458,7 +503,7 @@ def view_json(
     _ = translation(lang).gettext
     results = []
     played = None
-    for i, r in enumerate(view.results):
+    for i, r in enumerate(view.results if since is None else ()):
         text = render_result(
             r,
             me=me,
@@ -485,7 +530,7 @@ def view_json(
         "layout": layout_json(view.layout, svg),
         "events": [
             event_json(e, seen_by=me, layout=view.layout, rules=rules, who=who, lang=lang)
-            for e in view.events
+            for e in (view.events if since is None else view.events[since:])
         ],
         "tile_counts": list(view.tile_counts),
         "scores": list(view.scores),

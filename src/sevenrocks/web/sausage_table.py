@@ -35,8 +35,9 @@ from sevenrocks.cli.sausage_text import (
 )
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import Engine
-from sevenrocks.core.sausage import SausageMatch, SausageMove, deal_queues
+from sevenrocks.core.sausage import SausageMatch, SausageMove, Table, deal_queues
 from sevenrocks.core.sausage.record import result_json, sausage_lead
+from sevenrocks.core.tiles import Tile
 from sevenrocks.i18n import N_, translation
 from sevenrocks.sausage_svg import table as table_svg
 from sevenrocks.web.connection import Connection
@@ -135,6 +136,14 @@ def results_json(match: SausageMatch, names: list[str], me: int | None, lang: st
     return out
 
 
+def _drawn(table: SausageTable, laid: Table, last: list[Tile], key: tuple[int, int, int]) -> str:
+    """The drawn table of the position ``key`` (its deal, stored events and turns), drawn once for
+    every seat and spectator: the table is public."""
+    if table.drawn is None or table.drawn[0] != key:
+        table.drawn = (key, str(table_svg(laid, highlight=last)))
+    return table.drawn[1]
+
+
 def state_json(table: SausageTable, seat: int | None, lang: str) -> dict[str, Any]:
     """The ``state`` message of a Sausage table for ``seat`` (``None``: a spectator), in ``lang``."""
     match = table.sausage
@@ -189,7 +198,7 @@ def state_json(table: SausageTable, seat: int | None, lang: str) -> dict[str, An
         if mine
         else [],
         table={
-            "svg": str(table_svg(view.table, highlight=last)),
+            "svg": _drawn(table, view.table, last, (match.deal_number, table.seq, len(view.turns))),
             "lines": table_lines(view.table, gettext=_),
             "ends": list(view.ends),
             "laid": len(laid),
@@ -272,9 +281,7 @@ class SausagePlay:
         probe.start_deal(queues, starter=starter)
         fields.update(self._end_fields(probe))
         try:
-            await self.service.db(
-                self.service.storage.append_event, table.id, table.seq, "hand", data, **fields
-            )
+            await self.service.append_event(table.id, table.seq, "hand", data, **fields)
         except Exception:
             raise ProtocolError(N_("the deal could not be stored; try again"), "storage") from None
         match.start_deal(queues, starter=starter)
@@ -339,8 +346,7 @@ class SausagePlay:
         match.push(move)  # raises a SevenRocksError naming the rule, and changes nothing, if illegal
         fields = self._end_fields(match)
         try:
-            await self.service.db(
-                self.service.storage.append_event,
+            await self.service.append_event(
                 table.id,
                 table.seq,
                 "play",

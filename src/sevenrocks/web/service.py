@@ -46,12 +46,13 @@ from sevenrocks.web.protocol import (
     ProtocolError,
     ReplaceIntent,
     StartIntent,
+    SyncIntent,
     error_message,
     parse_message,
 )
 from sevenrocks.web.sausage_table import SausagePlay
 from sevenrocks.web.settings import Settings
-from sevenrocks.web.storage import Storage, TableRecord
+from sevenrocks.web.storage import EventWrite, Storage, TableRecord
 from sevenrocks.web.table import LiveTable, rebuild_match
 
 __all__ = ["Connection", "JoinRefused", "LiveTable", "SeatSpec", "TableService", "rebuild_match"]
@@ -99,6 +100,10 @@ class TableService:
         #: held while a table is loaded from storage (or removed from it)
         self.load_lock = asyncio.Lock()
         self._closing = False
+        #: events waiting for the next group commit (:meth:`append_event`)
+        self._pending: list[tuple[EventWrite, asyncio.Future[None]]] = []
+        self._writing = False
+        self._writer: asyncio.Task[None] | None = None
         #: with a ``deal_seed`` (demonstrations, tests): each new table's generator, in order
         self._seeds = None if self.settings.deal_seed is None else random.Random(self.settings.deal_seed)
         #: what each kind of table does with its own engine
@@ -111,6 +116,42 @@ class TableService:
         """Run a storage call on the storage thread (one at a time, off the event loop)."""
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
+
+    async def append_event(
+        self, table_id: str, seq: int, kind: str, data: dict[str, Any], **fields: Any
+    ) -> None:
+        """Store an event of a table (and its row's ``fields``); return once it is committed.
+
+        Events of several tables that arrive while a commit is under way wait for it and are then
+        committed together in one transaction (:meth:`Storage.append_events`): a group commit,
+        so many tables playing at once cost one short transaction, not one each. Raises what
+        kept this event out of the database.
+        """
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        self._pending.append((EventWrite(table_id, seq, kind, data, fields), done))
+        if not self._writing:
+            self._writing = True
+            self._writer = loop.create_task(self._write_pending())
+        await done
+
+    async def _write_pending(self) -> None:
+        try:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                try:
+                    errors = await self.db(self.storage.append_events, [w for w, _ in batch])
+                except Exception as err:
+                    errors = [err] * len(batch)
+                for (_, done), error in zip(batch, errors, strict=True):
+                    if done.done():
+                        continue
+                    if error is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(error)
+        finally:
+            self._writing = False
 
     async def close(self) -> None:
         """Stop the bots and release the storage thread."""
@@ -484,6 +525,8 @@ class TableService:
                 await self.play_of(table).hundred(table, conn, intent.declare)
             elif isinstance(intent, ReplaceIntent):
                 await self._replace(table, conn, intent)
+            elif isinstance(intent, SyncIntent):
+                conn.send(self.state_for(table, conn.seat, conn.lang))
 
     # ------------------------------------------------------------------ intents
     async def start(self, table: LiveTable) -> None:
@@ -594,6 +637,19 @@ class TableService:
                 message = cache[key] = self.state_for(table, conn.seat, conn.lang)
             conn.send(message)
 
+    def announce(self, table: LiveTable, build: Callable[[int | None, str], dict[str, Any]]) -> None:
+        """Send every connection of ``table`` the message ``build(seat, lang)`` makes for it, each
+        built once per seat and language."""
+        if not table.connections:
+            return
+        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        for conn in table.connections:
+            key = (conn.seat, conn.lang)
+            message = cache.get(key)
+            if message is None:
+                message = cache[key] = build(conn.seat, conn.lang)
+            conn.send(message)
+
     def _seats_changed(self, table: LiveTable, skip: Connection | None = None) -> None:
         """Tell every connection (but ``skip``) who is connected, claimed and ready: a small
         ``seats`` message, not a whole state."""
@@ -612,5 +668,6 @@ def _kind(intent: ClientMessage) -> str:
         NextHandIntent: "next_hand",
         ReplaceIntent: "replace",
         HundredIntent: "hundred",
+        SyncIntent: "sync",
         Ping: "ping",
     }[type(intent)]

@@ -34,6 +34,7 @@ from sqlalchemy import (
     event,
     false,
     func,
+    insert,
     inspect,
     or_,
     select,
@@ -46,7 +47,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 from sevenrocks.core.games import DEFAULT_GAME
 
-__all__ = ["EventRecord", "ReviewRecord", "Storage", "StorageError", "TableRecord"]
+__all__ = ["EventRecord", "EventWrite", "ReviewRecord", "Storage", "StorageError", "TableRecord"]
 
 
 class StorageError(RuntimeError):
@@ -138,6 +139,18 @@ class ReviewRecord:
     finished_at: dt.datetime | None = None
     error: str | None = None
     analysis: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class EventWrite:
+    """An event to append (:meth:`Storage.append_events`): its table, number, kind and data, and
+    the table row's ``fields`` to change in the same commit."""
+
+    table_id: str
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    fields: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -322,14 +335,47 @@ class Storage:
     # ---------------------------------------------------------------- events
     def append_event(self, table_id: str, seq: int, kind: str, data: dict[str, Any], **table: Any) -> None:
         """Append event ``seq`` of a table (and update its row's fields ``table`` in the same commit)."""
-        with self._session.begin() as session:
-            session.add(_EventRow(table_id=table_id, seq=seq, kind=kind, data=data))
-            row = session.get(_TableRow, table_id)
-            if row is None:
-                raise StorageError(f"no table {table_id!r} is stored")
-            for key, value in table.items():
-                setattr(row, key, value)
-            row.last_active = _now()
+        with self.engine.begin() as conn:
+            self._write(conn, [EventWrite(table_id, seq, kind, data, table)])
+
+    def append_events(self, writes: list[EventWrite]) -> list[Exception | None]:
+        """Append the events of many tables in one short transaction; return, for each, ``None``
+        (stored) or the error that kept it out.
+
+        If the shared transaction fails, each event is tried again on its own
+        (:meth:`append_event`), so one table's bad write never costs another table its own.
+        """
+        if len(writes) > 1:
+            try:
+                with self.engine.begin() as conn:
+                    self._write(conn, writes)
+                return [None] * len(writes)
+            except Exception:  # one of them is refused: find which, alone
+                pass
+        errors: list[Exception | None] = []
+        for w in writes:
+            try:
+                self.append_event(w.table_id, w.seq, w.kind, w.data, **w.fields)
+                errors.append(None)
+            except Exception as err:
+                errors.append(err)
+        return errors
+
+    @staticmethod
+    def _write(conn: Any, writes: list[EventWrite]) -> None:
+        """The statements of :meth:`append_events`: one insert of every event, then each table's
+        row (no read first)."""
+        conn.execute(
+            insert(_EventRow),
+            [{"table_id": w.table_id, "seq": w.seq, "kind": w.kind, "data": w.data} for w in writes],
+        )
+        now = _now()
+        for w in writes:
+            done = conn.execute(
+                update(_TableRow).where(_TableRow.id == w.table_id).values(**w.fields, last_active=now)
+            )
+            if done.rowcount != 1:
+                raise StorageError(f"no table {w.table_id!r} is stored")
 
     def events(self, table_id: str) -> list[EventRecord]:
         """Every stored event of a table, in order."""

@@ -51,7 +51,8 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     moves: int = 0
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
-    drawn: tuple[tuple[int, int], str] | None = None
+    #: the drawn layout (or Sausage table) of the latest position, drawn once for every seat
+    drawn: tuple[tuple[int, ...], str] | None = None
     #: True once the table was closed for idleness (its connections are being sent away)
     closed: bool = False
 

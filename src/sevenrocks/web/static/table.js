@@ -78,6 +78,17 @@
     else toast(t("Not connected yet — try again in a moment."), "error");
   }
 
+  // A "placed" message says what one placement changed in the middle of a hand (its new events,
+  // from number events_from on, and the fields a placement changes); it follows on from the state
+  // held when its move is one more and events_from is the number of events held. Returns the new
+  // state, or null on a gap (the page then asks for the whole state with a "sync" message).
+  function applyPlaced(held, placed) {
+    if (!held || held.hand_number !== placed.hand_number || held.move !== placed.move - 1
+        || !held.events || held.events.length !== placed.events_from) return null;
+    const { type: _type, events_from: _from, events, ...changed } = placed;
+    return { ...held, ...changed, type: "state", events: held.events.concat(events) };
+  }
+
   function receive(message) {
     if (message.type === "welcome") {
       welcome = message;
@@ -98,6 +109,10 @@
       freshDraws = new Set((state.drawn || []).filter((tile) => !before.has(tile)));
       announce(previous, state);
       render();
+    } else if (message.type === "placed") {
+      const next = applyPlaced(state, message);
+      if (next) receive(next);
+      else send({ type: "sync" });   // a gap: ask for the whole state
     } else if (message.type === "seats") {
       if (!state) return;
       state = { ...state, seats: message.seats };
