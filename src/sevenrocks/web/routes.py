@@ -23,6 +23,7 @@ from sevenrocks.picture_art import picture_sprite
 from sevenrocks.untrusted import MAX_NAME
 from sevenrocks.web.games import games_json
 from sevenrocks.web.keys import is_secret, is_table_id
+from sevenrocks.web.names import bot_labels, shown_names, shown_seats
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
 from sevenrocks.web.replays import PositionError
@@ -187,9 +188,9 @@ async def pictures() -> Response:
 
 
 @router.get("/api/bots")
-async def bots() -> dict[str, Any]:
-    """The bot levels a seat can be given."""
-    return {"bots": sorted(BOT_NAMES)}
+async def bots(request: Request) -> dict[str, Any]:
+    """The bot levels a seat can be given, with their names in the player's language."""
+    return {"bots": sorted(BOT_NAMES), "labels": bot_labels(sorted(BOT_NAMES), request_language(request))}
 
 
 @router.post("/api/tables", status_code=201)
@@ -243,11 +244,14 @@ async def live_tables(request: Request) -> dict[str, Any]:
     to start that someone has joined."""
     service = _service(request)
     records = await service.db(service.storage.lobby_tables, 50)
+    lang = request_language(request)
     out = []
     for record in records:
         table = await service.get(record.id)
         if table is not None:
-            out.append(table.summary())
+            summary = table.summary()
+            summary["seats"] = shown_seats(summary["seats"], lang)
+            out.append(summary)
     return {"tables": out}
 
 
@@ -327,12 +331,13 @@ async def past_matches(request: Request) -> dict[str, Any]:
     """Finished matches, newest first."""
     service = _service(request)
     records = await service.db(service.storage.tables, ("over",), 200)
+    lang = request_language(request)
     return {
         "matches": [
             {
                 "table": r.id,
                 "game": r.game,
-                "players": [s["name"] for s in r.seats],
+                "players": shown_names(r.seats, lang),
                 "scores": r.scores,
                 "winner": r.winner,
                 "target": r.target,

@@ -17,6 +17,7 @@ from sevenrocks.i18n import translation
 from sevenrocks.sausage_svg import table as table_svg
 from sevenrocks.text import game_name
 from sevenrocks.untrusted import clean_name
+from sevenrocks.web.names import shown_name
 from sevenrocks.web.replays import PositionError
 from sevenrocks.web.storage import TableRecord
 
@@ -46,8 +47,13 @@ def match_over_text(match: SausageMatch, names: list[str], me: int | None, lang:
     return _("{winner} wins: {scores}").format(winner=who, scores=scores)
 
 
-def _players(record: TableRecord) -> list[str]:
+def _players(record: TableRecord, lang: str | None = None) -> list[str]:
     names = [clean_name(str(info.get("name") or "")) for info in record.seats]
+    if lang is not None:
+        names = [
+            shown_name({**info, "name": name}, seat, lang) if name else ""
+            for seat, (info, name) in enumerate(zip(record.seats, names, strict=True))
+        ]
     return [name or f"seat {seat}" for seat, name in enumerate(names)]
 
 
@@ -62,7 +68,7 @@ def sausage_summary(record: TableRecord, match: SausageMatch, lang: str = "en") 
     """Every deal of a finished Sausage match (queues as dealt, starter, turns, result with its text in
     ``lang``), for the replay viewer."""
     _ = translation(lang).gettext
-    names = _players(record)
+    names = _players(record, lang)
     deals = []
     previous = None
     for number, deal in enumerate(match.history):
@@ -121,7 +127,7 @@ def sausage_position(
             assert move.move is not None
             replay.push(move.move)
     _ = translation(lang).gettext
-    names = _players(record)
+    names = _players(record, lang)
     turns = replay.turns
     since = 0
     if step:  # the last move and the forced turns it caused

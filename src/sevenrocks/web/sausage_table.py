@@ -40,6 +40,7 @@ from sevenrocks.core.sausage.record import result_json, sausage_lead
 from sevenrocks.i18n import N_, translation
 from sevenrocks.sausage_svg import table as table_svg
 from sevenrocks.web.connection import Connection
+from sevenrocks.web.names import shown_names, shown_seats
 from sevenrocks.web.protocol import PlayIntent, ProtocolError
 from sevenrocks.web.sausage_replays import (
     match_over_text,
@@ -139,10 +140,12 @@ def state_json(table: SausageTable, seat: int | None, lang: str) -> dict[str, An
     """The ``state`` message of a Sausage table for ``seat`` (``None``: a spectator), in ``lang``."""
     match = table.sausage
     _ = translation(lang).gettext
-    names = [str(info["name"]) for info in table.record.seats]
+    names = shown_names(table.record.seats, lang)
+    summary = table.summary()
+    summary["seats"] = shown_seats(summary["seats"], lang)
     base: dict[str, Any] = {
         "type": "state",
-        **table.summary(),
+        **summary,
         "seat": seat,
         "move": table.moves,
         "seats_count": 2,

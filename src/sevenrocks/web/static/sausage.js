@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { el, esc, tileSvg, backSvg, t, ltr, LANG } = SR;
+  const { el, esc, tileSvg, backSvg, t, tn, ltr, LANG } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const params = new URLSearchParams(location.search);
   const token = params.get("token");
@@ -163,7 +163,7 @@
       const faceDown = queue.hidden;
       for (let i = 0; i < faceDown; i++) tiles.append(el("span", { html: backSvg(14) }));
       for (const tile of queue.tail) tiles.append(el("span", { class: "tail-tile", "data-tile": tile, html: tileSvg(tile, 14) }));
-      const status = [t("Queue: {count} tiles", { count: queue.length })];
+      const status = [tn("Queue: {count} tile", "Queue: {count} tiles", queue.length, { count: queue.length })];
       if (queue.tail.length) status.push(t("known at the back: {tiles}", { tiles: ltr(queue.tail.join(" ")) }));
       if (queue.sent) status.push(t("sent to the back since the table last changed: {count}", { count: queue.sent }));
       return el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat },
