@@ -14,6 +14,7 @@ from sevenrocks.cli.sausage_text import deal_end_lines, seat_name, starter_text,
 from sevenrocks.core.sausage import SausageMatch, SausageRecord, Turn
 from sevenrocks.core.sausage.record import result_json, sausage_lead
 from sevenrocks.i18n import translation
+from sevenrocks.sausage_svg import TableWords
 from sevenrocks.sausage_svg import table as table_svg
 from sevenrocks.text import game_name
 from sevenrocks.untrusted import clean_name
@@ -45,6 +46,16 @@ def match_over_text(match: SausageMatch, names: list[str], me: int | None, lang:
         return _("you win: {scores}").format(scores=scores)
     who = seat_name(match.winner, me=me, names=names, gettext=_)
     return _("{winner} wins: {scores}").format(winner=who, scores=scores)
+
+
+def table_words(lang: str) -> TableWords:
+    """The tooltips and label of a drawn Sausage table, in ``lang``."""
+    _ = translation(lang).gettext
+    return TableWords(
+        top_end=_("top end {value}"),
+        bottom_end=_("bottom end {value}"),
+        label=_("Sausage table: top end {top}, bottom end {bottom}"),
+    )
 
 
 def _players(record: TableRecord, lang: str | None = None) -> list[str]:
@@ -138,13 +149,13 @@ def sausage_position(
         "hand": hand,
         "step": step,
         "steps": len(moves),
-        "svg": str(table_svg(replay.table, highlight=last)),
+        "svg": str(table_svg(replay.table, highlight=last, words=table_words(lang))),
         "lines": table_lines(replay.table, gettext=_),
         "queues": [[str(t) for t in replay.queue(s)] for s in (0, 1)],
         "turn": replay.turn,
         "turned": None if replay.turned is None else str(replay.turned),
         "aside": [str(t) for t in replay.aside],
-        "turns": [turn_json(t, turn_text(t, names=names, gettext=_)) for t in turns[since:]],
+        "turns": [turn_json(t, turn_text(t, names=names, gettext=_, words=True)) for t in turns[since:]],
         "scores": list(replay.scores),
         "result": None
         if result is None

@@ -47,6 +47,7 @@ from sevenrocks.web.sausage_replays import (
     sausage_position,
     sausage_record,
     sausage_summary,
+    table_words,
     turn_json,
 )
 from sevenrocks.web.storage import EventRecord, TableRecord
@@ -192,7 +193,7 @@ def state_json(table: SausageTable, seat: int | None, lang: str) -> dict[str, An
         if mine
         else [],
         table={
-            "svg": str(table_svg(view.table, highlight=last)),
+            "svg": str(table_svg(view.table, highlight=last, words=table_words(lang))),
             "lines": table_lines(view.table, gettext=_),
             "ends": list(view.ends),
             "laid": len(laid),
@@ -209,7 +210,7 @@ def state_json(table: SausageTable, seat: int | None, lang: str) -> dict[str, An
             for s in (0, 1)
         ],
         aside=[str(t) for t in view.aside],
-        turns=[turn_json(t, turn_text(t, me=seat, names=names, gettext=_)) for t in view.turns],
+        turns=[turn_json(t, turn_text(t, me=seat, names=names, gettext=_, words=True)) for t in view.turns],
         starter=view.starter,
         starter_text=None
         if view.starter is None

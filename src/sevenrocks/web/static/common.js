@@ -120,7 +120,7 @@ const SR = (() => {
     for (const g of root.querySelectorAll("g[data-point]")) {
       const title = g.querySelector("title");
       if (!title) continue;
-      const params = { point: g.dataset.point, value: g.dataset.value, counted: g.dataset.counted };
+      const params = { point: (g.dataset.point || "").split(":")[0], value: g.dataset.value, counted: g.dataset.counted };
       title.textContent = g.dataset.counted === undefined
         ? t("connection point {point}, value {value}", params)
         : t("connection point {point}, value {value}, counted {counted}", params);

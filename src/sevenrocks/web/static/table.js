@@ -356,8 +356,8 @@
       spot.classList.add("target");
       spot.setAttribute("tabindex", "0");
       spot.setAttribute("role", "button");
-      spot.setAttribute("aria-label", option.words ? t("Place {move}", { move: option.words }) : option.points ? t("Place {tile} on {point}: counted ends {total}, scores {points}", { tile: selected, point: option.point, total: option.ends_total, points: option.points })
-        : t("Place {tile} on {point}: counted ends {total}", { tile: selected, point: option.point, total: option.ends_total }));
+      spot.setAttribute("aria-label", option.words ? t("Place {move}", { move: option.words }) : option.points ? t("Place {tile} on {point}: counted ends {total}, scores {points}", { tile: selected, point: option.point.split(":")[0], total: option.ends_total, points: option.points })
+        : t("Place {tile} on {point}: counted ends {total}", { tile: selected, point: option.point.split(":")[0], total: option.ends_total }));
       spot.addEventListener("click", () => play(option));
       spot.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); play(option); } });
       const box = spot.getBBox ? spot.getBBox() : null;
