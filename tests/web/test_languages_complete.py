@@ -142,9 +142,9 @@ def test_server_plurals_in_russian_and_arabic() -> None:
     assert [f.rsplit(" ", 1)[-1] for f in forms] == ["очко", "очка", "очков", "очков", "очко"], forms
     arabic = [
         ar.ngettext("ends {total}, +{points} point", "ends {total}, +{points} points", n).rsplit(" ", 1)[-1]
-        for n in (1, 2, 5, 11, 100)
+        for n in (1, 2, 5, 11, 21, 100)
     ]
-    assert arabic == ["نقطة", "نقطتان", "نقاط", "نقطة", "نقطة"], arabic  # one, two, few, many, other
+    assert arabic == ["نقطة", "نقطتان", "نقاط", "نقطة", "نقطة", "نقطة"], arabic  # one two few many many other
 
 
 # ------------------------------------------------------------------------------ in the browser
@@ -284,11 +284,17 @@ def test_no_english_on_the_arabic_turkish_and_russian_pages(page: Any, server: d
     ]
     visit(page, url + over["watch"], "ar", "#winner")
     words = page.evaluate(
-        "[1, 2, 5, 11, 100].map((n) => SR.tn('Queue: {count} tile', 'Queue: {count} tiles', n, { count: n }))"
+        "[1, 2, 5, 11, 21, 100].map((n) =>"
+        " SR.tn('Queue: {count} tile', 'Queue: {count} tiles', n, { count: n }))"
     )
-    assert words == ["الصف: 1 قطعة", "الصف: 2 قطعتان", "الصف: 5 قطع", "الصف: 11 قطعة", "الصف: 100 قطعة"], (
-        words
-    )
+    assert words == [
+        "الصف: 1 قطعة",
+        "الصف: 2 قطعتان",
+        "الصف: 5 قطع",
+        "الصف: 11 قطعة",
+        "الصف: 21 قطعة",
+        "الصف: 100 قطعة",
+    ], words
     # the replay of that match, stepped into and to the end of a hand
     for lang in LANGS:
         visit(page, f"{url}/replay/{over['table']}", lang, "#where[data-step='0']")
@@ -307,6 +313,11 @@ def test_no_english_on_the_arabic_turkish_and_russian_pages(page: Any, server: d
         page.click("#create-button")
         page.wait_for_function("() => document.querySelector('#create-error').textContent.length > 0")
         check_page(page, lang, "lobby error", seen)
+        # the table made: the links of its seats, named by default ("friend 1") in the language
+        page.fill("#name-1", "")
+        page.click("#create-button")
+        page.wait_for_selector("#created-links a.friend-link")
+        check_page(page, lang, "lobby created", seen)
         games = page.locator("#game option").evaluate_all("els => els.map((e) => e.value)")
         for game in games:
             page.select_option("#game", game)
