@@ -26,6 +26,8 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 
+from sevenrocks.guide import rules_guide
+from sevenrocks.guide.family import GAME_IDS, family_guide
 from sevenrocks.i18n import translation
 from sevenrocks.web.pages import render_page
 
@@ -79,9 +81,10 @@ def _literal_words(msgid: str) -> list[str]:
 
 
 @cache
-def _patterns(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each English message id that ``lang`` translates differently, as a pattern of its text
-    (placeholders match anything short; an id without two letters of English is left out)."""
+def _patterns(lang: str) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    """Each English message id that ``lang`` translates differently, with its longest literal part
+    (a quick first test) and a pattern of its text (placeholders match anything short; an id without
+    two letters of English is left out)."""
     tr = translation(lang)
     out = []
     for msgid in _msgids():
@@ -89,18 +92,25 @@ def _patterns(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
             continue
         if tr.gettext(msgid) == msgid:
             continue  # the same in this language by design: notation, numbers, names
-        parts = [re.escape(p) for p in re.split(r"\{\w+\}", msgid)]
-        body = r".{0,60}?".join(parts)
+        literal = re.split(r"\{\w+\}", msgid)
+        body = r".{0,60}?".join(re.escape(p) for p in literal)
+        if msgid[0].isalpha():  # a sentence may start with its first word capitalised ("Greedy bot")
+            body = f"[{msgid[0].upper()}{msgid[0].lower()}]" + body[1:]
         start = r"(?<![A-Za-z])" if re.match(r"\w", msgid) else ""
         end = r"(?![A-Za-z])" if re.search(r"\w$", msgid) else ""
-        out.append((msgid, re.compile(start + body + end)))
+        out.append((msgid, max(literal, key=len).lower(), re.compile(start + body + end)))
     return tuple(out)
 
 
 def english_leaks(text: str, lang: str) -> list[str]:
     """What of ``text`` (a page's visible text in ``lang``) is English: the message ids of the
     catalogue found in it, and the English words of :data:`ENGLISH_WORDS`."""
-    leaks = [f"message {msgid!r}" for msgid, pattern in _patterns(lang) if pattern.search(text)]
+    lower = text.lower()
+    leaks = [
+        f"message {msgid!r}"
+        for msgid, longest, pattern in _patterns(lang)
+        if longest in lower and pattern.search(text)
+    ]
     allowed = SAME_WORD.get(lang, set())
     for word in ENGLISH_WORDS:
         if word not in allowed and re.search(rf"(?<![A-Za-z]){word}(?![A-Za-z])", text, re.IGNORECASE):
@@ -118,6 +128,7 @@ def test_the_scanner_finds_english_in_a_crafted_text() -> None:
     assert "message 'Seat {seat}'" in found and "message 'greedy bot'" in found and "word 'bot'" in found
     assert english_leaks("2-6 высокий конец: high", "ru") == ["word 'high'"]
     assert english_leaks("açgözlü bot", "tr") == []  # "bot" is Turkish too
+    assert "message 'greedy bot'" in english_leaks("Greedy bot (место 2) кладёт 3-4", "ru")
     assert english_leaks("روبوت greedy", "ar") == ["word 'greedy'"]
 
 
@@ -206,7 +217,7 @@ def _around(text: str, leak: str, lang: str) -> str:
     if kind == "word":
         pattern = re.compile(rf"(?<![A-Za-z]){name}(?![A-Za-z])", re.IGNORECASE)
     else:
-        pattern = dict(_patterns(lang))[name]
+        pattern = {msgid: compiled for msgid, _, compiled in _patterns(lang)}[name]
     found = pattern.search(text)
     if found is None:
         return ""
@@ -368,3 +379,36 @@ def test_no_english_on_the_arabic_turkish_and_russian_pages(page: Any, server: d
             visit(page, url + path, lang, "main")
             check_page(page, lang, path, seen)
     assert seen == {}, "\n".join(f"{where}: {', '.join(leaks)}" for where, leaks in seen.items())
+
+
+def _guide_texts(lang: str) -> Iterator[tuple[str, str]]:
+    """Every text of the rules guides in ``lang``, a guide at a time (the Seven Rocks guide and each
+    game's): titles, paragraphs, figure titles, each step's caption and move in words."""
+    guide = rules_guide(lang)
+    texts = [guide.title, guide.introduction]
+    for section in guide.sections:
+        texts += [section.title, *section.paragraphs]
+        for figure in section.figures:
+            texts += [figure.title, *(f"{step.caption}\n{step.words}" for step in figure.steps)]
+    yield "/rules", "\n".join(texts)
+    for game in GAME_IDS:
+        if game == "seven-rocks":
+            continue  # its guide is the one above
+        family = family_guide(game, lang)
+        texts = [family.title, family.introduction]
+        for part in family.sections:
+            texts += [part.title, *part.paragraphs]
+            for drawn in part.figures:
+                texts += [drawn.title, *(f"{played.caption}\n{played.words}" for played in drawn.steps)]
+        yield f"/rules/{game}", "\n".join(texts)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_step_of_every_rules_figure_is_in_the_language(lang: str) -> None:
+    """Every text of the guides, the captions of every step too (a page shows only the first)."""
+    seen = {}
+    for where, text in _guide_texts(lang):
+        leaks = english_leaks(text, lang)
+        if leaks:
+            seen[where] = leaks
+    assert seen == {}, seen
