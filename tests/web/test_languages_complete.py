@@ -350,43 +350,50 @@ def test_no_english_on_the_arabic_turkish_and_russian_pages(page: Any, server: d
         for game in games:
             page.select_option("#game", game)
             check_page(page, lang, f"lobby {game}", seen)
-    # a Sausage table against a bot: a turn, the end of a deal, the end of the match, its replay
+    # a Sausage table against a bot: a turn and the end of a deal
     sausage = api(
         server,
         "/api/tables",
-        {"game": "sausage", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}], "target": 5},
+        {"game": "sausage", "seats": [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}], "target": 500},
     )
     table = url + sausage["link"]
     visit(page, table, "ru", "#start")
     page.click("#start")
     page.wait_for_selector("#layout svg")
     checked = set()
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
+    deadline = time.monotonic() + 90
+    while "next" not in checked and time.monotonic() < deadline:
         page.wait_for_function(STATUS_JS, timeout=20_000)
         status = page.evaluate(STATUS_JS)
         if status not in checked:
             checked.add(status)
-            ready = {"turn": "#options button.way", "next": "#next-hand", "over": "#winner"}[status]
+            ready = {"turn": "#options button.way", "next": "#next-hand"}[status]
             for lang in LANGS:
                 visit(page, table, lang, ready)
                 check_page(page, lang, f"sausage {status}", seen)
-        if status == "over":
-            break
-        if status == "next":
-            page.click("#next-hand")
-            page.wait_for_function("() => !document.querySelector('#next-hand')", timeout=10_000)
-            continue
-        before = page.locator("#log li").count()
-        page.locator("#options button.way").first.click()
-        page.wait_for_function(
-            f"() => document.querySelectorAll('#log li').length !== {before}"
-            " || !!document.querySelector('#next-hand, #winner')",
-            polling=50,
-        )
-    assert "turn" in checked and "over" in checked, checked
+        if status == "turn":
+            before = page.locator("#log li").count()
+            page.locator("#options button.way").first.click()
+            page.wait_for_function(
+                f"() => document.querySelectorAll('#log li').length !== {before}"
+                " || !!document.querySelector('#next-hand')",
+                polling=50,
+            )
+    assert checked == {"turn", "next"}, checked
+    # a Sausage match of two bots to its end, watched, and its replay
+    bots = api(
+        server,
+        "/api/tables",
+        {"game": "sausage", "seats": [{"kind": "bot", "bot": "greedy"}] * 2, "target": 12},
+    )
+    api(server, f"/api/tables/{bots['table']}/start", {"admin": bots["admin"]})
+    while api(server, f"/api/tables/{bots['table']}")["status"] != "over":
+        assert time.monotonic() < deadline + 60, "the bots' Sausage match did not end"
+        time.sleep(0.2)
     for lang in LANGS:
-        visit(page, f"{url}/replay/{sausage['table']}", lang, "#hands .seat-box")
+        visit(page, url + bots["watch"], lang, "#winner")
+        check_page(page, lang, "sausage over", seen)
+        visit(page, f"{url}/replay/{bots['table']}", lang, "#hands .seat-box")
         page.click("#next")
         page.wait_for_function("() => document.querySelector('#where').dataset.step === '1'")
         check_page(page, lang, "sausage replay", seen)
