@@ -227,10 +227,17 @@ def is_prose(text: str) -> bool:
     return not identifier  # a URL or an identifier is not prose
 
 
+# the first or second argument of tn("...", "...", count)
+_PLURAL_ARGUMENT = re.compile(r'(?<![\w.$])tn\(\s*(?:"(?:[^"\\\n]|\\.)*",\s*)?$')
+
+
 def _unmarked_js(src: str) -> list[str]:
     found = []
     for start, text in js_literals(src):
-        if re.search(r"(?<![\w.$])t\(\s*$", src[max(0, start - 20) : start]):
+        before = src[max(0, start - 200) : start]
+        if re.search(r"(?<![\w.$])t\(\s*$", before[-20:]) or re.search(
+            r'(?<![\w.$])tn\(\s*(?:"(?:[^"\\\n]|\\.)*",\s*)?$', before
+        ):
             continue
         if is_prose(text):
             found.append(text)
@@ -248,6 +255,8 @@ def test_script_check_catches_an_unwrapped_text() -> None:
     assert _unmarked_js(src) == ["No table is being played."]
     assert _unmarked_js("node.textContent = `Hand ${n + 1} is over`;") == ["Hand {} is over"]
     assert _unmarked_js('toast("Cancel");') == ["Cancel"]
+    assert _unmarked_js('tn("Queue: {n} tile", "Queue: {n} tiles", n, { n });') == []
+    assert _unmarked_js('tn("Queue: {n} tile", n) + "Queue left"') == ["Queue left"]
     assert _unmarked_js('x.className = "seat-box turn"; x.on("keydown", f); go(`/table/${id}`);') == []
 
 

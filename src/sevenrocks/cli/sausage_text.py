@@ -191,9 +191,15 @@ def position_text(
 
 
 def turn_text(
-    turn: Turn, *, me: int | None = None, names: Sequence[str] = (), gettext: Translate = _english
+    turn: Turn,
+    *,
+    me: int | None = None,
+    names: Sequence[str] = (),
+    gettext: Translate = _english,
+    words: bool = False,
 ) -> str:
-    """One turn as it happened (every turn is public)."""
+    """One turn as it happened (every turn is public); with ``words``, a move said in words (the
+    pages) rather than in notation (the terminal)."""
     _ = gettext
     who = seat_name(turn.seat, me=me, names=names, gettext=_)
     went = turn.went
@@ -209,6 +215,16 @@ def turn_text(
         return _("{seat} turns {tile}: a double that fits nowhere, set aside").format(
             seat=who, tile=turn.tile
         )
+    if words and went is Went.TOP:
+        return _("{seat} places {tile} on the top line").format(seat=who, tile=turn.tile)
+    if words and went is Went.BOTTOM:
+        return _("{seat} places {tile} on the bottom line").format(seat=who, tile=turn.tile)
+    if words and went is Went.CUT:
+        other = seat_name(1 - turn.seat, me=me, names=names, gettext=_)
+        return _(
+            "{seat} cuts the sausage with {tile}: the tiles of the table ({count}) go to the back "
+            "of the queue of {other}"
+        ).format(seat=who, tile=turn.tile, count=turn.gave, other=other)
     if went is Went.CUT:
         other = seat_name(1 - turn.seat, me=me, names=names, gettext=_)
         return _(

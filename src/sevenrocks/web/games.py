@@ -28,6 +28,7 @@ from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import DEFAULT_GAME, GAMES, Game, Rules, find_game
 from sevenrocks.i18n import N_, translation
 from sevenrocks.text import game_name
+from sevenrocks.web.names import bot_labels
 from sevenrocks.web.protocol import ProtocolError
 
 __all__ = ["OPTION_LABELS", "VALUE_LABELS", "check_bot", "check_game", "games_json"]
@@ -154,6 +155,7 @@ def games_json(lang: str) -> list[dict[str, Any]]:
                 "default_seats": game.default_seats,
                 "options": options,
                 "bots": _bots_for(game.id),
+                "bot_labels": bot_labels(_bots_for(game.id), lang),
             }
         )
     return out

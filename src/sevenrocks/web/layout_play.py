@@ -24,6 +24,7 @@ from sevenrocks.core.sausage import SausageMove
 from sevenrocks.core.tiles import TILES, tiles_of_mask
 from sevenrocks.i18n import N_
 from sevenrocks.web.connection import Connection
+from sevenrocks.web.names import shown_names, shown_seats
 from sevenrocks.web.protocol import PLACED_FIELDS, PlayIntent, ProtocolError, view_json
 from sevenrocks.web.render import render_layout
 from sevenrocks.web.replays import match_record, match_summary, player_names, position
@@ -76,7 +77,7 @@ class LayoutPlay:
     def replay_position(self, table: LiveTable, hand: int, step: int, lang: str) -> dict[str, Any]:
         """The position after ``step`` placements of hand ``hand`` (:class:`PositionError` if none)."""
         assert table.match is not None
-        names = list(player_names(table.record, fill=False))
+        names = list(player_names(table.record, fill=False, lang=lang))
         return position(table.match, hand, step, names=names, lang=lang)
 
     def replay_record(self, table: LiveTable) -> dict[str, Any]:
@@ -314,6 +315,7 @@ class LayoutPlay:
         """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``."""
         match = table.match
         base: dict[str, Any] = {"type": "state", **table.summary()}
+        base["seats"] = shown_seats(base["seats"], lang)
         if match is None or match.hand_number < 0:
             rules = new_match(table.record).rules
             base.update(
@@ -341,7 +343,7 @@ class LayoutPlay:
             return base
         view = match.view(seat if seat is not None else 0)
         svg = _svg(table)
-        names = [str(info["name"]) for info in table.record.seats]
+        names = shown_names(table.record.seats, lang)
         hundreds = tuple(log.hundred for log in match.history)
         base.update(
             view_json(

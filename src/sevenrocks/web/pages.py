@@ -47,6 +47,8 @@ PAGES: Final = ("lobby", "table", "replay", "rules", "sausage", "sausage-replay"
 _STATIC: Final = Path(__file__).parent / "static"
 # the marker of a text the page scripts translate: t("...") with a plain double-quoted literal
 _JS_MESSAGE: Final = re.compile(r'(?<![\w.$])t\(\s*"((?:[^"\\\n]|\\.)*)"')
+# a text with a count: tn("...", "...", count, ...) with two plain double-quoted literals
+_JS_PLURAL: Final = re.compile(r'(?<![\w.$])tn\(\s*"((?:[^"\\\n]|\\.)*)",\s*"((?:[^"\\\n]|\\.)*)"')
 # numbers with operators, tiles like [3|4] and plays like 3-4@4-4:B keep left-to-right order in Arabic
 _LTR_RUN: Final = re.compile(r"(\[\d\|\d\]|\d-\d(?:@\d-\d:\w+)?|−?\d+(?: [+−=→] −?\d+)+|\d+ → −?\d+)")
 
@@ -71,12 +73,50 @@ def _js_msgids() -> tuple[str, ...]:
 
 
 @cache
-def js_messages(lang: str) -> Mapping[str, str]:
-    """The page scripts' texts in ``lang``: English text → translation (empty for English)."""
+def _js_plurals() -> tuple[tuple[str, str], ...]:
+    found: set[tuple[str, str]] = set()
+    for path in sorted(_STATIC.glob("*.js")):
+        for one, other in _JS_PLURAL.findall(path.read_text(encoding="utf-8")):
+            found.add((json.loads(f'"{one}"'), json.loads(f'"{other}"')))
+    return tuple(sorted(found))
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The plural category (as ``Intl.PluralRules`` names it) of a whole ``count`` in ``lang``.
+
+    >>> [plural_category("ru", n) for n in (1, 2, 5, 11, 21)]
+    ['one', 'few', 'many', 'many', 'one']
+    >>> [plural_category("ar", n) for n in (0, 1, 2, 5, 11, 100)]
+    ['zero', 'one', 'two', 'few', 'many', 'other']
+    """
+    if lang == "ru":
+        if count % 10 == 1 and count % 100 != 11:
+            return "one"
+        if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14:
+            return "few"
+        return "many"
+    if lang == "ar":
+        if count in (0, 1, 2):
+            return ("zero", "one", "two")[count]
+        if 3 <= count % 100 <= 10:
+            return "few"
+        if 11 <= count % 100 <= 99:
+            return "many"
+        return "other"
+    return "one" if count == 1 else "other"
+
+
+@cache
+def js_messages(lang: str) -> Mapping[str, object]:
+    """The page scripts' texts in ``lang``: English text → translation (empty for English); a text
+    with a count (``tn``) under ``"<singular>\\x04<plural>"``: each plural category → its form."""
     if lang not in LANGUAGES or lang == DEFAULT_LANGUAGE:
         return {}
-    gettext = translation(lang).gettext
-    return {msgid: gettext(msgid) for msgid in _js_msgids()}
+    tr = translation(lang)
+    out: dict[str, object] = {msgid: tr.gettext(msgid) for msgid in _js_msgids()}
+    for one, other in _js_plurals():
+        out[f"{one}\x04{other}"] = {plural_category(lang, n): tr.ngettext(one, other, n) for n in range(200)}
+    return out
 
 
 def _e(text: str) -> str:

@@ -12,6 +12,7 @@ from sevenrocks.i18n import translation
 from sevenrocks.moves_words import seat_words
 from sevenrocks.text import game_name, match_over_text, render_result, render_scores
 from sevenrocks.untrusted import clean_name
+from sevenrocks.web.names import shown_name
 from sevenrocks.web.protocol import event_json, result_json
 from sevenrocks.web.render import render_layout
 from sevenrocks.web.storage import TableRecord
@@ -19,11 +20,17 @@ from sevenrocks.web.storage import TableRecord
 __all__ = ["PositionError", "match_record", "match_summary", "player_names", "position"]
 
 
-def player_names(record: TableRecord, *, fill: bool = True) -> tuple[str, ...]:
+def player_names(record: TableRecord, *, fill: bool = True, lang: str | None = None) -> tuple[str, ...]:
     """The players' names of a stored table (``seat N`` for a seat without one; with ``fill``
-    false, an empty name, which sentences say as "Seat N" in the player's language)."""
+    false, an empty name, which sentences say as "Seat N" in the player's language); with
+    ``lang``, default names in that language (:func:`~sevenrocks.web.names.shown_name`)."""
     # names are cleaned when a table is made; cleaning again covers tables stored before that
     names = [clean_name(str(info.get("name") or "")) for info in record.seats]
+    if lang is not None:
+        names = [
+            shown_name({**info, "name": name}, seat, lang) if name else ""
+            for seat, (info, name) in enumerate(zip(record.seats, names, strict=True))
+        ]
     return tuple(name or (f"seat {seat}" if fill else "") for seat, name in enumerate(names))
 
 
@@ -40,7 +47,7 @@ def match_summary(record: TableRecord, match: Match, lang: str = "en") -> dict[s
     in the game's words, in ``lang``), for the replay viewer."""
     rules = match.rules
     _ = translation(lang).gettext
-    names = list(player_names(record))
+    names = list(player_names(record, lang=lang))
     hands = []
     played = None
     for number, log in enumerate(match.history):

@@ -27,6 +27,7 @@ from sevenrocks.picture_art import picture_sprite
 from sevenrocks.untrusted import MAX_NAME
 from sevenrocks.web.games import games_json
 from sevenrocks.web.keys import is_secret, is_table_id
+from sevenrocks.web.names import bot_labels, shown_name, shown_names, shown_seats
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
 from sevenrocks.web.replays import PositionError
@@ -272,9 +273,9 @@ async def favicon_ico() -> Response:
 
 
 @router.get("/api/bots")
-async def bots() -> dict[str, Any]:
-    """The bot levels a seat can be given."""
-    return {"bots": sorted(BOT_NAMES)}
+async def bots(request: Request) -> dict[str, Any]:
+    """The bot levels a seat can be given, with their names in the player's language."""
+    return {"bots": sorted(BOT_NAMES), "labels": bot_labels(sorted(BOT_NAMES), request_language(request))}
 
 
 @router.post("/api/tables", status_code=201)
@@ -299,8 +300,10 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     admin = table.record.admin_token
     mine = next((s for s, info in enumerate(table.record.seats) if info.get("me")), None)
     seats = []
+    lang = request_language(request)
     for seat, info in enumerate(table.record.seats):
-        entry = {"seat": seat, "kind": info["kind"], "name": info["name"], "bot": info.get("bot")}
+        name = shown_name(info, seat, lang)
+        entry = {"seat": seat, "kind": info["kind"], "name": name, "bot": info.get("bot")}
         if seat in tokens and seat != mine:
             entry["link"] = _link(table.id, token=tokens[seat])
         seats.append(entry)
@@ -330,11 +333,14 @@ async def live_tables(request: Request) -> dict[str, Any]:
     to start that someone has joined."""
     service = _service(request)
     records = await service.db(service.storage.lobby_tables, 50)
+    lang = request_language(request)
     out = []
     for record in records:
         table = await service.get(record.id)
         if table is not None:
-            out.append(table.summary())
+            summary = table.summary()
+            summary["seats"] = shown_seats(summary["seats"], lang)
+            out.append(summary)
     return {"tables": out}
 
 
@@ -386,7 +392,9 @@ async def seat_links(table_id: str, body: AdminIn, request: Request) -> dict[str
         request, table_id, body.admin, N_("only the table's creator can see the seat links")
     )
     seats = []
+    lang = request_language(request)
     for entry in await _service(request).seat_links(table):
+        entry["name"] = shown_name(table.record.seats[entry["seat"]], entry["seat"], lang)
         token = entry.pop("token", None)
         if token is not None:
             entry["link"] = _link(table.id, token=token)
@@ -405,7 +413,7 @@ async def reinvite(table_id: str, body: InviteIn, request: Request) -> dict[str,
         token = await _service(request).invite(table, body.seat)
     except ProtocolError as err:
         raise _refused(request, err) from None
-    name = table.record.seats[body.seat]["name"]
+    name = shown_name(table.record.seats[body.seat], body.seat, request_language(request))
     return {"seat": body.seat, "name": name, "claimed": False, "link": _link(table.id, token=token)}
 
 
@@ -414,12 +422,13 @@ async def past_matches(request: Request) -> dict[str, Any]:
     """Finished matches, newest first."""
     service = _service(request)
     records = await service.db(service.storage.tables, ("over",), 200)
+    lang = request_language(request)
     return {
         "matches": [
             {
                 "table": r.id,
                 "game": r.game,
-                "players": [s["name"] for s in r.seats],
+                "players": shown_names(r.seats, lang),
                 "scores": r.scores,
                 "winner": r.winner,
                 "target": r.target,

@@ -14,9 +14,11 @@ from sevenrocks.cli.sausage_text import deal_end_lines, seat_name, starter_text,
 from sevenrocks.core.sausage import SausageMatch, SausageRecord, Turn
 from sevenrocks.core.sausage.record import result_json, sausage_lead
 from sevenrocks.i18n import translation
+from sevenrocks.sausage_svg import TableWords
 from sevenrocks.sausage_svg import table as table_svg
 from sevenrocks.text import game_name
 from sevenrocks.untrusted import clean_name
+from sevenrocks.web.names import shown_name
 from sevenrocks.web.replays import PositionError
 from sevenrocks.web.storage import TableRecord
 
@@ -46,8 +48,23 @@ def match_over_text(match: SausageMatch, names: list[str], me: int | None, lang:
     return _("{winner} wins: {scores}").format(winner=who, scores=scores)
 
 
-def _players(record: TableRecord) -> list[str]:
+def table_words(lang: str) -> TableWords:
+    """The tooltips and label of a drawn Sausage table, in ``lang``."""
+    _ = translation(lang).gettext
+    return TableWords(
+        top_end=_("top end {value}"),
+        bottom_end=_("bottom end {value}"),
+        label=_("Sausage table: top end {top}, bottom end {bottom}"),
+    )
+
+
+def _players(record: TableRecord, lang: str | None = None) -> list[str]:
     names = [clean_name(str(info.get("name") or "")) for info in record.seats]
+    if lang is not None:
+        names = [
+            shown_name({**info, "name": name}, seat, lang) if name else ""
+            for seat, (info, name) in enumerate(zip(record.seats, names, strict=True))
+        ]
     return [name or f"seat {seat}" for seat, name in enumerate(names)]
 
 
@@ -62,7 +79,7 @@ def sausage_summary(record: TableRecord, match: SausageMatch, lang: str = "en") 
     """Every deal of a finished Sausage match (queues as dealt, starter, turns, result with its text in
     ``lang``), for the replay viewer."""
     _ = translation(lang).gettext
-    names = _players(record)
+    names = _players(record, lang)
     deals = []
     previous = None
     for number, deal in enumerate(match.history):
@@ -121,7 +138,7 @@ def sausage_position(
             assert move.move is not None
             replay.push(move.move)
     _ = translation(lang).gettext
-    names = _players(record)
+    names = _players(record, lang)
     turns = replay.turns
     since = 0
     if step:  # the last move and the forced turns it caused
@@ -132,13 +149,13 @@ def sausage_position(
         "hand": hand,
         "step": step,
         "steps": len(moves),
-        "svg": str(table_svg(replay.table, highlight=last)),
+        "svg": str(table_svg(replay.table, highlight=last, words=table_words(lang))),
         "lines": table_lines(replay.table, gettext=_),
         "queues": [[str(t) for t in replay.queue(s)] for s in (0, 1)],
         "turn": replay.turn,
         "turned": None if replay.turned is None else str(replay.turned),
         "aside": [str(t) for t in replay.aside],
-        "turns": [turn_json(t, turn_text(t, names=names, gettext=_)) for t in turns[since:]],
+        "turns": [turn_json(t, turn_text(t, names=names, gettext=_, words=True)) for t in turns[since:]],
         "scores": list(replay.scores),
         "result": None
         if result is None

@@ -41,12 +41,14 @@ from sevenrocks.core.tiles import Tile
 from sevenrocks.i18n import N_, translation
 from sevenrocks.sausage_svg import table as table_svg
 from sevenrocks.web.connection import Connection
+from sevenrocks.web.names import shown_names, shown_seats
 from sevenrocks.web.protocol import PlayIntent, ProtocolError
 from sevenrocks.web.sausage_replays import (
     match_over_text,
     sausage_position,
     sausage_record,
     sausage_summary,
+    table_words,
     turn_json,
 )
 from sevenrocks.web.storage import EventRecord, TableRecord
@@ -136,11 +138,12 @@ def results_json(match: SausageMatch, names: list[str], me: int | None, lang: st
     return out
 
 
-def _drawn(table: SausageTable, laid: Table, last: list[Tile], key: tuple[int, int, int]) -> str:
-    """The drawn table of the position ``key`` (its deal, stored events and turns), drawn once for
-    every seat and spectator: the table is public."""
-    if table.drawn is None or table.drawn[0] != key:
-        table.drawn = (key, str(table_svg(laid, highlight=last)))
+def _drawn(table: SausageTable, laid: Table, last: list[Tile], key: tuple[int, int, int], lang: str) -> str:
+    """The drawn table of the position ``key`` (its deal, stored events and turns) in ``lang``'s
+    words, drawn once for every seat and spectator of that language: the table is public."""
+    full = (*key, lang)
+    if table.drawn is None or table.drawn[0] != full:
+        table.drawn = (full, str(table_svg(laid, highlight=last, words=table_words(lang))))
     return table.drawn[1]
 
 
@@ -148,10 +151,12 @@ def state_json(table: SausageTable, seat: int | None, lang: str) -> dict[str, An
     """The ``state`` message of a Sausage table for ``seat`` (``None``: a spectator), in ``lang``."""
     match = table.sausage
     _ = translation(lang).gettext
-    names = [str(info["name"]) for info in table.record.seats]
+    names = shown_names(table.record.seats, lang)
+    summary = table.summary()
+    summary["seats"] = shown_seats(summary["seats"], lang)
     base: dict[str, Any] = {
         "type": "state",
-        **table.summary(),
+        **summary,
         "seat": seat,
         "move": table.moves,
         "seats_count": 2,
@@ -198,7 +203,7 @@ def state_json(table: SausageTable, seat: int | None, lang: str) -> dict[str, An
         if mine
         else [],
         table={
-            "svg": _drawn(table, view.table, last, (match.deal_number, table.seq, len(view.turns))),
+            "svg": _drawn(table, view.table, last, (match.deal_number, table.seq, len(view.turns)), lang),
             "lines": table_lines(view.table, gettext=_),
             "ends": list(view.ends),
             "laid": len(laid),
@@ -215,7 +220,7 @@ def state_json(table: SausageTable, seat: int | None, lang: str) -> dict[str, An
             for s in (0, 1)
         ],
         aside=[str(t) for t in view.aside],
-        turns=[turn_json(t, turn_text(t, me=seat, names=names, gettext=_)) for t in view.turns],
+        turns=[turn_json(t, turn_text(t, me=seat, names=names, gettext=_, words=True)) for t in view.turns],
         starter=view.starter,
         starter_text=None
         if view.starter is None

@@ -52,7 +52,7 @@ class LiveTable:
     moves: int = 0
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     #: the drawn layout (or Sausage table) of the latest position, drawn once for every seat
-    drawn: tuple[tuple[int, ...], str] | None = None
+    drawn: tuple[tuple[int | str, ...], str] | None = None
     #: True once the table was closed for idleness (its connections are being sent away)
     closed: bool = False
 

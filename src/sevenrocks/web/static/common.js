@@ -23,6 +23,15 @@ const SR = (() => {
     return message.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
   }
   const LANG = document.documentElement.lang || "en";
+  // A text with a count: tn("{count} tile", "{count} tiles", 5, { count: 5 }). The catalogue holds,
+  // for the singular, each plural category of the language (Intl.PluralRules) with its form.
+  const PLURAL = (() => { try { return new Intl.PluralRules(LANG); } catch (_) { return null; } })();
+  function tn(singular, plural, count, params = {}) {
+    const forms = MESSAGES[`${singular}\u0004${plural}`];
+    let message = count === 1 ? singular : plural;
+    if (forms && PLURAL) message = forms[PLURAL.select(count)] || forms.other || message;
+    return message.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+  }
   // Keep plays, tiles and sums left to right inside right-to-left text.
   function ltr(text) { return `\u2066${text}\u2069`; }
 
@@ -114,7 +123,7 @@ const SR = (() => {
     for (const g of root.querySelectorAll("g[data-point]")) {
       const title = g.querySelector("title");
       if (!title) continue;
-      const params = { point: g.dataset.point, value: g.dataset.value, counted: g.dataset.counted };
+      const params = { point: (g.dataset.point || "").split(":")[0], value: g.dataset.value, counted: g.dataset.counted };
       title.textContent = g.dataset.counted === undefined
         ? t("connection point {point}, value {value}", params)
         : t("connection point {point}, value {value}, counted {counted}", params);
@@ -130,7 +139,7 @@ const SR = (() => {
     }
     const svg = root.querySelector("svg");
     if (svg) {
-      svg.setAttribute("aria-label", tiles ? t("layout of {tiles} tiles, counted ends {total}", { tiles, total }) : t("empty layout"));
+      svg.setAttribute("aria-label", tiles ? tn("layout of {tiles} tile, counted ends {total}", "layout of {tiles} tiles, counted ends {total}", tiles, { tiles, total }) : t("empty layout"));
     }
   }
 
@@ -153,5 +162,5 @@ const SR = (() => {
       `<rect x="0" y="0" width="${w}" height="${h}" rx="${size * 0.14}" class="face"/>` +
       `<line x1="${w * 0.12}" y1="${w}" x2="${w * 0.88}" y2="${w}" class="bar"/>${pic(a, 0)}${pic(b, w)}</svg>`;
   }
-  return { num, esc, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, ltr, LANG, loadPictures, pictureTileSvg };
+  return { num, esc, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg };
 })();

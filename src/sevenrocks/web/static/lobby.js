@@ -6,7 +6,8 @@
   const names = {};   // game id -> its name in the player's language
   const rows = document.getElementById("seat-rows");
   let bots = ["greedy", "random"];
-  try { bots = (await getJson("/api/bots")).bots; } catch (_) { /* keep the defaults */ }
+  let labels = {};   // bot level -> its name in the player's language
+  try { ({ bots, labels } = await getJson("/api/bots")); } catch (_) { /* keep the defaults */ }
   const preferred = bots.includes("greedy") ? "greedy" : bots[0];
 
   // The games (from the server): each with its seats, options and the bot levels that play it.
@@ -78,7 +79,7 @@
         el("option", { value: "friend", selected: was.kind === "friend" }, t("A friend (link)")),
         el("option", { value: "bot", selected: was.kind === "bot" }, t("A bot")));
       const level = el("select", { id: `bot-${seat}`, "aria-label": t("Seat {seat}: bot level", { seat }) },
-        ...levels.map((b) => el("option", { value: b, selected: b === best }, t("{bot} bot", { bot: b }))));
+        ...levels.map((b) => el("option", { value: b, selected: b === best }, (game.bot_labels || labels)[b] || t("{bot} bot", { bot: b }))));
       const name = el("input", { id: `name-${seat}`, maxlength: "40", placeholder: t("name (optional)"), "aria-label": t("Seat {seat}: name", { seat }), value: was.name });
       const sync = () => { level.disabled = kind.value !== "bot"; };
       kind.addEventListener("change", () => {
@@ -91,9 +92,9 @@
         sync();
       });
       sync();
-      const team = game.id === "seven-rocks" ? TEAM_NAMES[seat % 2] : (paired ? t("seats {first}+{second}", { first: seat % 2, second: seat % 2 + 2 }) : null);
+      const partner = paired || game.id === "seven-rocks" ? (seat + 2) % 4 : null;
       rows.append(el("div", { class: "seat-row", "data-seat": seat },
-        el("strong", {}, t("Seat {seat}", { seat }), " ", team ? el("span", { class: "muted" }, `(${team})`) : null), kind, level, name));
+        el("strong", {}, t("Seat {seat}", { seat }), " ", partner !== null ? el("span", { class: "muted" }, t("(partner: seat {partner})", { partner })) : null), kind, level, name));
     }
   }
 

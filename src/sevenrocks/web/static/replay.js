@@ -2,7 +2,7 @@
 "use strict";
 
 (async () => {
-  const { el, tileSvg, pegBoard, getJson, TEAM_NAMES, t, ltr } = SR;
+  const { el, tileSvg, pegBoard, getJson, TEAM_NAMES, t, tn, ltr } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const $ = (id) => document.getElementById(id);
   const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -180,7 +180,7 @@
     $("next").disabled = hand === match.hands.length - 1 && step === pos.steps;
     if (family) {
       $("scoreline").replaceChildren(...(match.picture ? [] : [el("span", {}, pos.scores.join(" – "))]),
-        pos.boneyard ? el("span", { class: "muted", id: "replay-boneyard" }, t("Boneyard: {count} tiles", { count: pos.boneyard })) : null);
+        pos.boneyard ? el("span", { class: "muted", id: "replay-boneyard" }, tn("Boneyard: {count} tile", "Boneyard: {count} tiles", pos.boneyard, { count: pos.boneyard })) : null);
       $("pegboard").replaceChildren();
     } else $("scoreline").replaceChildren(el("span", { class: "team0" }, `${TEAM_NAMES[0]}: ${SR.num(pos.scores[0])}`),
       el("span", { class: "muted" }, t("target {target}", { target: match.target })), el("span", { class: "team1" }, `${TEAM_NAMES[1]}: ${SR.num(pos.scores[1])}`));

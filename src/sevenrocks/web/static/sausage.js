@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { el, esc, tileSvg, backSvg, t, ltr, LANG } = SR;
+  const { el, esc, tileSvg, backSvg, t, tn, ltr, LANG } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const params = new URLSearchParams(location.search);
   const token = params.get("token");
@@ -24,6 +24,7 @@
   let seatLinks = {};
   let linksLoaded = false;
   let botNames = null;
+  let botLabels = {};
 
   const $ = (id) => document.getElementById(id);
   const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -155,7 +156,8 @@
     box.replaceChildren(...state.queues.map((queue) => {
       const seat = queue.seat;
       const info = state.seats[seat];
-      const who = info.kind === "bot" ? t("{bot} bot", { bot: info.bot }) : (info.connected ? t("connected") : t("away"));
+      // a bot named by its level says it once
+      const who = info.kind === "bot" ? (info.named === false ? "" : info.level || t("{bot} bot", { bot: info.bot })) : (info.connected ? t("connected") : t("away"));
       const turn = state.turn === seat && !state.hand_over;
       const tiles = el("div", { class: "backs sausage-queue", dir: "ltr" });
       const front = turn && state.turned && !queue.tail.includes(state.turned);
@@ -163,7 +165,7 @@
       const faceDown = queue.hidden;
       for (let i = 0; i < faceDown; i++) tiles.append(el("span", { html: backSvg(14) }));
       for (const tile of queue.tail) tiles.append(el("span", { class: "tail-tile", "data-tile": tile, html: tileSvg(tile, 14) }));
-      const status = [t("Queue: {count} tiles", { count: queue.length })];
+      const status = [tn("Queue: {count} tile", "Queue: {count} tiles", queue.length, { count: queue.length })];
       if (queue.tail.length) status.push(t("known at the back: {tiles}", { tiles: ltr(queue.tail.join(" ")) }));
       if (queue.sent) status.push(t("sent to the back since the table last changed: {count}", { count: queue.sent }));
       return el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat },
@@ -223,7 +225,7 @@
       banner.classList.add("your-turn");
       state.legal.forEach((option, i) => {
         options.append(el("button", { class: i === 0 ? "primary way" : "way", "data-play": option.play, "data-way": option.way,
-          onclick: () => send({ type: "play", play: option.play, at: state.move }) }, `${bidi(option.text)} (${ltr(option.play)})`));
+          onclick: () => send({ type: "play", play: option.play, at: state.move }) }, bidi(option.text)));
       });
     } else {
       banner.textContent = t("{seat} turned {tile} and chooses where it goes.", { seat: cap(seatName(state.turn)), tile: ltr(state.turned) });
@@ -249,7 +251,7 @@
     }
     for (const info of state.seats) {
       if (info.kind !== "human" || info.connected || state.status === "over" || info.seat === state.seat) continue;
-      const level = el("select", { "aria-label": t("Bot level for seat {seat}", { seat: info.seat }) }, ...["greedy", "random"].map((b) => el("option", { value: b }, t("{bot} bot", { bot: b }))));
+      const level = el("select", { "aria-label": t("Bot level for seat {seat}", { seat: info.seat }) }, ...["greedy", "random"].map((b) => el("option", { value: b }, b === "greedy" ? t("greedy bot") : t("random bot"))));
       fetchBots(level);
       node.append(el("div", { class: "row" }, t("Seat {seat} ({name}) is away.", { seat: info.seat, name: info.name }), level,
         el("button", { "data-replace": info.seat, onclick: () => send({ type: "replace", seat: info.seat, bot: level.value }) }, t("Seat a bot"))));
@@ -302,9 +304,9 @@
   }
 
   async function fetchBots(select) {
-    if (!botNames) { try { botNames = (await SR.getJson("/api/bots")).bots; } catch (_) { return; } }
+    if (!botNames) { try { ({ bots: botNames, labels: botLabels } = await SR.getJson("/api/bots")); } catch (_) { return; } }
     const keep = select.value;
-    select.replaceChildren(...botNames.map((b) => el("option", { value: b, selected: b === keep }, t("{bot} bot", { bot: b }))));
+    select.replaceChildren(...botNames.map((b) => el("option", { value: b, selected: b === keep }, botLabels[b] || t("{bot} bot", { bot: b }))));
   }
 
   // The end of a deal (and of the match): the game's own words, then the queues turned up to count.

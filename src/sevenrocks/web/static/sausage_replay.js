@@ -3,7 +3,7 @@
 "use strict";
 
 (async () => {
-  const { el, tileSvg, getJson, t, ltr } = SR;
+  const { el, tileSvg, getJson, t, tn, ltr } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const $ = (id) => document.getElementById(id);
   // The server's words name tiles and moves ("4-6:cut"): keep them left to right in any language.
@@ -82,7 +82,7 @@
     $("ends").textContent = pos.lines.slice(1).join(" · ");
     $("hands").replaceChildren(...pos.queues.map((tiles, seat) => el("div", { class: `seat-box${pos.turn === seat ? " turn" : ""}`, "data-seat": seat },
       el("div", { class: "name" }, el("span", { class: `team${seat}` }, t("Seat {seat}", { seat })), ` · ${match.players[seat]} · `,
-        t("Queue: {count} tiles", { count: tiles.length })),
+        tn("Queue: {count} tile", "Queue: {count} tiles", tiles.length, { count: tiles.length })),
       el("div", { class: "tiles", dir: "ltr", html: tiles.map((tile) => tileSvg(tile, 18)).join("") || `<span class='muted'>${SR.esc(t("no tiles"))}</span>` }))));
     if (pos.aside.length) {
       $("hands").append(el("div", { class: "seat-box" }, el("div", { class: "name" }, t("Set aside:")),

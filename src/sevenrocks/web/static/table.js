@@ -2,7 +2,7 @@
 "use strict";
 
 (() => {
-  const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES, t, ltr, LANG, loadPictures, pictureTileSvg, num } = SR;
+  const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg, num } = SR;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
   const params = new URLSearchParams(location.search);
   const token = params.get("token");
@@ -280,7 +280,7 @@
     if (sheet.eggs) parts.push(el("span", { class: "eggs", id: "sheet-eggs" }, t("eggs: {points}", { points: sheet.eggs })));
     if (sheet.record) parts.push(el("span", { id: "sheet-record" }, t("record: {side} with {points}", { side: sideName(sheet.record.side), points: sheet.record.points })));
     if (sheet.hundred !== null && sheet.hundred !== undefined) parts.push(el("span", { id: "sheet-hundred" }, t("hundred hand of {seat}", { seat: seatName(sheet.hundred) })));
-    if (sheet.generals) parts.push(el("span", { id: "sheet-generals" }, sheet.generals.map((count, side) => t("{side}: {count} Generals", { side: sideName(side), count })).join(" · ")));
+    if (sheet.generals) parts.push(el("span", { id: "sheet-generals" }, sheet.generals.map((count, side) => tn("{side}: {count} General", "{side}: {count} Generals", count, { side: sideName(side), count })).join(" · ")));
     if (hand) parts.push(el("span", { class: "muted" }, hand));
     line.replaceChildren(...parts);
   }
@@ -304,11 +304,12 @@
     const count = state.tile_counts[seat];
     const drew = state.draws ? state.draws[seat] : 0;
     const turn = state.turn === seat;
-    const who = info.kind === "bot" ? t("{bot} bot", { bot: info.bot }) : (info.connected ? t("connected") : t("away"));
+    // a bot named by its level says it once: "Seat 2 · expert bot", not "expert bot / expert bot"
+    const who = info.kind === "bot" ? (info.named === false ? "" : info.level || t("{bot} bot", { bot: info.bot })) : (info.connected ? t("connected") : t("away"));
     const box = el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat, role: "group", "aria-label": t("Seat {seat}", { seat }) },
       el("div", { class: "name" }, el("span", { class: `team${sideOf(seat) % 2}` }, t("Seat {seat}", { seat })), ` · ${info.name}`,
         state.seat === seat ? " " + t("(you)") : ""),
-      el("div", { class: "status" }, who + (state.leader === seat && state.hand_number >= 0 ? " · " + t("led") : ""),
+      el("div", { class: "status" }, [who, state.leader === seat && state.hand_number >= 0 ? t("led") : ""].filter(Boolean).join(" · "),
         turn ? el("strong", {}, " · " + t("to play")) : null,
         lastKnock(seat) ? el("span", { class: "knock" }, " · " + t("knocked")) : null,
         drew ? el("span", { class: "drew", "data-draws": drew }, " · " + t("drew {count}", { count: drew })) : null),
@@ -333,7 +334,7 @@
     const none = t("none");
     const parts = [];
     if (state.layout.tiles && (!family() || state.scoring)) parts.push(t("Counted ends: {ends} — total {total}", { ends: counted || none, total: state.layout.ends_total }));
-    if (family() && (state.boneyard || state.drawable)) parts.push(t("Boneyard: {count} tiles", { count: state.boneyard }));
+    if (family() && (state.boneyard || state.drawable)) parts.push(tn("Boneyard: {count} tile", "Boneyard: {count} tiles", state.boneyard, { count: state.boneyard }));
     $("ends").textContent = parts.join(" · ");
     $("ends").dataset.boneyard = String(state.boneyard || 0);
     markTargets();
@@ -379,7 +380,7 @@
     }
     const buttons = (state.hand || []).map((tile) => {
       const choices = myTurn ? optionsFor(tile) : [];
-      const label = choices.length ? (choices.length === 1 ? t("Place {tile}", { tile: ltr(tile) }) : t("Choose {tile} ({count} places)", { tile: ltr(tile), count: choices.length })) : t("{tile} (cannot be placed now)", { tile: ltr(tile) });
+      const label = choices.length ? (choices.length === 1 ? t("Place {tile}", { tile: ltr(tile) }) : tn("Choose {tile} ({count} place)", "Choose {tile} ({count} places)", choices.length, { tile: ltr(tile), count: choices.length })) : t("{tile} (cannot be placed now)", { tile: ltr(tile) });
       return el("button", {
         class: `tile${choices.length ? " playable" : ""}${selected === tile ? " selected" : ""}${freshDraws.has(tile) ? " drawn" : ""}`,
         "data-tile": tile, "data-several": choices.some((option) => option.several) ? "true" : null, "data-open-half": choices.some((option) => (option.open_half || []).some((half) => half !== null)) ? "true" : null, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
@@ -480,8 +481,8 @@
       spot.classList.add("target");
       spot.setAttribute("tabindex", "0");
       spot.setAttribute("role", "button");
-      spot.setAttribute("aria-label", option.words ? t("Place {move}", { move: option.words }) : option.points ? t("Place {tile} on {point}: counted ends {total}, scores {points}", { tile: selected, point: option.point, total: option.ends_total, points: option.points })
-        : t("Place {tile} on {point}: counted ends {total}", { tile: selected, point: option.point, total: option.ends_total }));
+      spot.setAttribute("aria-label", option.words ? t("Place {move}", { move: option.words }) : option.points ? t("Place {tile} on {point}: counted ends {total}, scores {points}", { tile: selected, point: option.point.split(":")[0], total: option.ends_total, points: option.points })
+        : t("Place {tile} on {point}: counted ends {total}", { tile: selected, point: option.point.split(":")[0], total: option.ends_total }));
       spot.addEventListener("click", () => play(option));
       spot.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); play(option); } });
       const box = spot.getBBox ? spot.getBBox() : null;
@@ -545,7 +546,7 @@
     for (const info of state.seats) {
       if (info.kind !== "human" || info.connected || state.status === "over") continue;
       if (info.seat === state.seat) continue;
-      const level = el("select", { "aria-label": t("Bot level for seat {seat}", { seat: info.seat }) }, ...["greedy", "random"].map((b) => el("option", { value: b }, t("{bot} bot", { bot: b }))));
+      const level = el("select", { "aria-label": t("Bot level for seat {seat}", { seat: info.seat }) }, ...["greedy", "random"].map((b) => el("option", { value: b }, b === "greedy" ? t("greedy bot") : t("random bot"))));
       fetchBots(level);
       node.append(el("div", { class: "row" }, t("Seat {seat} ({name}) is away.", { seat: info.seat, name: info.name }), level,
         el("button", { "data-replace": info.seat, onclick: () => send({ type: "replace", seat: info.seat, bot: level.value }) }, t("Seat a bot"))));
@@ -603,10 +604,11 @@
   }
 
   let botNames = null;
+  let botLabels = {};
   async function fetchBots(select) {
-    if (!botNames) { try { botNames = (await SR.getJson("/api/bots")).bots; } catch (_) { return; } }
+    if (!botNames) { try { ({ bots: botNames, labels: botLabels } = await SR.getJson("/api/bots")); } catch (_) { return; } }
     const keep = select.value;
-    select.replaceChildren(...botNames.map((b) => el("option", { value: b, selected: b === keep }, t("{bot} bot", { bot: b }))));
+    select.replaceChildren(...botNames.map((b) => el("option", { value: b, selected: b === keep }, botLabels[b] || t("{bot} bot", { bot: b }))));
   }
 
   function renderOverlay() {
