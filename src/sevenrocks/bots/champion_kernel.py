@@ -45,6 +45,7 @@ from sevenrocks.fast.codes import (
     G_PLAIN,
     G_SEATS,
     S_FINISHER,
+    S_FITS,
     S_HANDS,
     S_LEAD_TILE,
     S_SCORE,
@@ -61,6 +62,7 @@ from sevenrocks.fast.step import (
     njit,
     options,
     play_part,
+    playable,
     points_after_as,
 )
 from sevenrocks.fast.tables import PIPS
@@ -84,7 +86,7 @@ DEFAULT_EXACT_TILES: Final = 12
 #: Positions an exact solve of one candidate on one deal may visit before it gives up.
 DEFAULT_NODE_BUDGET: Final = 4000
 #: The soft policy's temperature, in points (a tile's utility is its points now plus its pips / 64).
-DEFAULT_TEMPERATURE: Final = 1.0
+DEFAULT_TEMPERATURE: Final = 4.0
 #: Transposition table size (a power of two).
 TT_BITS: Final = 16
 _MAX_DEPTH: Final = 64
@@ -310,6 +312,7 @@ def _tables(fresh: Int64Array, g: Int64Array, rows: Int64Array, util: FloatArray
         t = rows[r, 1]
         st[S_HANDS] = np.int64(1) << t
         play_part(st, g, t, rows[r, 2], rows[r, 3])
+        st[S_FITS] = playable(st, g)
         placed |= np.int64(1) << t
 
 
@@ -363,6 +366,8 @@ def _log_likelihood(st: Int64Array, ev: Int64Array, util: FloatArray, temperatur
     total = 0.0
     for e in range(ev.shape[0]):
         seat = ev[e, 0]
+        if util[e, ev[e, 1]] < _NO_TILE / 2:  # (cannot happen: the tile placed fitted)
+            continue
         hand = st[S_HANDS + seat] | ev[e, 2]
         top = -math.inf
         for t in range(28):
