@@ -10,17 +10,16 @@ import pytest
 
 pytest.importorskip("numba")
 
-from sevenrocks.bots import champion_kernel as ck  # noqa: E402
-from sevenrocks.bots.base import BotOptionError  # noqa: E402
-from sevenrocks.bots.expert import ExpertBot  # noqa: E402
-from sevenrocks.bots.kernel import encode_match  # noqa: E402
-from sevenrocks.bots.registry import make_bot  # noqa: E402
-from sevenrocks.bots.simple import GreedyBot, RandomBot  # noqa: E402
-from sevenrocks.core import Match  # noqa: E402
-from sevenrocks.core.games import find_game  # noqa: E402
-from sevenrocks.core.tiles import TILES  # noqa: E402
-from sevenrocks.fast import codes  # noqa: E402
-from sevenrocks.fast.game import encode_rules  # noqa: E402
+from sevenrocks.bots import champion_kernel as ck
+from sevenrocks.bots.base import BotOptionError
+from sevenrocks.bots.expert import ExpertBot
+from sevenrocks.bots.kernel import encode_match
+from sevenrocks.bots.registry import make_bot
+from sevenrocks.bots.simple import RandomBot
+from sevenrocks.core import Match
+from sevenrocks.core.tiles import TILES
+from sevenrocks.fast import codes
+from sevenrocks.fast.game import encode_rules
 
 BONUS = 100.0
 
@@ -123,7 +122,7 @@ def test_inference_moves_probability_towards_the_true_hands() -> None:
                 plain_total += float(right.mean())
             positions += 1
     assert positions >= 30
-    assert weighted_total > plain_total * 1.02, (weighted_total, plain_total)
+    assert weighted_total > plain_total * 1.05, (weighted_total, plain_total)
 
 
 def test_history_tables_count_other_seats_placements() -> None:
@@ -134,9 +133,10 @@ def test_history_tables_count_other_seats_placements() -> None:
     ev, util = ck.history_tables(view, encode_rules(view.rules))
     placed = [p for p in match.placements[1:] if p.seat != seat]
     assert len(ev) == len(placed)
+    assert util.shape == (len(ev), 28)
     for row, placement in zip(ev, placed, strict=True):
+        assert int(row[0]) == placement.seat
         assert TILES[int(row[1])] == placement.play.tile
-        assert util[len(ev) - 1 if False else 0].shape == (28,)
     assert (util[np.arange(len(ev)), ev[:, 1]] > -1e8).all()  # the tile placed fitted then
 
 
@@ -174,6 +174,5 @@ def test_champion_options_are_checked() -> None:
         make_bot("champion", exact_tiles=-1)
     with pytest.raises(BotOptionError, match="temperature"):
         make_bot("champion", temperature="hot")
-    assert find_game("seven-rocks") is not None
-    greedy = GreedyBot(seed=0)
-    assert greedy is not None
+    with pytest.raises(BotOptionError, match="champion: workers"):
+        make_bot("champion", workers=3)

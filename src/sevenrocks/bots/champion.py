@@ -75,7 +75,9 @@ class ChampionReport:
 _Task = tuple[Any, ...]
 
 
-def _champion_task(task: _Task) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], int]:
+def _champion_task(
+    task: _Task,
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], int]:
     """One share of a search (here or in a helper): ``(sums, squares, stats, deals)``."""
     problem, policy, bonus, seed, deals, seconds, temperature, exact_tiles, budget = task
     rng = np.array([seed], dtype=np.uint64)
@@ -85,7 +87,9 @@ def _champion_task(task: _Task) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, A
     stats = np.zeros(_STATS, dtype=np.float64)
 
     def run(n: int) -> int:
-        return ck.evaluate(problem, n, policy, bonus, rng, temperature, exact_tiles, budget, sums, squares, stats)
+        return ck.evaluate(
+            problem, n, policy, bonus, rng, temperature, exact_tiles, budget, sums, squares, stats
+        )
 
     if seconds is None:
         return sums, squares, stats, (deals if run(deals) >= 0 else -1)
@@ -212,9 +216,9 @@ class ChampionBot(SearchBot):
         _warm()
         start = time.perf_counter()
         evaluator = kernel.PlayEvaluator(view, plays, policy=self.policy, target_bonus=self.target_bonus)
-        problem = evaluator.arrays()
-        ev, util = ck.history_tables(view, problem[1])
-        problem = (*problem, ev, util)
+        arrays = evaluator.arrays()
+        ev, util = ck.history_tables(view, arrays[1])
+        problem: tuple[Any, ...] = (*arrays, ev, util)
         shares = self._shares()
         budget = self.iterations
         split = [None if budget is None else budget // shares + (k < budget % shares) for k in range(shares)]

@@ -31,12 +31,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from sevenrocks.bots.kernel import _run, _sample, _value, encode_play
+from sevenrocks.core.events import Placement
 from sevenrocks.core.notation import Doubles
 from sevenrocks.core.view import SeatView
 from sevenrocks.fast import codes
@@ -53,7 +54,6 @@ from sevenrocks.fast.codes import (
     S_TURN,
     STATE_SIZE,
 )
-from sevenrocks.core.events import Placement
 from sevenrocks.fast.step import (
     MAX_OPTIONS,
     apply_move,
@@ -238,12 +238,11 @@ def _solve(
             tt_f[slot] = _LOWER
         else:
             tt_f[slot] = _EXACT
-        result = best[d]
+        result = float(best[d])
         if d == 0:
             return result
         d -= 1
         entering = False
-
 
 
 @njit
@@ -263,7 +262,9 @@ def _solve_one(st: Int64Array, g: Int64Array, side: int, bonus: float, budget: i
     tt_f = np.zeros(size, dtype=np.int64)
     ctr = np.zeros(2, dtype=np.int64)
     scratch = np.zeros(STATE_SIZE, dtype=np.int64)
-    out[0] = _solve(st, g, side, bonus, before, budget, stack, obuf, okey, tt_a, tt_b, tt_v, tt_f, ctr, scratch)
+    out[0] = _solve(
+        st, g, side, bonus, before, budget, stack, obuf, okey, tt_a, tt_b, tt_v, tt_f, ctr, scratch
+    )
     out[1] = ctr[0]
     out[2] = ctr[1]
 
@@ -332,7 +333,7 @@ def history_tables(view: SeatView, game: Int64Array) -> tuple[Int64Array, FloatA
             counted = not several and k == 0 and pid >= 0 and event.seat != view.seat
             parts.append((event.seat, t, pid, mark, counted))
     rows = np.zeros((len(parts), 5), dtype=np.int64)
-    evidence = []
+    evidence: list[tuple[int, int, int]] = []
     for r, (seat, t, pid, mark, counted) in enumerate(parts):
         rows[r, :4] = (seat, t, pid, mark)
         rows[r, 4] = len(evidence) if counted else -1
@@ -426,7 +427,9 @@ def likelihoods(
     hands = np.zeros((n, 4), dtype=np.int64)
     logl = np.zeros(n, dtype=np.float64)
     rng = np.array([seed & (2**64 - 1)], dtype=np.uint64)
-    if not _likelihoods(game, view.seat, tiles, allowed, counts, n, rng, ev, util, float(temperature), hands, logl):
+    if not _likelihoods(
+        game, view.seat, tiles, allowed, counts, n, rng, ev, util, float(temperature), hands, logl
+    ):
         raise ValueError(f"no deal of the unseen tiles fits seat {view.seat}'s view")
     hands[:, view.seat] = 0
     return hands, logl
@@ -502,7 +505,23 @@ def _evaluate(
             solved = False
             if left <= exact_tiles:
                 apply_move(work, g, cand[c], ncand[c])
-                v = _solve(work, g, side, bonus, before, budget, stack, obuf, okey, tt_a, tt_b, tt_v, tt_f, ctr, scratch)
+                v = _solve(
+                    work,
+                    g,
+                    side,
+                    bonus,
+                    before,
+                    budget,
+                    stack,
+                    obuf,
+                    okey,
+                    tt_a,
+                    tt_b,
+                    tt_v,
+                    tt_f,
+                    ctr,
+                    scratch,
+                )
                 stats[4] += ctr[0]
                 solved = ctr[1] == 0
                 if not solved:
@@ -522,7 +541,7 @@ def _evaluate(
 
 
 def evaluate(
-    problem: Sequence[npt.NDArray[np.generic]],
+    problem: Sequence[Any],
     deals: int,
     policy: int,
     bonus: float,
