@@ -85,10 +85,11 @@ def _champion_task(
     sums = np.zeros(candidates, dtype=np.float64)
     squares = np.zeros(candidates, dtype=np.float64)
     stats = np.zeros(_STATS, dtype=np.float64)
+    space = ck.workspace()
 
     def run(n: int) -> int:
         return ck.evaluate(
-            problem, n, policy, bonus, rng, temperature, exact_tiles, budget, sums, squares, stats
+            problem, n, policy, bonus, rng, temperature, exact_tiles, budget, sums, squares, stats, space
         )
 
     if seconds is None:

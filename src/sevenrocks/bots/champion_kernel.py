@@ -361,6 +361,44 @@ def _fresh() -> Int64Array:
 
 
 @njit
+def _soft(util: FloatArray, temperature: float, eu: FloatArray) -> None:
+    """``eu[e, t]``: ``exp((util[e, t] - max_t util[e, t]) / temperature)``, 0 where ``t`` fits
+    nowhere: the soft policy's unnormalised probabilities."""
+    for e in range(util.shape[0]):
+        top = -math.inf
+        for t in range(28):
+            if util[e, t] > _NO_TILE / 2 and util[e, t] > top:
+                top = util[e, t]
+        for t in range(28):
+            eu[e, t] = math.exp((util[e, t] - top) / temperature) if util[e, t] > _NO_TILE / 2 else 0.0
+
+
+@njit
+def _likelihood(st: Int64Array, ev: Int64Array, eu: FloatArray) -> float:
+    """The probability of the counted placements ``ev`` under the soft policy ``eu`` (of
+    :func:`_soft`), given the hands of ``st``: the product of each placement's probability (the
+    same as ``exp`` of :func:`_log_likelihood`, without a logarithm per placement)."""
+    w = 1.0
+    for e in range(ev.shape[0]):
+        chosen = eu[e, ev[e, 1]]
+        if chosen <= 0.0:  # (cannot happen: the tile placed fitted)
+            continue
+        h = st[S_HANDS + ev[e, 0]] | ev[e, 2]
+        z = 0.0
+        while h:
+            low = h & -h
+            t = 0
+            while (low >> t) != 1:
+                t += 1
+            z += eu[e, t]
+            h ^= low
+        w *= chosen / z
+    if w < 1e-300:
+        w = 1e-300
+    return w
+
+
+@njit
 def _log_likelihood(st: Int64Array, ev: Int64Array, util: FloatArray, temperature: float) -> float:
     """The log-probability of the counted placements ``ev`` under the soft greedy policy, given the
     hands of ``st``."""
@@ -458,12 +496,21 @@ def _evaluate(
     sums: FloatArray,
     squares: FloatArray,
     stats: FloatArray,
+    stack: Int64Array,
+    obuf: Int64Array,
+    okey: Int64Array,
+    tt_a: UInt64Array,
+    tt_b: UInt64Array,
+    tt_v: FloatArray,
+    tt_f: Int64Array,
 ) -> int:
     """``n_iter`` sampled deals, each weighted by its likelihood (``temperature`` 0: unweighted);
     on each, every candidate's value: solved exactly if few tiles are left and the solve fits
     ``budget`` positions, else a ``policy`` play-out. Adds ``w * v`` to ``sums``, ``w * v * v`` to
     ``squares``; ``stats``: total weight, total squared weight, exact values, play-outs, positions
-    searched. Returns the deals played, or -1 if the view admits no deal."""
+    searched. The solver's room (``stack`` to ``tt_f``, see :func:`workspace`) is kept from call to
+    call (the transposition table's entries stay valid: they are keyed by whole positions).
+    Returns the deals played, or -1 if the view admits no deal."""
     st = base.copy()
     work = base.copy()
     buf = np.zeros(MAX_OPTIONS, dtype=np.int64)
@@ -474,24 +521,18 @@ def _evaluate(
     types = np.zeros(32, dtype=np.int64)
     before = np.zeros(4, dtype=np.int64)
     scratch = np.zeros(STATE_SIZE, dtype=np.int64)
-    stack = np.zeros((_MAX_DEPTH, STATE_SIZE), dtype=np.int64)
-    obuf = np.zeros((_MAX_DEPTH, MAX_OPTIONS), dtype=np.int64)
-    okey = np.zeros((_MAX_DEPTH, MAX_OPTIONS), dtype=np.int64)
-    size = 1 << TT_BITS
-    tt_a = np.zeros(size, dtype=np.uint64)
-    tt_b = np.zeros(size, dtype=np.uint64)
-    tt_v = np.zeros(size, dtype=np.float64)
-    tt_f = np.zeros(size, dtype=np.int64)
     ctr = np.zeros(2, dtype=np.int64)
     for s in range(4):
         before[s] = base[S_SCORE + s]
     side = me & 1 if g[G_PARTNERS] else me
+    weigh = temperature > 0 and ev.shape[0] > 0
+    eu = np.zeros((max(ev.shape[0], 1), 28), dtype=np.float64)
+    if weigh:
+        _soft(util, temperature, eu)
     for _ in range(n_iter):
         if not _sample(st, me, holders, tiles, allowed, counts, rng, order, cap, types):
             return -1
-        w = 1.0
-        if temperature > 0 and ev.shape[0] > 0:
-            w = math.exp(max(_log_likelihood(st, ev, util, temperature), -700.0))
+        w = _likelihood(st, ev, eu) if weigh else 1.0
         left = 0
         for s in range(g[G_SEATS]):
             h = st[S_HANDS + s]
@@ -552,6 +593,7 @@ def evaluate(
     sums: FloatArray,
     squares: FloatArray,
     stats: FloatArray,
+    space: Sequence[npt.NDArray[Any]],
 ) -> int:
     """Run ``deals`` sampled deals of a packed champion problem: the search problem of
     :meth:`sevenrocks.bots.kernel.PlayEvaluator.arrays` followed by the evidence of
@@ -579,7 +621,23 @@ def evaluate(
             sums,
             squares,
             stats,
+            *space,
         )
+    )
+
+
+def workspace() -> tuple[npt.NDArray[Any], ...]:
+    """Room for :func:`evaluate`'s exact solves, made once per decision: the positions of a line of
+    play, their moves and move keys, and the transposition table."""
+    size = 1 << TT_BITS
+    return (
+        np.zeros((_MAX_DEPTH, STATE_SIZE), dtype=np.int64),
+        np.zeros((_MAX_DEPTH, MAX_OPTIONS), dtype=np.int64),
+        np.zeros((_MAX_DEPTH, MAX_OPTIONS), dtype=np.int64),
+        np.zeros(size, dtype=np.uint64),
+        np.zeros(size, dtype=np.uint64),
+        np.zeros(size, dtype=np.float64),
+        np.zeros(size, dtype=np.int64),
     )
 
 
@@ -606,7 +664,7 @@ def warm_up() -> None:
         squares = np.zeros(len(view.moves), dtype=np.float64)
         stats = np.zeros(5, dtype=np.float64)
         rng = np.array([1], dtype=np.uint64)
-        evaluate((*problem, ev, util), 1, 1, 100.0, rng, 1.0, 28, 1, sums, squares, stats)
+        evaluate((*problem, ev, util), 1, 1, 100.0, rng, 1.0, 28, 1, sums, squares, stats, workspace())
         likelihoods(view, 1)
         solve(encode_match_of(match), g, 0, budget=1)
 
