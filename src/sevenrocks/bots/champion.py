@@ -9,13 +9,14 @@ values every legal move on each deal (common random numbers). What it adds
    hands, each candidate on each deal is valued by an exact alpha-beta solve of that deal to the
    end of the hand — the partnership's net points with the settlement, the target as a bonus of
    ``target_bonus`` — with a transposition table and greedy move ordering. A solve that would
-   visit more than ``node_budget`` positions (4,000 by default) gives up and that candidate is
-   rolled out instead. In games with a boneyard the sampled deal fixes the boneyard's draw order,
-   so each deal is a game of perfect information and the solve is exact for it.
+   visit more than ``node_budget`` positions (4,000 by default) gives up; that candidate, and every
+   candidate of the decision's later deals, is rolled out instead. In games with a boneyard the
+   sampled deal fixes the boneyard's draw order, so each deal is a game of perfect information and
+   the solve is exact for it.
 2. **Inference.** Each deal is weighted by the likelihood of the placements the other seats
    (partner included) made in this hand under a soft greedy policy: a seat places each tile that
    fits with probability proportional to ``exp(u / temperature)``, ``u`` the points the tile's
-   best placement scores at once plus a sixty-fourth of its pips (``temperature`` 1.0 by
+   best placement scores at once plus a sixty-fourth of its pips (``temperature`` 4 by
    default, in the game's points; 0 turns the weighting off). The move with the best weighted
    mean is played.
 3. Outside the endgame, candidates are valued by greedy play-outs, as ``search`` does (a stronger
@@ -55,7 +56,7 @@ from sevenrocks.core.view import SeatView
 
 __all__ = ["ChampionBot", "ChampionReport"]
 
-_STATS: Final = 5
+_STATS: Final = 6
 
 
 @dataclass(frozen=True, slots=True)

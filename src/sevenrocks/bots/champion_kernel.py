@@ -508,8 +508,10 @@ def _evaluate(
     on each, every candidate's value: solved exactly if few tiles are left and the solve fits
     ``budget`` positions, else a ``policy`` play-out. Adds ``w * v`` to ``sums``, ``w * v * v`` to
     ``squares``; ``stats``: total weight, total squared weight, exact values, play-outs, positions
-    searched. The solver's room (``stack`` to ``tt_f``, see :func:`workspace`) is kept from call to
-    call (the transposition table's entries stay valid: they are keyed by whole positions).
+    searched, and 1 once a solve ran out of its budget (the decision's later deals are then all
+    rolled out, so that a tree too large costs one budget, not one per deal). The solver's room
+    (``stack`` to ``tt_f``, see :func:`workspace`) is kept from call to call
+    (the transposition table's entries stay valid: they are keyed by whole positions).
     Returns the deals played, or -1 if the view admits no deal."""
     st = base.copy()
     work = base.copy()
@@ -544,7 +546,7 @@ def _evaluate(
                 work[i] = st[i]
             v = 0.0
             solved = False
-            if left <= exact_tiles:
+            if left <= exact_tiles and stats[5] == 0:
                 apply_move(work, g, cand[c], ncand[c])
                 v = _solve(
                     work,
@@ -566,6 +568,7 @@ def _evaluate(
                 stats[4] += ctr[0]
                 solved = ctr[1] == 0
                 if not solved:
+                    stats[5] = 1  # too large: roll out the rest of this decision's deals
                     for i in range(STATE_SIZE):
                         work[i] = st[i]
             if solved:
@@ -662,7 +665,7 @@ def warm_up() -> None:
         ev, util = history_tables(view, g)
         sums = np.zeros(len(view.moves), dtype=np.float64)
         squares = np.zeros(len(view.moves), dtype=np.float64)
-        stats = np.zeros(5, dtype=np.float64)
+        stats = np.zeros(6, dtype=np.float64)
         rng = np.array([1], dtype=np.uint64)
         evaluate((*problem, ev, util), 1, 1, 100.0, rng, 1.0, 28, 1, sums, squares, stats, workspace())
         likelihoods(view, 1)
