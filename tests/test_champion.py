@@ -176,3 +176,22 @@ def test_champion_options_are_checked() -> None:
         make_bot("champion", temperature="hot")
     with pytest.raises(BotOptionError, match="champion: workers"):
         make_bot("champion", workers=3)
+
+
+def test_choice_does_not_depend_on_hidden_hands() -> None:
+    """The same view over another deal of the hidden tiles gives the same choice."""
+    from sevenrocks.bots.kernel import sample_deal
+
+    checked = 0
+    for seed in range(6):
+        for match, seat in _positions(seed)[::4]:
+            view = match.view(seat)
+            if len(view.moves) < 2:
+                continue
+            hands, boneyard = sample_deal(view, seed=seed)
+            other = Match.from_view(view, hands, boneyard).view(seat)
+            assert other.hand == view.hand and other.layout.mask == view.layout.mask
+            first = make_bot("champion", seed=9, iterations=40).choose(view)
+            assert make_bot("champion", seed=9, iterations=40).choose(other) == first
+            checked += 1
+    assert checked >= 8
