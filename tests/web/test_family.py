@@ -110,7 +110,7 @@ def test_the_games_are_listed_with_options_seats_and_bots(client: TestClient) ->
     assert set(games) == {g.id for g in GAMES}
     assert games["sausage"]["seats"] == [2] and games["sausage"]["bots"] == ["greedy", "random", "search"]
     kozel = games["kozel"]
-    assert kozel["seats"] == [2, 3, 4] and kozel["bots"] == ["greedy", "random", "search"]
+    assert kozel["seats"] == [2, 3, 4] and kozel["bots"] == ["champion", "greedy", "random", "search"]
     reserve = next(o for o in kozel["options"] if o["name"] == "reserve")
     assert reserve["default"] == 1 and reserve["choices"] == [0, 1]
     assert "expert" in games["seven-rocks"]["bots"]

@@ -7,7 +7,7 @@
 >>> bot.choose(match.view(match.turn)) in match.legal_plays()
 True
 >>> sorted(BOT_NAMES)
-['expert', 'greedy', 'random', 'search']
+['champion', 'expert', 'greedy', 'random', 'search']
 
 ``search`` (:mod:`sevenrocks.bots.search`) loads the compiled kernel on first use; options go in
 the name or as keywords: ``make_bot("search:iterations=400", seed=7)``,

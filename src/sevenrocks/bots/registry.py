@@ -84,12 +84,50 @@ def _search(
     )
 
 
+def _champion(
+    seed: int | None = None,
+    *,
+    game: str | None = None,
+    think: float | str | None = None,
+    iterations: int | None = None,
+    workers: int = 1,
+    policy: str = "greedy",
+    target_bonus: float = 100.0,
+    exact_tiles: int | None = None,
+    node_budget: int | None = None,
+    temperature: float | None = None,
+) -> Bot:
+    """The champion bot (``search`` with exact endgames and inference), imported on first use;
+    refused, as ``search`` is, for a game the compiled step does not play."""
+    from sevenrocks.bots.champion import ChampionBot
+
+    if game is not None:
+        _check_compiled(game, "champion")
+    extra: dict[str, Any] = {}
+    if exact_tiles is not None:
+        extra["exact_tiles"] = exact_tiles
+    if node_budget is not None:
+        extra["node_budget"] = node_budget
+    if temperature is not None:
+        extra["temperature"] = temperature
+    return ChampionBot(
+        seed,
+        think=think,
+        iterations=iterations,
+        workers=workers,
+        policy=policy,
+        target_bonus=target_bonus,
+        game=game,
+        **extra,
+    )
+
+
 def every_game_text() -> str:
     """The bots that play every game, for refusals: ``greedy or random``."""
     return " or ".join(EVERY_GAME)
 
 
-def _check_compiled(game: str) -> None:
+def _check_compiled(game: str, name: str = "search") -> None:
     """Refuse ``search`` for a game whose rules the compiled step refuses (its play-outs would
     need them); an unknown game name is left to the bot's own check."""
     from sevenrocks.core.errors import SevenRocksError
@@ -105,7 +143,7 @@ def _check_compiled(game: str) -> None:
         encode_rules(rules)
     except StepRefusal as err:
         raise UnsupportedGameError(
-            f"bot 'search' cannot play {game}: {err}; choose {' or '.join(EVERY_GAME)}"
+            f"bot {name!r} cannot play {game}: {err}; choose {' or '.join(EVERY_GAME)}"
         ) from None
 
 
@@ -118,6 +156,7 @@ _FACTORIES: dict[str, Callable[[int | None], Bot]] = {
     "greedy": GreedyBot,
     "expert": ExpertBot,
     "search": _search,
+    "champion": _champion,
 }
 BOT_NAMES = _FACTORIES.keys()
 

@@ -21,10 +21,11 @@ from pathlib import Path
 
 __all__: list[str] = []
 
-#: Compiled helpers outside this package that other files' compiled code inlines (the batched
-#: simulator's observation kernel, inlined into ``rl/batched.py``): a change to them drops the
-#: caches too.
-_INLINED_ELSEWHERE = ("rl/batched_observation.py",)
+#: Compiled helpers outside this package that other files' compiled code inlines or calls (the
+#: batched simulator's observation kernel, inlined into ``rl/batched.py``; the search kernel's
+#: sampler, play-outs and values, called from ``bots/champion_kernel.py``): a change to them drops
+#: the caches too.
+_INLINED_ELSEWHERE = ("rl/batched_observation.py", "bots/kernel.py")
 
 
 def _drop_stale_caches(here: Path) -> None:
