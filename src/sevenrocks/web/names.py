@@ -25,6 +25,7 @@ __all__ = ["BOT_LEVELS", "bot_label", "bot_labels", "named", "shown_name", "show
 
 #: What each bot level is called on the pages.
 BOT_LEVELS: Final = {
+    "champion": N_("champion bot"),
     "expert": N_("expert bot"),
     "greedy": N_("greedy bot"),
     "random": N_("random bot"),
