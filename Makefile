@@ -24,8 +24,10 @@ lint: install
 typecheck: install
 	$(BIN)/mypy
 
+# the suite on two worker processes, each test file whole on one worker (its module fixtures —
+# servers, a Ray cluster, a browser — made once); the slowest tests listed at the end
 unit: install
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile --durations=25
 
 test: lint typecheck unit
 
