@@ -6,9 +6,14 @@ file fails the tests that use it, with a message naming the file, and the rest o
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
+
+# pytest-xdist's workers run with COLUMNS=80, which makes the command line wrap its output: the
+# tests read it as a pipe gives it (no width), unless a test sets COLUMNS itself
+os.environ.pop("COLUMNS", None)
 
 from .conformance_data import ConformanceDataError, example, example_names, seed_cases
 

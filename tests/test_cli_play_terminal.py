@@ -224,3 +224,17 @@ def test_hundred_help_in_every_language() -> None:
     for lang in ("en", "ar", "tr", "ru"):
         lines = hundred_help(translation(lang).gettext)
         assert len(lines) == 5 and all("6-6" in line for line in lines[2:3])
+
+
+def test_a_token_wider_than_the_console_stays_whole() -> None:
+    """A path longer than the console is left whole on its own line, never folded inside."""
+    from rich.console import Console
+
+    from sevenrocks.cli.wrap import say
+
+    console = Console(width=30, color_system=None)
+    path = "/tmp/pytest-of-root/pytest-165/popen-gw1/m.json"
+    with console.capture() as capture:
+        say(console, f"the record is saved to {path} and more words here")
+    lines = capture.get().splitlines()
+    assert lines == ["the record is saved to", f"  {path}", "  and more words here"]

@@ -6,7 +6,8 @@ at spaces (Rich measures the width, in terminal cells, so Arabic and Cyrillic co
 separator such as ``·``, ``→``, ``+`` or ``=`` stays at the end of its line rather than starting the
 next, and the lines that follow are indented (a hanging indent) so that a wrapped line reads as one:
 under the second column of an indented row (``  line  <1-5:low>(1) 1|5 …``, ``  1. 0-6@2-6:high …``),
-two spaces further in for other lines. A single token wider than the console is the only thing Rich folds.
+two spaces further in for other lines. A single token wider than the console (a long path) is
+left whole on its own line, wider than the console.
 
 The console wraps when it writes to a terminal or when ``COLUMNS`` is set (Rich reads both); written
 to a pipe or a file without ``COLUMNS``, every line stays whole, so a transcript keeps one line per
@@ -108,6 +109,10 @@ class Wrapped:
             pieces.extend(wrap_line(line, width))
         joined = Text("\n").join(pieces)
         joined.end = self.end
+        # a token wider than the console (a long path) stays whole: the terminal shows it as it
+        # can, and it is still one piece to copy
+        joined.no_wrap = True
+        joined.overflow = "ignore"
         yield joined
 
 
@@ -131,7 +136,7 @@ def say(
     end: str = "\n",
 ) -> None:
     """Print ``text`` on ``console``, wrapped between words (:class:`Wrapped`)."""
-    console.print(Wrapped(text, style=style, highlight=highlight, end=end))
+    console.print(Wrapped(text, style=style, highlight=highlight, end=end), crop=False)
 
 
 def error_console() -> Console:

@@ -23,7 +23,7 @@ const SR = (() => {
     return message.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
   }
   const LANG = document.documentElement.lang || "en";
-  // A text with a count: tn("{count} tile", "{count} tiles", 5, { count: 5 }). The catalogue holds,
+  // A text with a count: tn(singular, plural, count, params), e.g. a boneyard of 5 tiles. The catalogue holds,
   // for the singular, each plural category of the language (Intl.PluralRules) with its form.
   const PLURAL = (() => { try { return new Intl.PluralRules(LANG); } catch (_) { return null; } })();
   function tn(singular, plural, count, params = {}) {
