@@ -38,6 +38,80 @@ const SR = (() => {
   // A number as the pages print it: negatives with a true minus sign ("−10"), never "−0".
   function num(value) { return value < 0 ? `\u2212${-value}` : String(Math.abs(value)); }
 
+  // The connection of a table page (table.js, sausage.js): the table's id, the link's token and the
+  // creator's secret from the address; the seat's session secret, which the server gives the
+  // browser that first opened the seat's link, kept per table and link and sent instead of the link
+  // from then on; one WebSocket, reconnected after a loss and given up for good after a refusal
+  // (a refusal is said in the page's connection line). ``receive`` gets every other message.
+  const REFUSALS = ["unknown_table", "bad_token", "bad_session", "seat_taken", "table_full", "table_closed"];
+  function tableLink({ receive, toast }) {
+    const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
+    const params = new URLSearchParams(location.search);
+    const token = params.get("token");
+    const admin = params.get("admin");
+    const sessionKey = token ? `sevenrocks-seat:${tableId}:${token}` : null;
+    const link = { tableId, token, admin, session: null, fatal: false, connect, send };
+    let seatRefused = false;   // the creator's seat is another browser's: keep the creator's rights only
+    let retryAsCreator = false;
+    let ws = null;
+    let retry = 0;
+    try { link.session = sessionKey ? localStorage.getItem(sessionKey) : null; } catch (_) { link.session = null; }
+    function keepSession(value) {
+      link.session = value;
+      if (!sessionKey) return;
+      try {
+        if (value) localStorage.setItem(sessionKey, value); else localStorage.removeItem(sessionKey);
+      } catch (_) { /* storage refused: the session lasts as long as this page */ }
+    }
+    const status = (text) => { const node = document.getElementById("connection"); if (node) node.textContent = text; };
+    function connect() {
+      const query = new URLSearchParams();
+      if (link.session) query.set("session", link.session);
+      else if (token && !seatRefused) query.set("token", token);
+      if (admin) query.set("admin", admin);
+      query.set("lang", LANG);
+      const scheme = location.protocol === "https:" ? "wss" : "ws";
+      ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
+      status(t("Connecting…"));
+      ws.onopen = () => { retry = 0; status(""); };
+      ws.onmessage = (event) => {
+        let message;
+        try { message = JSON.parse(event.data); } catch (_) { return; }
+        handle(message);
+      };
+      ws.onclose = (event) => {
+        if (retryAsCreator) { retryAsCreator = false; setTimeout(connect, 50); return; }
+        if (link.fatal || event.code === 4403 || event.code === 4404 || event.code === 4410) { link.fatal = true; return; }
+        retry = Math.min(retry + 1, 6);
+        status(t("Connection lost — reconnecting…"));
+        setTimeout(connect, 400 * retry);
+      };
+    }
+    function handle(message) {
+      if (message.type === "welcome" && message.session) keepSession(message.session);
+      if (message.type === "error") {
+        if (message.code === "bad_session") keepSession(null);
+        if (message.code === "seat_taken" && admin && !seatRefused) {
+          seatRefused = retryAsCreator = true;   // reconnect as the creator without the seat
+          toast(message.message, "error");
+          return;
+        }
+        if (REFUSALS.includes(message.code)) {   // the page cannot go on: say why, and stay closed
+          link.fatal = true;
+          const node = document.getElementById("connection");
+          if (node) node.innerHTML = `<span class="error-text">${esc(message.message)}</span> <a href="/">${esc(t("Back to the lobby"))}</a>`;
+          return;
+        }
+      }
+      receive(message);
+    }
+    function send(message) {
+      if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+      else toast(t("Not connected yet — try again in a moment."), "error");
+    }
+    return link;
+  }
+
   function esc(text) {
     return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   }
@@ -162,5 +236,5 @@ const SR = (() => {
       `<rect x="0" y="0" width="${w}" height="${h}" rx="${size * 0.14}" class="face"/>` +
       `<line x1="${w * 0.12}" y1="${w}" x2="${w * 0.88}" y2="${w}" class="bar"/>${pic(a, 0)}${pic(b, w)}</svg>`;
   }
-  return { num, esc, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg };
+  return { num, esc, tableLink, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg };
 })();

@@ -4,21 +4,11 @@
 
 (() => {
   const { el, esc, tileSvg, backSvg, t, tn, ltr, LANG } = SR;
-  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-  const params = new URLSearchParams(location.search);
-  const token = params.get("token");
-  const admin = params.get("admin");
-  // The seat belongs to the browser that first opened its link (see table.js): its session secret
-  // is kept per table and link, and sent instead of the link from then on.
-  const sessionKey = token ? `sevenrocks-seat:${tableId}:${token}` : null;
-  let session = readSession();
-  let seatRefused = false;
-  let retryAsCreator = false;
-  let ws = null;
+  // the connection: the table, the link, the seat's session (common.js)
+  const link = SR.tableLink({ receive: (message) => receive(message), toast: (text, kind) => toast(text, kind) });
+  const { tableId, admin, send } = link;
   let welcome = null;
   let state = null;
-  let retry = 0;
-  let fatal = false;
   let toastTimer = null;
   let hiddenOverlayFor = null;
   let seatLinks = {};
@@ -31,51 +21,9 @@
   // The server's words name tiles and moves ("4-6:cut"): keep them left to right in any language.
   const bidi = (text) => String(text || "").replace(/[0-6]-[0-6](?::(?:top|bottom|cut))?/g, (m) => ltr(m));
 
-  function readSession() {
-    if (!sessionKey) return null;
-    try { return localStorage.getItem(sessionKey); } catch (_) { return null; }
-  }
-  function keepSession(value) {
-    session = value;
-    if (!sessionKey) return;
-    try {
-      if (value) localStorage.setItem(sessionKey, value); else localStorage.removeItem(sessionKey);
-    } catch (_) { /* storage refused: the session lasts as long as this page */ }
-  }
-
-  function connect() {
-    const query = new URLSearchParams();
-    if (session) query.set("session", session);
-    else if (token && !seatRefused) query.set("token", token);
-    if (admin) query.set("admin", admin);
-    query.set("lang", LANG);
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
-    $("connection").textContent = t("Connecting…");
-    ws.onopen = () => { retry = 0; $("connection").textContent = ""; };
-    ws.onmessage = (event) => {
-      let message;
-      try { message = JSON.parse(event.data); } catch (_) { return; }
-      receive(message);
-    };
-    ws.onclose = (event) => {
-      if (retryAsCreator) { retryAsCreator = false; setTimeout(connect, 50); return; }
-      if (fatal || event.code === 4403 || event.code === 4404 || event.code === 4410) { fatal = true; return; }
-      retry = Math.min(retry + 1, 6);
-      $("connection").textContent = t("Connection lost — reconnecting…");
-      setTimeout(connect, 400 * retry);
-    };
-  }
-
-  function send(message) {
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
-    else toast(t("Not connected yet — try again in a moment."), "error");
-  }
-
   function receive(message) {
     if (message.type === "welcome") {
       welcome = message;
-      if (message.session) keepSession(message.session);
       $("role").textContent = message.seat === null ? t("Watching table {table}", { table: message.table }) : t("Table {table} · you are seat {seat}", { table: message.table, seat: message.seat });
       if (message.admin && !linksLoaded) loadSeatLinks();
     } else if (message.type === "state") {
@@ -88,18 +36,7 @@
       state = { ...state, seats: message.seats };
       render();
     } else if (message.type === "error") {
-      if (message.code === "bad_session") keepSession(null);
-      if (message.code === "seat_taken" && admin && !seatRefused) {
-        seatRefused = retryAsCreator = true;
-        toast(message.message, "error");
-        return;
-      }
-      if (["unknown_table", "bad_token", "bad_session", "seat_taken", "table_full", "table_closed"].includes(message.code)) {
-        fatal = true;
-        $("connection").innerHTML = `<span class="error-text">${esc(message.message)}</span> <a href="/">${esc(t("Back to the lobby"))}</a>`;
-      } else {
-        toast(message.message, "error");
-      }
+      toast(message.message, "error");   // refusals are said by the connection (common.js)
     }
   }
 
@@ -349,5 +286,5 @@
     if (hiddenOverlayFor !== null && hiddenOverlayFor !== state.hand_number) hiddenOverlayFor = null;
   }
 
-  connect();
+  link.connect();
 })();

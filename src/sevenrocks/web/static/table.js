@@ -3,37 +3,15 @@
 
 (() => {
   const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg, num } = SR;
-  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
-  const params = new URLSearchParams(location.search);
-  const token = params.get("token");
-  const admin = params.get("admin");
-  // The seat belongs to the browser that first opened its link: the server gives that browser a
-  // session secret, kept here (per table and link) and sent instead of the link from then on.
-  const sessionKey = token ? `sevenrocks-seat:${tableId}:${token}` : null;
-  let session = readSession();
-  let seatRefused = false;   // the creator's seat is another browser's: keep the creator's rights only
-  let retryAsCreator = false;
+  // the connection: the table, the link, the seat's session (common.js)
+  const link = SR.tableLink({ receive: (message) => receive(message), toast: (text, kind) => toast(text, kind) });
+  const { tableId, admin, send } = link;
 
-  function readSession() {
-    if (!sessionKey) return null;
-    try { return localStorage.getItem(sessionKey); } catch (_) { return null; }
-  }
-  function keepSession(value) {
-    session = value;
-    if (!sessionKey) return;
-    try {
-      if (value) localStorage.setItem(sessionKey, value); else localStorage.removeItem(sessionKey);
-    } catch (_) { /* storage refused: the session lasts as long as this page */ }
-  }
-
-  let ws = null;
   let welcome = null;
   let state = null;
   let selected = null;       // the chosen tile ("3-4")
   let backPeg = null;        // the scores before the last change (the back pegs)
   let hiddenOverlayFor = null;
-  let retry = 0;
-  let fatal = false;
   let toastTimer = null;
   let freshDraws = new Set();  // tiles this seat has just drawn (animated once)
   let freshMove = false;       // a placement has just arrived: the next drawing animates it
@@ -49,35 +27,6 @@
 
   const $ = (id) => document.getElementById(id);
 
-  function connect() {
-    const query = new URLSearchParams();
-    if (session) query.set("session", session);
-    else if (token && !seatRefused) query.set("token", token);
-    if (admin) query.set("admin", admin);
-    query.set("lang", LANG);
-    const scheme = location.protocol === "https:" ? "wss" : "ws";
-    ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
-    $("connection").textContent = t("Connecting…");
-    ws.onopen = () => { retry = 0; $("connection").textContent = ""; };
-    ws.onmessage = (event) => {
-      let message;
-      try { message = JSON.parse(event.data); } catch (_) { return; }
-      receive(message);
-    };
-    ws.onclose = (event) => {
-      if (retryAsCreator) { retryAsCreator = false; setTimeout(connect, 50); return; }
-      if (fatal || event.code === 4403 || event.code === 4404 || event.code === 4410) { fatal = true; return; }
-      retry = Math.min(retry + 1, 6);
-      $("connection").textContent = t("Connection lost — reconnecting…");
-      setTimeout(connect, 400 * retry);
-    };
-  }
-
-  function send(message) {
-    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
-    else toast(t("Not connected yet — try again in a moment."), "error");
-  }
-
   // A "placed" message says what one placement changed in the middle of a hand (its new events,
   // from number events_from on, and the fields a placement changes); it follows on from the state
   // held when its move is one more and events_from is the number of events held. Returns the new
@@ -92,7 +41,6 @@
   function receive(message) {
     if (message.type === "welcome") {
       welcome = message;
-      if (message.session) keepSession(message.session);
       $("role").textContent = message.seat === null ? t("Watching table {table}", { table: message.table }) : t("Table {table} · you are seat {seat}", { table: message.table, seat: message.seat });
       if (message.admin && !linksLoaded) loadSeatLinks();
     } else if (message.type === "state") {
@@ -118,18 +66,7 @@
       state = { ...state, seats: message.seats };
       render();
     } else if (message.type === "error") {
-      if (message.code === "bad_session") keepSession(null);
-      if (message.code === "seat_taken" && admin && !seatRefused) {
-        seatRefused = retryAsCreator = true;   // reconnect as the creator without the seat
-        toast(message.message, "error");
-        return;
-      }
-      if (["unknown_table", "bad_token", "bad_session", "seat_taken", "table_full", "table_closed"].includes(message.code)) {
-        fatal = true;
-        $("connection").innerHTML = `<span class="error-text">${esc(message.message)}</span> <a href="/">${esc(t("Back to the lobby"))}</a>`;
-      } else {
-        toast(message.message, "error");
-      }
+      toast(message.message, "error");   // refusals are said by the connection (common.js)
     }
   }
 
@@ -219,7 +156,7 @@
   let hintFor = null;
   function renderHint() {
     let box = $("hint-box");
-    if (!state.practice || state.seat === null || state.seat === undefined || !session) { if (box) box.remove(); return; }
+    if (!state.practice || state.seat === null || state.seat === undefined || !link.session) { if (box) box.remove(); return; }
     if (!box) {
       box = el("div", { id: "hint-box", class: "hint-box" },
         el("button", { id: "hint", type: "button", onclick: askHint }, t("Hint")),
@@ -236,7 +173,7 @@
     list.replaceChildren(el("li", { class: "muted" }, t("Thinking…")));
     try {
       const answer = await SR.getJson(`/api/tables/${encodeURIComponent(tableId)}/hint`, {
-        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session }),
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ session: link.session }),
       });
       if (state.move !== asked) return;
       hintFor = asked;
@@ -698,5 +635,5 @@
   $("drawer-toggle").addEventListener("click", () => drawer(!$("side").classList.contains("open")));
   $("drawer-close").addEventListener("click", () => drawer(false));
 
-  connect();
+  link.connect();
 })();
