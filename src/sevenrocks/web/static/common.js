@@ -112,6 +112,62 @@ const SR = (() => {
     return link;
   }
 
+  // The creator's links to the people's seats (table.js, sausage.js): a link to send for each seat
+  // nobody has taken yet, with a button for a new one (which cancels the old), "taken" once a
+  // browser holds the seat. ``render`` redraws the page, ``toast`` tells the creator.
+  function seatInvitations({ link, render, toast }) {
+    const invitations = { loaded: false, load, rows };
+    let known = {};   // seat -> { name, link }
+    const post = (path, body) => getJson(`/api/tables/${encodeURIComponent(link.tableId)}/${path}`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+    });
+    async function load() {
+      if (!link.admin) return;
+      try {
+        const { seats } = await post("links", { admin: link.admin });
+        known = {};
+        for (const s of seats) known[s.seat] = s;
+        invitations.loaded = true;
+        render();
+      } catch (_) { /* not the creator after all: the server says so on the socket */ }
+    }
+    async function reinvite(seat) {
+      try {
+        known[seat] = await post("invite", { admin: link.admin, seat });
+        render();
+        toast(t("Seat {seat} has a new link: the old one no longer works.", { seat }));
+      } catch (err) {
+        toast(err.message, "error");
+        load();
+      }
+    }
+    function rows(state) {
+      if (!invitations.loaded || !state) return [];
+      const out = [];
+      for (const info of state.seats) {
+        if (info.kind !== "human" || info.seat === state.seat) continue;
+        const seatLink = known[info.seat];
+        if (info.claimed || !seatLink || !seatLink.link) {
+          out.push(el("p", { class: "muted seat-taken", "data-seat": info.seat }, t("Seat {seat} ({name}) is taken: only its player's browser can open it.", { seat: info.seat, name: info.name })));
+          continue;
+        }
+        out.push(el("p", { class: "muted" }, t("Link for {name} (seat {seat}):", { name: info.name, seat: info.seat }), " ",
+          el("a", { href: seatLink.link, class: "seat-link", "data-seat": info.seat }, `${location.origin}${seatLink.link}`), " ",
+          el("button", { class: "reinvite", "data-seat": info.seat, onclick: () => reinvite(info.seat) }, t("New link"))));
+      }
+      return out;
+    }
+    return invitations;
+  }
+
+  // The bot levels of "seat a bot" as a select's options, in the page's language (asked once).
+  let botLevels = null;
+  async function fillBotLevels(select) {
+    if (!botLevels) { try { botLevels = await getJson("/api/bots"); } catch (_) { return; } }
+    const keep = select.value;
+    select.replaceChildren(...botLevels.bots.map((b) => el("option", { value: b, selected: b === keep }, (botLevels.labels || {})[b] || t("{bot} bot", { bot: b }))));
+  }
+
   function esc(text) {
     return String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);
   }
@@ -236,5 +292,5 @@ const SR = (() => {
       `<rect x="0" y="0" width="${w}" height="${h}" rx="${size * 0.14}" class="face"/>` +
       `<line x1="${w * 0.12}" y1="${w}" x2="${w * 0.88}" y2="${w}" class="bar"/>${pic(a, 0)}${pic(b, w)}</svg>`;
   }
-  return { num, esc, tableLink, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg };
+  return { num, esc, tableLink, seatInvitations, fillBotLevels, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg };
 })();

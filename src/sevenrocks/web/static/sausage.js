@@ -7,14 +7,11 @@
   // the connection: the table, the link, the seat's session (common.js)
   const link = SR.tableLink({ receive: (message) => receive(message), toast: (text, kind) => toast(text, kind) });
   const { tableId, admin, send } = link;
+  const invitations = SR.seatInvitations({ link, render: () => render(), toast: (text, kind) => toast(text, kind) });
   let welcome = null;
   let state = null;
   let toastTimer = null;
   let hiddenOverlayFor = null;
-  let seatLinks = {};
-  let linksLoaded = false;
-  let botNames = null;
-  let botLabels = {};
 
   const $ = (id) => document.getElementById(id);
   const cap = (text) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -25,7 +22,7 @@
     if (message.type === "welcome") {
       welcome = message;
       $("role").textContent = message.seat === null ? t("Watching table {table}", { table: message.table }) : t("Table {table} · you are seat {seat}", { table: message.table, seat: message.seat });
-      if (message.admin && !linksLoaded) loadSeatLinks();
+      if (message.admin && !invitations.loaded) invitations.load();
     } else if (message.type === "state") {
       const previous = state;
       state = message;
@@ -189,62 +186,14 @@
     for (const info of state.seats) {
       if (info.kind !== "human" || info.connected || state.status === "over" || info.seat === state.seat) continue;
       const level = el("select", { "aria-label": t("Bot level for seat {seat}", { seat: info.seat }) }, ...["greedy", "random"].map((b) => el("option", { value: b }, b === "greedy" ? t("greedy bot") : t("random bot"))));
-      fetchBots(level);
+      SR.fillBotLevels(level);
       node.append(el("div", { class: "row" }, t("Seat {seat} ({name}) is away.", { seat: info.seat, name: info.name }), level,
         el("button", { "data-replace": info.seat, onclick: () => send({ type: "replace", seat: info.seat, bot: level.value }) }, t("Seat a bot"))));
     }
     node.append(el("p", { class: "muted" }, t("Watch link:"), " ", el("a", { href: `/table/${tableId}` }, `${location.origin}/table/${tableId}`)));
-    if (state.status !== "over") node.append(el("div", { id: "seat-links" }, ...seatLinkRows()));
+    if (state.status !== "over") node.append(el("div", { id: "seat-links" }, ...invitations.rows(state)));
   }
 
-  async function loadSeatLinks() {
-    if (!admin) return;
-    try {
-      const { seats } = await SR.getJson(`/api/tables/${encodeURIComponent(tableId)}/links`, {
-        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ admin }),
-      });
-      seatLinks = {};
-      for (const s of seats) seatLinks[s.seat] = s;
-      linksLoaded = true;
-      render();
-    } catch (_) { /* not the creator after all: the server says so on the socket */ }
-  }
-
-  async function reinvite(seat) {
-    try {
-      seatLinks[seat] = await SR.getJson(`/api/tables/${encodeURIComponent(tableId)}/invite`, {
-        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ admin, seat }),
-      });
-      render();
-      toast(t("Seat {seat} has a new link: the old one no longer works.", { seat }));
-    } catch (err) {
-      toast(err.message, "error");
-      loadSeatLinks();
-    }
-  }
-
-  function seatLinkRows() {
-    if (!linksLoaded || !state) return [];
-    const rows = [];
-    for (const info of state.seats) {
-      if (info.kind !== "human" || info.seat === state.seat) continue;
-      const known = seatLinks[info.seat];
-      if (info.claimed || !known || !known.link) {
-        rows.push(el("p", { class: "muted seat-taken", "data-seat": info.seat }, t("Seat {seat} ({name}) is taken: only its player's browser can open it.", { seat: info.seat, name: info.name })));
-        continue;
-      }
-      rows.push(el("p", { class: "muted" }, t("Link for {name} (seat {seat}):", { name: info.name, seat: info.seat }), " ",
-        el("a", { href: known.link, class: "seat-link", "data-seat": info.seat }, `${location.origin}${known.link}`), " ",
-        el("button", { class: "reinvite", "data-seat": info.seat, onclick: () => reinvite(info.seat) }, t("New link"))));
-    }
-    return rows;
-  }
-
-  async function fetchBots(select) {
-    if (!botNames) { try { ({ bots: botNames, labels: botLabels } = await SR.getJson("/api/bots")); } catch (_) { return; } }
-    const keep = select.value;
-    select.replaceChildren(...botNames.map((b) => el("option", { value: b, selected: b === keep }, botLabels[b] || t("{bot} bot", { bot: b }))));
-  }
 
   // The end of a deal (and of the match): the game's own words, then the queues turned up to count.
   function renderOverlay() {
