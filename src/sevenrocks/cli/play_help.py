@@ -19,8 +19,7 @@ from collections.abc import Callable, Sequence
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.games import Matching
 from sevenrocks.core.match import Match
-from sevenrocks.core.matching import is_matador
-from sevenrocks.core.notation import ConnectionPoint, Doubles, Play
+from sevenrocks.core.notation import Doubles, Play
 from sevenrocks.core.tiles import Tile
 from sevenrocks.i18n import N_
 from sevenrocks.messages import ENGINE_MESSAGES
@@ -57,13 +56,6 @@ def _seven_needs(tile: Tile) -> tuple[int, ...]:
     return tuple(sorted({7 - half for half in _halves(tile) if 1 <= 7 - half <= 6}))
 
 
-def _fits(tile: Tile, point: ConnectionPoint, matching: Matching) -> bool:
-    if matching is Matching.SUM_SEVEN:
-        value = point.value
-        return is_matador(tile) or (value > 0 and 7 - value in _halves(tile))
-    return point.value in _halves(tile)
-
-
 def unplaceable_text(match: Match, tile: Tile, gettext: Translate) -> str | None:
     """Why ``tile``, in the hand of the seat to move, cannot be placed anywhere now; ``None`` when
     the layout is empty, the tile is not in that hand or some legal move places it.
@@ -83,7 +75,7 @@ def unplaceable_text(match: Match, tile: Tile, gettext: Translate) -> str | None
     if any(tile in move.tiles for move in match.legal_moves()):
         return None
     matching = layout.matching
-    ends = [p for p in (*layout.points, *layout.waiting) if _fits(tile, p, matching)]
+    ends = [p for p in (*layout.points, *layout.waiting) if layout.matches(tile, p)]
     if ends:  # an end shows the number, but a rule keeps the tile off it: the engine says which
         point = ends[0]
         try:

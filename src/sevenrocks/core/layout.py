@@ -263,6 +263,13 @@ class Layout:
         """True if ``tile`` may join at least one open connection point (by the game's matching)."""
         return bool(self.playable_mask >> tile.index & 1)
 
+    def matches(self, tile: Tile, point: ConnectionPoint) -> bool:
+        """True if ``tile`` matches ``point`` by the game's matching alone (equal numbers, or
+        Matador's sums to seven and its matadors); the game's other rules may still refuse it."""
+        pid = point.id
+        mask = SEVEN_FITS[pid] if self._matching else SUIT_MASKS[POINT_VALUE[pid]]
+        return bool(mask >> tile.index & 1)
+
     @property
     def plays(self) -> tuple[Play, ...]:
         """Every placement so far, in order."""
