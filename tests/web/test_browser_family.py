@@ -151,6 +151,8 @@ def test_picture_dominoes_show_pictures_big_tiles_and_no_scores(browser: Any, tm
         first = page.locator(".hand button.tile").first
         assert first.locator("use.picture").count() == 2, "a tile shows two pictures, not pips"
         assert first.locator("circle.pip").count() == 0
+        # measured at rest: the deal's animation turns and moves the tiles as they come in
+        page.wait_for_function("() => document.getAnimations().every((a) => a.playState !== 'running')")
         assert first.locator("svg").bounding_box()["width"] >= 60, "the children's tiles are big"
         assert page.locator("#score-line").count() == 0 and page.locator("#pegboard svg").count() == 0
         shot(page, "picture-dominoes-desktop")

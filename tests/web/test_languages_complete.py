@@ -102,9 +102,19 @@ def _patterns(lang: str) -> tuple[tuple[str, str, re.Pattern[str]], ...]:
     return tuple(out)
 
 
+# a table's or seat's random id (``secrets.token_urlsafe``): twelve or more URL-safe characters with a
+# digit, an underscore or a capital after the first letter ("left-to-right" stays: English)
+RANDOM_TOKEN = re.compile(
+    r"(?<![A-Za-z0-9_-])(?=[A-Za-z0-9_-]{12,}(?![A-Za-z0-9_-]))"
+    r"(?=[A-Za-z0-9_-]*?(?:[0-9_]|(?<=[A-Za-z0-9_-])[A-Z]))[A-Za-z0-9_-]+"
+)
+
+
 def english_leaks(text: str, lang: str) -> list[str]:
     """What of ``text`` (a page's visible text in ``lang``) is English: the message ids of the
-    catalogue found in it, and the English words of :data:`ENGLISH_WORDS`."""
+    catalogue found in it, and the English words of :data:`ENGLISH_WORDS`. Random tokens (a table's
+    id such as ``cUER8Q_m43OF``) are left out: their letters are no language."""
+    text = RANDOM_TOKEN.sub(" ", text)
     lower = text.lower()
     leaks = [
         f"message {msgid!r}"
@@ -130,6 +140,8 @@ def test_the_scanner_finds_english_in_a_crafted_text() -> None:
     assert english_leaks("açgözlü bot", "tr") == []  # "bot" is Turkish too
     assert "message 'greedy bot'" in english_leaks("Greedy bot (место 2) кладёт 3-4", "ru")
     assert english_leaks("روبوت greedy", "ar") == ["word 'greedy'"]
+    assert english_leaks("Стол cUER8Q_m43OF · вы на месте 0", "ru") == []  # a table's id is no English
+    assert english_leaks("Стол cUER8Q_m43OF of", "ru") == ["word 'of'"]
 
 
 def test_a_page_with_one_translation_made_english_fails(monkeypatch: pytest.MonkeyPatch) -> None:
