@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from tests.web.servers import running_server
-from tests.web.test_browser import CHROMIUM, DESKTOP, api, browser, shot
+from tests.web.test_browser import CHROMIUM, DESKTOP, STATUS_JS, api, browser, shot, take_turn
 
 __all__ = ["browser"]
 
@@ -26,7 +26,7 @@ pytestmark = [
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
     """The server with reviews that think 0.01 s a placement."""
     db = tmp_path_factory.mktemp("review") / "web.db"
-    env = {"SEVENROCKS_REVIEW_THINK": "0.01", "SEVENROCKS_DEAL_SEED": "7"}
+    env = {"SEVENROCKS_REVIEW_THINK": "0.01", "SEVENROCKS_HINT_THINK": "0.01", "SEVENROCKS_DEAL_SEED": "7"}
     with running_server(db, args=("--bot-delay", "0"), env=env) as running:
         yield running
 
@@ -64,4 +64,61 @@ def test_review_shows_classes_and_the_chart_jumps_to_a_placement(
     page.click("#review-ghost")
     page.wait_for_selector("#layout g.ghost")
     shot(page, "replay-review")
+    context.close()
+
+
+def test_a_hint_at_a_practice_table_is_shown_and_marked_in_the_replay(
+    browser: Any, server: dict[str, Any]
+) -> None:
+    """The practice table made in the lobby offers "Hint"; its answer lists legal placements with
+    their expected points; the placement that follows is marked in the replay (and in its record)."""
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server["url"] + "/")
+    for seat in (1, 2, 3):
+        page.select_option(f"#kind-{seat}", "bot")
+    page.fill("#target", "20")
+    page.check("#practice")
+    page.click("#create-button")
+    page.wait_for_selector("#open-table")
+    page.click("#open-table")
+    page.wait_for_selector("#start")
+    page.click("#start")
+    page.wait_for_selector("#layout svg")
+    hinted = False
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        page.wait_for_function(STATUS_JS, timeout=30_000)
+        status = page.evaluate(STATUS_JS)
+        if status == "over":
+            break
+        if status == "next":
+            page.click("#next-hand")
+            page.wait_for_function("() => !document.querySelector('#next-hand')", timeout=10_000)
+            continue
+        if not hinted:
+            assert page.locator("#hint").is_enabled()
+            page.click("#hint")
+            page.wait_for_selector("#hint-list li.hint-play", timeout=240_000)  # may compile the search
+            items = page.locator("#hint-list li.hint-play")
+            assert 1 <= items.count() <= 3
+            assert "points expected" in items.first.inner_text()  # in words, with its points
+            shot(page, "practice-hint-desktop")
+            hinted = True
+        take_turn(page, use_svg=False)
+    assert hinted and page.locator("#winner").count() == 1
+    table = page.url.rstrip("/").split("/")[-1].split("?")[0]
+    marks = api(server, f"/api/matches/{table}")["hinted"]
+    assert len(marks) == 1, marks
+    hand, play = marks[0]
+    page.goto(f"{server['url']}/replay/{table}")
+    page.wait_for_selector("#where[data-step='0']")
+    page.select_option("#hand", str(hand))
+    for step in range(1, play + 2):
+        page.click("#next")
+        page.wait_for_selector(f"#where[data-step='{step}']")
+        marked = page.locator("#hinted-mark").count()
+        assert marked == (1 if step == play + 1 else 0), (step, marked)
+    assert "after a hint" in page.locator("#hinted-mark").inner_text()
+    shot(page, "replay-hinted")
     context.close()

@@ -451,9 +451,20 @@ async def _finished(request: Request, table_id: str) -> LiveTable:
 
 @router.get("/api/matches/{table_id}")
 async def match_detail(table_id: str, request: Request) -> dict[str, Any]:
-    """A finished match, hand by hand, for the replay viewer."""
+    """A finished match, hand by hand, for the replay viewer; ``hinted`` lists the ``[hand, play]``
+    of the placements made after a hint (a practice table's)."""
     table = await _finished(request, table_id)
-    return _service(request).play_of(table).replay_summary(table, request_language(request))
+    service = _service(request)
+    summary = service.play_of(table).replay_summary(table, request_language(request))
+    summary["hinted"] = sorted([hand, play] for hand, play in await _hinted(service, table))
+    return summary
+
+
+async def _hinted(service: TableService, table: LiveTable) -> dict[tuple[int, int], str]:
+    """The placements of a practice table's match made after a hint (none at other tables)."""
+    if not table.record.practice or not isinstance(table.match, Match):
+        return {}
+    return hinted_placements(table.match, await service.db(service.storage.events, table.id))
 
 
 @router.get("/api/matches/{table_id}/position")
@@ -478,10 +489,9 @@ async def match_record_file(table_id: str, request: Request) -> Response:
     table = await _finished(request, table_id)
     service = _service(request)
     data = service.play_of(table).replay_record(table)
-    if table.record.practice and isinstance(table.match, Match):
-        hinted = hinted_placements(table.match, await service.db(service.storage.events, table.id))
-        if hinted:
-            data = MatchRecord.from_json(data).with_comments(hinted).to_json()
+    hinted = await _hinted(service, table)
+    if hinted:
+        data = MatchRecord.from_json(data).with_comments(hinted).to_json()
     return Response(
         json.dumps(data, indent=1),
         media_type="application/json",

@@ -42,6 +42,10 @@
     else if (event.key === "End") { event.preventDefault(); step = match.hands[hand].placements; show(); }
   });
 
+  // a practice table's placements made after a hint: marked in the replay and on the review's chart
+  const hinted = new Set((match.hinted || []).map(([h, play]) => `${h}:${play}`));
+  const isHinted = (h, play) => hinted.has(`${h}:${play}`);
+
   function forward() {
     if (step < match.hands[hand].placements) step += 1;
     else if (hand + 1 < match.hands.length) { hand += 1; step = 0; }
@@ -107,7 +111,8 @@
     body += `<polyline points="${line}" fill="none" stroke="#1f4e79" stroke-width="1.5"/>`;
     list.forEach((p, i) => {
       const big = ["inaccuracy", "mistake", "blunder"].includes(p.verdict);
-      const label = SR.esc(t("Hand {hand}, play {step}: {verdict}", { hand: p.hand + 1, step: p.play + 1, verdict: VERDICTS[p.verdict] }));
+      const said = t("Hand {hand}, play {step}: {verdict}", { hand: p.hand + 1, step: p.play + 1, verdict: VERDICTS[p.verdict] });
+      const label = SR.esc(isHinted(p.hand, p.play) ? `${said} ${t("(played after a hint)")}` : said);
       body += `<circle class="review-point ${p.verdict}" data-hand="${p.hand}" data-play="${p.play}" cx="${x(i).toFixed(1)}" cy="${y(ys[i]).toFixed(1)}" r="${big ? 6 : 4}" fill="${COLOURS[p.verdict]}" stroke="#000" stroke-width="${big ? 1 : 0.3}" tabindex="0" role="button" aria-label="${label}"><title>${label}</title></circle>`;
     });
     const chart = $("review-chart");
@@ -201,6 +206,9 @@
       text += " " + (knock.kind === "draw" ? t("{seat} draws {tile}.", { seat: name(knock.seat), tile: ltr(knock.tile || "?") }) : t("{seat} knocks.", { seat: name(knock.seat) }));
     }
     $("event").textContent = text;
+    if (step > 0 && isHinted(hand, step - 1)) {
+      $("event").append(" ", el("span", { id: "hinted-mark", class: "hinted-mark" }, t("(played after a hint)")));
+    }
     $("layout").innerHTML = pos.svg;
     SR.localizeLayout($("layout"), step, pos.ends_total);
     showReview();
