@@ -79,8 +79,68 @@ def bot_match(
     return MatchRecord.from_match(match, players=tuple(players))
 
 
+def one_match(a: str, b: str, k: int, args: argparse.Namespace) -> dict[str, Any]:
+    """Play and analyse match ``k`` of the pairing ``a``-``b`` (even ``k``: ``a`` on seats 0 and 2;
+    odd: the same deal with the seats swapped) and return what the summary needs of it."""
+    seed = args.seed * 1_000_003 + k // 2
+    first, second = (a, b) if k % 2 == 0 else (b, a)
+    c0 = time.process_time()
+    record = bot_match((first, second, first, second), seed=seed, target=args.target, think=args.bot_think)
+    cpu_play = time.process_time() - c0
+    analysis: MatchAnalysis = analyse_record(
+        record, think=args.think, deals=args.deals, workers=args.workers, seed=seed
+    )
+    row: dict[str, Any] = {"pairing": [a, b], "k": k, "lost": {}, "classes": {}}
+    for bot, seats in ((first, (0, 2)), (second, (1, 3))):
+        mine = [p for p in analysis.placements if p.seat in seats]
+        if mine:
+            row["lost"][bot] = statistics.fmean(p.lost for p in mine)
+        counts = dict.fromkeys(CLASSES, 0)
+        for p in mine:
+            counts[p.verdict] += 1
+        row["classes"][bot] = counts
+    row["noise"] = [
+        p.lost_se for p in analysis.placements if p.verdict != "best" and math.isfinite(p.lost_se)
+    ]
+    row["placements"] = len(analysis.placements)
+    row["cpu_play"] = cpu_play
+    row["cpu_analysis"] = analysis.cpu_seconds
+    return row
+
+
+def load_progress(path: Path, settings: dict[str, Any]) -> dict[tuple[str, str, int], dict[str, Any]]:
+    """The matches already played and analysed in the progress file ``path`` (JSON lines: the run's
+    settings, then one line per match); a new file is started with ``settings``. A run with other
+    settings than the file's is refused; a last line cut short (the run was stopped while writing)
+    is left out."""
+    if not path.exists() or path.stat().st_size == 0:
+        path.write_text(json.dumps({"settings": settings}) + "\n")
+        return {}
+    lines = path.read_text().splitlines()
+    try:
+        head = json.loads(lines[0])["settings"]
+    except (ValueError, KeyError, TypeError, IndexError):
+        raise ValueError(f"{path} is not a progress file of this benchmark") from None
+    if head != settings:
+        raise ValueError(f"{path} was written with other settings: {head}")
+    done: dict[tuple[str, str, int], dict[str, Any]] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            row = json.loads(line)
+            a, b = row["pairing"]
+            done[(a, b, int(row["k"]))] = row
+        except (ValueError, KeyError, TypeError):
+            if number != len(lines):
+                raise ValueError(f"{path}, line {number}: not a match of this benchmark") from None
+    if lines and len(done) < len(lines) - 1:  # the cut line goes, so that appends start on a new line
+        path.write_text("\n".join(lines[: len(done) + 1]) + "\n")
+    return done
+
+
 def interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and normal 95% interval of ``values`` (one value: no interval)."""
+    """Mean and normal 95% interval of ``values`` (one value: no interval; none: not a number)."""
+    if not values:
+        return math.nan, -math.inf, math.inf
     mean = statistics.fmean(values)
     if len(values) < 2:
         return mean, -math.inf, math.inf
@@ -105,17 +165,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes for the analysis")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", type=Path, default=None, help="write every figure to this file")
+    parser.add_argument(
+        "--resume",
+        type=Path,
+        default=None,
+        help="progress file (JSON lines): each match is added as it ends; a run stopped and started "
+        "again with the same file and settings goes on where it stopped",
+    )
     args = parser.parse_args(argv)
     if args.matches < 2 or args.matches % 2:
         parser.error("--matches must be even and at least 2 (duplicate pairs)")
     pairings = list(itertools.combinations(args.bots, 2))
-    per_match: dict[str, list[float]] = defaultdict(list)  # bot -> each match's mean loss
-    classes: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(CLASSES, 0))
-    noise: list[float] = []
-    placements = 0
-    cpu_play = cpu_analysis = 0.0
+    settings = {k: getattr(args, k) for k in ("bots", "target", "think", "deals", "bot_think", "seed")}
+    try:
+        done = load_progress(args.resume, settings) if args.resume is not None else {}
+    except ValueError as err:
+        parser.error(str(err))
     start = time.perf_counter()
     console = Console(stderr=True)
+    # the matches in rounds (every pairing's k-th match, then the next k), so that a run stopped
+    # early has as many matches of each pairing
+    todo = [(a, b, k) for k in range(args.matches) for a, b in pairings]
     with Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -125,37 +195,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         console=console,
         disable=not console.is_terminal,
     ) as progress:
-        task = progress.add_task("matches", total=len(pairings) * args.matches)
-        for a, b in pairings:
-            for k in range(args.matches):
-                seed = args.seed * 1_000_003 + k // 2
-                first, second = (a, b) if k % 2 == 0 else (b, a)
-                c0 = time.process_time()
-                record = bot_match(
-                    (first, second, first, second), seed=seed, target=args.target, think=args.bot_think
-                )
-                cpu_play += time.process_time() - c0
-                analysis: MatchAnalysis = analyse_record(
-                    record, think=args.think, deals=args.deals, workers=args.workers, seed=seed
-                )
-                cpu_analysis += analysis.cpu_seconds
-                placements += len(analysis.placements)
-                for bot, seats in ((first, (0, 2)), (second, (1, 3))):
-                    mine = [p for p in analysis.placements if p.seat in seats]
-                    if mine:
-                        per_match[bot].append(statistics.fmean(p.lost for p in mine))
-                    for p in mine:
-                        classes[bot][p.verdict] += 1
-                noise.extend(
-                    p.lost_se for p in analysis.placements if p.verdict != "best" and math.isfinite(p.lost_se)
-                )
-                progress.advance(task)
-                if not console.is_terminal:
-                    print(f"{a} vs {b}: match {k + 1}/{args.matches}", file=sys.stderr)
+        task = progress.add_task(
+            "matches", total=len(todo), completed=sum((a, b, k) in done for a, b, k in todo)
+        )
+        for a, b, k in todo:
+            if (a, b, k) in done:
+                continue
+            row = one_match(a, b, k, args)
+            done[(a, b, k)] = row
+            if args.resume is not None:
+                with args.resume.open("a") as f:
+                    f.write(json.dumps(row) + "\n")
+            progress.advance(task)
+            if not console.is_terminal:
+                print(f"{a} vs {b}: match {k + 1}/{args.matches}", file=sys.stderr)
+    per_match: dict[str, list[float]] = defaultdict(list)  # bot -> each match's mean loss
+    classes: dict[str, dict[str, int]] = defaultdict(lambda: dict.fromkeys(CLASSES, 0))
+    noise: list[float] = []
+    placements = 0
+    cpu_play = cpu_analysis = 0.0
+    for row in done.values():
+        for bot, lost in row["lost"].items():
+            per_match[bot].append(lost)
+        for bot, counts in row["classes"].items():
+            for verdict, count in counts.items():
+                classes[bot][verdict] += count
+        noise.extend(row["noise"])
+        placements += row["placements"]
+        cpu_play += row["cpu_play"]
+        cpu_analysis += row["cpu_analysis"]
     rows = []
     for bot in args.bots:
         mean, low, high = interval(per_match[bot])
-        total = sum(classes[bot].values())
+        total = max(sum(classes[bot].values()), 1)
         rows.append(
             {
                 "bot": bot,
@@ -181,10 +253,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         "placements": placements,
         "cpu_seconds_playing": cpu_play,
         "cpu_seconds_analysing": cpu_analysis,
+        "matches": len(done),
         "wall_seconds": time.perf_counter() - start,
         "settings": vars(args) | {"json": str(args.json) if args.json else None},
     }
-    table = Table(title=f"points lost per placement, {args.matches} matches per pairing")
+    table = Table(
+        title=f"points lost per placement, {len(done)} of {len(todo)} matches ({args.matches} per pairing)"
+    )
     for column in ("bot", "matches", "mean lost", "95% interval", *CLASSES):
         table.add_column(column, justify="left" if column == "bot" else "right")
     for r in ranked:
