@@ -67,9 +67,10 @@ def make_table(
     bot: str = "random",
     game: str | None = None,
     options: dict[str, Any] | None = None,
+    public: bool = False,
 ) -> dict[str, Any]:
-    """Create a table (of ``game`` with ``options``, Seven Rocks unless given); ``kinds`` are
-    me/friend/bot per seat. Adds ``tokens`` (seat -> token)."""
+    """Create a table (of ``game`` with ``options``, Seven Rocks unless given; ``public``: its free
+    seats listed in the lobby); ``kinds`` are me/friend/bot per seat. Adds ``tokens`` (seat -> token)."""
     seats = [{"kind": k, "bot": bot} for k in kinds]
     body: dict[str, Any] = {"seats": seats}
     if target is not None:
@@ -78,6 +79,8 @@ def make_table(
         body["game"] = game
     if options is not None:
         body["options"] = options
+    if public:
+        body["public"] = True
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     made: dict[str, Any] = response.json()

@@ -362,6 +362,18 @@ def test_no_english_on_the_arabic_turkish_and_russian_pages(page: Any, server: d
         for game in games:
             page.select_option("#game", game)
             check_page(page, lang, f"lobby {game}", seen)
+    # a quick match waiting for people (its countdown), the lobby listing its free seats, and a
+    # quick match refused (a name with no visible letters)
+    for lang in LANGS:
+        given = api(server, "/api/quick", {"game": "seven-rocks", "bot": "random"})
+        visit(page, url + given["link"], lang, "#banner")
+        page.wait_for_function("() => document.querySelector('#banner').textContent.length > 0")
+        check_page(page, lang, "quick match waiting", seen)
+        visit(page, url + "/", lang, "button.take-seat")
+        page.fill("#quick-name", "\u200b")
+        page.click("#play-now")
+        page.wait_for_function("() => document.querySelector('#quick-error').textContent.length > 0")
+        check_page(page, lang, "lobby free seats, quick match refused", seen)
     # a Sausage table against a bot: a turn and the end of a deal
     sausage = api(
         server,

@@ -17,6 +17,7 @@ from starlette.exceptions import HTTPException
 
 from sevenrocks.web.cleanup import close_idle_tables, keep_closing_idle_tables
 from sevenrocks.web.middleware import Hardening
+from sevenrocks.web.quick_match import QuickMatch
 from sevenrocks.web.reviews import Reviews
 from sevenrocks.web.routes import router
 from sevenrocks.web.service import TableService
@@ -39,8 +40,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.service = service
         reviews = Reviews(service)
         app.state.reviews = reviews
+        quick = QuickMatch(service)
+        app.state.quick = quick
         await close_idle_tables(service)
         await service.resume()
+        await quick.resume()
         cleaning = asyncio.get_running_loop().create_task(keep_closing_idle_tables(service))
         try:
             yield
@@ -48,6 +52,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             cleaning.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await cleaning
+            await quick.close()
             await reviews.close()
             await service.close()
             storage.close()

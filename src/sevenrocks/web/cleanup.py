@@ -13,9 +13,7 @@ import datetime as dt
 import logging
 
 from sevenrocks.i18n import N_
-from sevenrocks.messages import translate
-from sevenrocks.web.protocol import error_message
-from sevenrocks.web.service import CLOSE_GONE, TableService
+from sevenrocks.web.service import TableService
 
 __all__ = ["close_idle_tables", "keep_closing_idle_tables"]
 
@@ -37,15 +35,7 @@ async def close_idle_tables(service: TableService, now: dt.datetime | None = Non
             async with table.lock:
                 if table.closed or any(c.seat is not None for c in table.connections):
                     continue  # a person is sitting at it: not idle
-                table.closed = True
-                if table.bot_task is not None:
-                    table.bot_task.cancel()
-                del service.tables[table_id]
-                await service.db(service.storage.delete_table, table_id)
-                for conn in table.connections:
-                    text = N_("this table was closed: nobody played at it for a long time")
-                    conn.send(error_message(translate(text, None, conn.lang), "table_closed"))
-                    asyncio.get_running_loop().create_task(conn.end(CLOSE_GONE, "table closed"))
+                await service.discard(table, N_("this table was closed: nobody played at it for a long time"))
                 closed.append(table_id)
     if closed:
         log.info("closed %d idle table(s)", len(closed))

@@ -31,7 +31,7 @@ from sevenrocks.text import game_name
 from sevenrocks.web.names import bot_labels
 from sevenrocks.web.protocol import ProtocolError
 
-__all__ = ["OPTION_LABELS", "VALUE_LABELS", "check_bot", "check_game", "games_json"]
+__all__ = ["OPTION_LABELS", "VALUE_LABELS", "check_bot", "check_game", "games_json", "seat_counts"]
 
 #: What each option of the family is called in the lobby (the engine's help is English only).
 OPTION_LABELS: Final = {
@@ -65,6 +65,11 @@ def _game(game: object) -> Game:
             known=known,
         ) from None
     return definition
+
+
+def seat_counts(game: object) -> tuple[int, ...]:
+    """The numbers of seats ``game`` is played by; :class:`ProtocolError` for an unknown game."""
+    return tuple(_game(game).seats)
 
 
 def check_game(

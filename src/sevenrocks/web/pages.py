@@ -180,6 +180,18 @@ def _frame(
 
 # ------------------------------------------------------------------------------ the pages
 _LOBBY: Final = """<main>
+  <section class="panel" aria-labelledby="quick-title" id="quick-panel">
+    <h2 id="quick-title">{quick}</h2>
+    <p class="muted">{quick_help}</p>
+    <form id="quick">
+      <p class="game-choice">
+        <label>{game} <select id="quick-game"><option value="seven-rocks">{seven}</option></select></label>
+        <label>{quick_bots} <select id="quick-bot"></select></label>
+        <label>{your_name} <input id="quick-name" maxlength="40" autocomplete="nickname"></label>
+        <button class="primary" type="submit" id="play-now">{play_now}</button></p>
+      <p id="quick-error" class="error-text" role="alert"></p>
+    </form>
+  </section>
   <section class="panel" aria-labelledby="new-title">
     <h2 id="new-title">{new_table}</h2>
     <p class="muted">{partners} <a href="/rules">{read_rules}</a></p>
@@ -227,6 +239,14 @@ def _lobby(_: Translate) -> str:
         "live": _("Tables being played"),
         "loading": _("Loading…"),
         "past": _("Past matches"),
+        "quick": _("Quick match"),
+        "quick_help": _(
+            "Join the next table of the game with a free seat, or open one: it starts when every seat is "
+            "taken, or after a short wait with bots in the seats still empty."
+        ),
+        "quick_bots": _("Bots for the empty seats"),
+        "your_name": _("Your name"),
+        "play_now": _("Play now"),
     }
     return _LOBBY.format(**{key: _e(text) for key, text in texts.items()})
 

@@ -30,6 +30,7 @@ from sevenrocks.web.keys import is_secret, is_table_id
 from sevenrocks.web.names import bot_labels, shown_name, shown_names, shown_seats
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
 from sevenrocks.web.protocol import ProtocolError, error_message
+from sevenrocks.web.quick_match import QuickMatch
 from sevenrocks.web.replays import PositionError
 from sevenrocks.web.reviews import Reviews, ghost_layout, hinted_placements
 from sevenrocks.web.rules_pages import render_family_rules, render_unknown_game
@@ -157,6 +158,8 @@ class TableIn(BaseModel):
     target: int | None = Field(None, ge=1, le=10_000)
     practice: bool = False
     """A practice table: its players may ask for hints (the best placements after a short search)."""
+    public: bool = False
+    """A public table: the lobby lists its free seats and anyone may take one."""
 
 
 def _link(table_id: str, **params: str) -> str:
@@ -170,6 +173,10 @@ _STATUSES: Final = {
     "claimed": 409,
     "match_over": 409,
     "not_human": 409,
+    "not_public": 409,
+    "started": 409,
+    "no_free_seat": 409,
+    "seat_not_free": 409,
 }
 
 
@@ -294,6 +301,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
             game=body.game,
             options=dict(body.options),
             practice=body.practice,
+            public=body.public,
         )
     except ProtocolError as err:
         raise _refused(request, err) from None
@@ -312,12 +320,71 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         "game": table.record.game,
         "options": table.record.options,
         "practice": table.record.practice,
+        "public": table.record.public,
         "admin": admin,
         "seat": mine,
         "link": _link(table.id, token=tokens.get(mine, "") if mine is not None else "", admin=admin),
         "watch": _link(table.id),
         "seats": seats,
     }
+
+
+class QuickIn(BaseModel):
+    """ "Play now": the game, the bot level that fills the seats nobody takes, the person's name
+    (optional) and the number of seats (default: four where the game allows it, else its most)."""
+
+    model_config = _STRICT
+
+    game: str = Field("seven-rocks", max_length=40)
+    bot: str | None = Field(None, max_length=40)
+    name: str = Field("", max_length=MAX_NAME)
+    seats: int | None = Field(None, ge=2, le=4)
+
+
+class TakeIn(BaseModel):
+    """A seat of a public table: which (default: the first free one) and the person's name."""
+
+    model_config = _STRICT
+
+    seat: int | None = Field(None, ge=0, le=3)
+    name: str = Field("", max_length=MAX_NAME)
+
+
+def _quick(request: Request) -> QuickMatch:
+    quick: QuickMatch = request.app.state.quick
+    return quick
+
+
+@router.post("/api/quick")
+async def play_now(body: QuickIn, request: Request) -> dict[str, Any]:
+    """Quick match: a free seat at a waiting quick-match table of the game (the nearest rating
+    first), or seat 0 of a new one; the answer's ``link`` opens the seat. The match starts when
+    every seat is taken, or after ``SEVENROCKS_QUICK_WAIT`` seconds with bots in the empty seats."""
+    address = request.client.host if request.client else ""
+    try:
+        table, seat, token = await _quick(request).play_now(
+            body.game, bot=body.bot, name=body.name, seats=body.seats, address=address
+        )
+    except ProtocolError as err:
+        raise _refused(request, err) from None
+    return {
+        "table": table.id,
+        "seat": seat,
+        "link": _link(table.id, token=token),
+        "quick": table.quick_plan(),
+    }
+
+
+@router.post("/api/tables/{table_id}/take")
+async def take_seat(table_id: str, body: TakeIn, request: Request) -> dict[str, Any]:
+    """Take a free seat of a public table: the answer's ``link`` opens it (409 when it is not free,
+    the table is not public or its match has started)."""
+    table = await _table(request, table_id)
+    try:
+        seat, token = await _quick(request).take_seat(table, body.seat, body.name)
+    except ProtocolError as err:
+        raise _refused(request, err) from None
+    return {"table": table.id, "seat": seat, "link": _link(table.id, token=token)}
 
 
 async def _table(request: Request, table_id: str, *, keep: bool = True) -> LiveTable:
@@ -329,9 +396,11 @@ async def _table(request: Request, table_id: str, *, keep: bool = True) -> LiveT
 
 @router.get("/api/tables")
 async def live_tables(request: Request) -> dict[str, Any]:
-    """Tables to watch, the most recently active first: matches being played, and tables waiting
-    to start that someone has joined."""
+    """Tables to watch, the most recently active first: matches being played, tables waiting to
+    start that someone has joined, and public tables waiting for players (``free_seats``: the seats
+    anyone may take; a quick match's ``quick``: its bot level and the seconds left)."""
     service = _service(request)
+    quick: QuickMatch = request.app.state.quick
     records = await service.db(service.storage.lobby_tables, 50)
     lang = request_language(request)
     out = []
@@ -340,6 +409,7 @@ async def live_tables(request: Request) -> dict[str, Any]:
         if table is not None:
             summary = table.summary()
             summary["seats"] = shown_seats(summary["seats"], lang)
+            summary["free_seats"] = quick.free_seats(table)
             out.append(summary)
     return {"tables": out}
 

@@ -184,10 +184,13 @@ class TableService:
         game: str = DEFAULT_GAME,
         options: dict[str, Any] | None = None,
         practice: bool = False,
+        public: bool = False,
+        quick: dict[str, Any] | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """Make a table of ``game`` (with its ``options``; ``target`` sets the option of that name)
-        for the client at ``address`` (``practice``: its players may ask for hints); return it and
-        each person's invitation."""
+        for the client at ``address`` (``practice``: its players may ask for hints; ``public``: the
+        lobby lists its free seats for anyone to take; ``quick``: a quick match's, see
+        :mod:`sevenrocks.web.quick_match`); return it and each person's invitation."""
         if target is not None and (
             isinstance(target, bool) or not isinstance(target, int) or not 0 < target <= MAX_TARGET
         ):
@@ -253,6 +256,8 @@ class TableService:
             options={} if seven else options,
             scores=[0] * rules.sides,
             practice=practice,
+            public=public or quick is not None,
+            quick=quick,
         )
         await self.db(self.storage.create_table, record)
         table = self._play_of_game(game).new_table(record)
@@ -595,18 +600,36 @@ class TableService:
             raise ProtocolError(
                 N_("the player of seat {seat} is still connected"), "still_connected", seat=intent.seat
             )
+        await self.seat_bots(table, {intent.seat: intent.bot})
+
+    async def seat_bots(self, table: LiveTable, bots: dict[int, str], *, stand_in: bool = True) -> None:
+        """Give each person's seat of ``bots`` to that bot level (the caller holds the table's lock
+        and has checked the seats and levels). A ``stand_in`` is named for the person it replaces
+        ("greedy bot (for Leyla)"); otherwise it has the level's own name (a seat nobody took)."""
         seats = [dict(s) for s in table.record.seats]
-        seats[intent.seat] = {
-            "kind": "bot",
-            "name": f"{intent.bot} bot (for {info['name']})"[:80],
-            "bot": intent.bot,
-        }
+        for seat, bot in bots.items():
+            name = f"{bot} bot (for {seats[seat]['name']})"[:80] if stand_in else f"{bot} bot"
+            seats[seat] = {"kind": "bot", "name": name, "bot": bot}
+            table.ready.discard(seat)
         await self.db(self.storage.update_table, table.id, seats=seats)
         table.record.seats = seats
-        table.ready.discard(intent.seat)
         self._make_bots(table)
         self._after_change(table)
         await self._maybe_next_hand(table)
+
+    async def discard(self, table: LiveTable, text: str) -> None:
+        """Close ``table`` and delete it from storage; its browsers are told ``text`` (a message id,
+        translated for each) and disconnected. The caller holds :attr:`load_lock` and the table's
+        lock."""
+        table.closed = True
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        await self.db(self.storage.delete_table, table.id)
+        for conn in table.connections:
+            conn.send(error_message(translate(text, None, conn.lang), "table_closed"))
+            asyncio.get_running_loop().create_task(conn.end(CLOSE_GONE, "table closed"))
 
     # -------------------------------------------------------------------- bots
     def _after_change(self, table: LiveTable) -> None:

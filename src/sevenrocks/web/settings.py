@@ -56,6 +56,7 @@ class Settings:
     ``review_workers``: match reviews (``Review`` on the replay page) analysed at once; more wait.
     ``review_think``: seconds of search per placement of a review.
     ``hint_think``: seconds of search for a hint at a practice table.
+    ``quick_wait``: seconds a quick match waits for people before bots take the seats still empty.
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -71,6 +72,7 @@ class Settings:
     review_workers: int = 1
     review_think: float = 0.2
     hint_think: float = 0.5
+    quick_wait: float = 30.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -105,6 +107,7 @@ ENV_NAMES: Final = {
     "review_workers": "SEVENROCKS_REVIEW_WORKERS",
     "review_think": "SEVENROCKS_REVIEW_THINK",
     "hint_think": "SEVENROCKS_HINT_THINK",
+    "quick_wait": "SEVENROCKS_QUICK_WAIT",
 }
 
 

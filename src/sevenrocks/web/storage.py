@@ -79,6 +79,8 @@ class _TableRow(_Base):
     game: Mapped[str] = mapped_column(String(32), default=DEFAULT_GAME, server_default=DEFAULT_GAME)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict, server_default="{}")
     practice: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    public: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    quick: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
 
 
 class _ReviewRow(_Base):
@@ -125,6 +127,11 @@ class TableRecord:
     """The options the creator chose (the game's defaults fill in the rest)."""
     practice: bool = False
     """A practice table: its players may ask for hints (``docs/web.md``)."""
+    public: bool = False
+    """A public table: the lobby lists its free seats and anyone may take one."""
+    quick: dict[str, Any] | None = None
+    """A quick-match table (``web/quick_match.py``): ``bot`` (the level that fills the seats still
+    empty), ``fill_at`` (when, ISO time) and ``ratings`` (seat → rating of who took it)."""
 
 
 @dataclass(frozen=True)
@@ -178,6 +185,8 @@ def _record(row: _TableRow) -> TableRecord:
         game=row.game or DEFAULT_GAME,
         options=dict(row.options or {}),
         practice=bool(row.practice),
+        public=bool(row.public),
+        quick=dict(row.quick) if row.quick else None,
     )
 
 
@@ -220,13 +229,13 @@ class Storage:
         have = {column["name"] for column in inspect(self.engine).get_columns(_TableRow.__tablename__)}
         dialect = self.engine.dialect
         with self.engine.begin() as conn:
-            for name in ("last_active", "joined", "game", "options", "practice"):
+            for name in ("last_active", "joined", "game", "options", "practice", "public", "quick"):
                 if name in have:
                     continue
                 column = _TableRow.__table__.c[name]
                 kind = column.type.compile(dialect=dialect)
                 default = ""
-                if name in ("joined", "practice"):
+                if name in ("joined", "practice", "public"):
                     value = false().compile(dialect=dialect, compile_kwargs={"literal_binds": True})
                     default = f" NOT NULL DEFAULT {value}"
                 elif name == "game":
@@ -252,6 +261,8 @@ class Storage:
                     game=table.game,
                     options=dict(table.options),
                     practice=table.practice,
+                    public=table.public,
+                    quick=table.quick,
                     created_at=table.created_at or _now(),
                     last_active=table.created_at or _now(),
                 )
@@ -290,20 +301,33 @@ class Storage:
             return [_record(row) for row in rows]
 
     def lobby_tables(self, limit: int = 50) -> list[TableRecord]:
-        """Tables worth watching, the most recently active first: matches being played, and tables
-        waiting to start that someone has joined (a table made and never opened is not listed)."""
+        """Tables worth watching, the most recently active first: matches being played, tables
+        waiting to start that someone has joined (a table made and never opened is not listed), and
+        public tables waiting for players."""
         with self._session() as session:
             rows = session.scalars(
                 select(_TableRow)
                 .where(
                     or_(
                         _TableRow.status == "playing",
-                        and_(_TableRow.status == "open", _TableRow.joined.is_(True)),
+                        and_(
+                            _TableRow.status == "open",
+                            or_(_TableRow.joined.is_(True), _TableRow.public.is_(True)),
+                        ),
                     )
                 )
                 .order_by(_TableRow.last_active.desc(), _TableRow.id)
                 .limit(limit)
             )
+            return [_record(row) for row in rows]
+
+    def quick_tables(self, game: str | None = None, limit: int = 200) -> list[TableRecord]:
+        """Quick-match tables waiting to start (of ``game``, or all), the oldest first."""
+        with self._session() as session:
+            query = select(_TableRow).where(_TableRow.status == "open", _TableRow.quick.is_not(None))
+            if game is not None:
+                query = query.where(_TableRow.game == game)
+            rows = session.scalars(query.order_by(_TableRow.created_at, _TableRow.id).limit(limit))
             return [_record(row) for row in rows]
 
     def count_live(self) -> int:

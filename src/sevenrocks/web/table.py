@@ -112,6 +112,10 @@ class LiveTable:
             for seat, info in enumerate(self.record.seats)
         ]
 
+    def quick_plan(self) -> dict[str, Any] | None:
+        """A waiting quick match's ``bot`` level and ``seconds_left`` (:mod:`~sevenrocks.web.quick_match`)."""
+        return _quick_plan(self.record.quick, self.record.status)
+
     def summary(self) -> dict[str, Any]:
         """Public facts about the table (for lists and the table page)."""
         match = self.match
@@ -123,11 +127,23 @@ class LiveTable:
             "game": self.record.game,
             "options": dict(self.record.options),
             "practice": self.record.practice,
+            "public": self.record.public,
+            "quick": self.quick_plan(),
             "scores": list(match.scores) if match else [0] * new_match(self.record).rules.sides,
             "hand_number": match.hand_number if match else -1,
             "winner": match.winner if match else None,
             "created_at": _iso(self.record.created_at),
         }
+
+
+def _quick_plan(quick: dict[str, Any] | None, status: str) -> dict[str, Any] | None:
+    """What a page shows of a waiting quick match: the bot level that fills the empty seats and
+    the seconds left before it does (``None`` for other tables and once the match started)."""
+    if quick is None or status != "open":
+        return None
+    fill_at = dt.datetime.fromisoformat(str(quick["fill_at"]))
+    left = max(0.0, (fill_at - dt.datetime.now(dt.UTC)).total_seconds())
+    return {"bot": quick.get("bot"), "seconds_left": round(left, 1)}
 
 
 def _iso(when: dt.datetime | None) -> str | None:

@@ -108,6 +108,47 @@
   const optionsNode = document.getElementById("game-options");
   optionsNode.after(el("label", { id: "practice-label" }, el("input", { type: "checkbox", id: "practice" }), " ",
     t("Practice table: players may ask for hints")));
+  // A public table: the list below shows its free seats, and anyone may take one.
+  document.getElementById("practice-label").after(el("label", { id: "public-label" }, el("input", { type: "checkbox", id: "public" }), " ",
+    t("Public table: anyone may take a free seat from the lobby")));
+
+  // Quick match: the game, the level of the bots that fill the seats nobody takes, a name.
+  const quickGame = document.getElementById("quick-game");
+  const quickBot = document.getElementById("quick-bot");
+  if (games.length) quickGame.replaceChildren(...games.map((g) => el("option", { value: g.id, selected: g.id === "seven-rocks" }, g.name)));
+  function fillQuickBots() {
+    const game = games.find((g) => g.id === quickGame.value);
+    const levels = (game && game.bots) || bots;
+    const best = levels.includes("expert") ? "expert" : levels.includes("greedy") ? "greedy" : levels[0];
+    quickBot.replaceChildren(...levels.map((b) => el("option", { value: b, selected: b === best }, labels[b] || b)));
+  }
+  quickGame.addEventListener("change", fillQuickBots);
+  fillQuickBots();
+  document.getElementById("quick").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const error = document.getElementById("quick-error");
+    error.textContent = "";
+    const body = { game: quickGame.value, bot: quickBot.value, name: document.getElementById("quick-name").value };
+    try {
+      const given = await getJson("/api/quick", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      location.href = given.link;
+    } catch (err) {
+      error.textContent = t("No seat could be found: {reason}", { reason: err.message });
+    }
+  });
+  async function takeSeat(table, seat, button) {
+    button.disabled = true;
+    try {
+      const given = await getJson(`/api/tables/${encodeURIComponent(table)}/take`, {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ seat, name: document.getElementById("quick-name").value }),
+      });
+      location.href = given.link;
+    } catch (err) {
+      button.disabled = false;
+      button.after(el("span", { class: "error-text", role: "alert" }, " " + err.message));
+    }
+  }
 
   document.getElementById("create").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -118,7 +159,8 @@
       name: document.getElementById(`name-${seat}`).value,
       bot: document.getElementById(`bot-${seat}`).value,
     }));
-    const body = { game: current().id, seats, options: optionValues(), practice: document.getElementById("practice").checked };
+    const body = { game: current().id, seats, options: optionValues(), practice: document.getElementById("practice").checked,
+      public: document.getElementById("public").checked };
     if (!document.getElementById("target-label").hidden) body.target = Number(document.getElementById("target").value);
     try {
       const made = await getJson("/api/tables", {
@@ -160,7 +202,10 @@
         el("a", { href: `/table/${tb.table}` }, t("Watch table {table}", { table: tb.table })),
         el("span", { class: "game-name" }, names[tb.game] || tb.game || ""),
         el("span", {}, tb.seats.map((s) => s.name).join(", ")),
-        el("span", { class: "muted" }, tb.status === "open" ? t("not started") : t("hand {hand}: {scores}", { hand: tb.hand_number + 1, scores: scoreText(tb.scores) }))))
+        el("span", { class: "muted" }, tb.status === "open" ? t("not started") : t("hand {hand}: {scores}", { hand: tb.hand_number + 1, scores: scoreText(tb.scores) })),
+        tb.quick ? el("span", { class: "muted quick-note" }, t("quick match: bots take the empty seats soon")) : null,
+        ...(tb.free_seats || []).map((seat) => el("button", { type: "button", class: "take-seat", "data-table": tb.table, "data-seat": seat,
+          onclick: (event) => takeSeat(tb.table, seat, event.currentTarget) }, t("Take seat {seat}", { seat })))))
         : [el("li", { class: "muted" }, t("No table is being played."))]));
       const { matches } = await getJson("/api/matches");
       past.replaceChildren(...(matches.length ? matches.map((m) => el("li", {},

@@ -185,6 +185,19 @@
     } finally { $("hint").disabled = state.turn !== state.seat; }
   }
 
+  // A quick match waiting for people: the match starts when every seat is taken, or when its wait
+  // is over with bots in the seats still empty; the banner counts the seconds down.
+  const quickDeadline = new WeakMap();
+  function quickText() {
+    if (!quickDeadline.has(state.quick)) quickDeadline.set(state.quick, Date.now() + state.quick.seconds_left * 1000);
+    const count = Math.max(0, Math.ceil((quickDeadline.get(state.quick) - Date.now()) / 1000));
+    return tn("Quick match: it starts when every seat is taken, or in {count} second with bots in the empty seats.",
+      "Quick match: it starts when every seat is taken, or in {count} seconds with bots in the empty seats.", count, { count });
+  }
+  setInterval(() => {
+    if (state && state.status === "open" && state.quick && state.seat !== null && state.seat !== undefined) $("banner").textContent = quickText();
+  }, 1000);
+
   function renderScore() {
     const line = $("scoreline");
     if (family()) { renderSheet(line); return; }
@@ -299,6 +312,7 @@
     banner.className = `banner${myTurn ? " your-turn" : ""}`;
     if (family() && state.over_text) banner.textContent = state.over_text;
     else if (!family() && state.winner !== null) banner.textContent = t("{team} won the match.", { team: TEAM_NAMES[state.winner] });
+    else if (state.status === "open" && state.quick) banner.textContent = quickText();
     else if (state.status === "open") banner.textContent = t("Waiting for the creator to start the match.");
     else if (state.hand_over) banner.textContent = t("The hand is over.");
     else banner.textContent = myTurn ? t("Your turn: choose a tile.") : t("{seat} to play.", { seat: cap(seatName(state.turn)) });
