@@ -108,6 +108,27 @@ HINTS_INSIDE_JS = """() => {
 }"""
 
 
+def open_and_start(page: Any) -> None:
+    """From the lobby's "table made" links: open the table as its creator and start the match."""
+    page.wait_for_selector("#open-table")
+    page.click("#open-table")
+    page.wait_for_selector("#start")
+    page.click("#start")
+    page.wait_for_selector("#layout svg")
+
+
+def status_past_settlements(page: Any, timeout: float = 20_000) -> str:
+    """Wait until the page has something for the player: acknowledge each settlement ("next hand")
+    and return what is left, ``turn`` or ``over``."""
+    while True:
+        page.wait_for_function(STATUS_JS, timeout=timeout)
+        status: str = page.evaluate(STATUS_JS)
+        if status != "next":
+            return status
+        page.click("#next-hand")
+        page.wait_for_function("() => !document.querySelector('#next-hand')", timeout=10_000)
+
+
 def take_turn(page: Any, use_svg: bool) -> None:
     """Click a playable tile; if it has several places, click one (on the layout or the list).
 

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.web.servers import running_server
-from tests.web.test_browser import CHROMIUM, DESKTOP, STATUS_JS, api, browser, shot, take_turn
+from tests.web.test_browser import CHROMIUM, DESKTOP, STATUS_JS, api, browser, open_and_start, shot, take_turn
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -57,11 +57,7 @@ def test_a_kozel_table_with_draws_is_played_to_its_end(browser: Any, tmp_path: A
         page.select_option("#kind-1", "bot")
         page.fill("#target", "25")
         page.click("#create-button")
-        page.wait_for_selector("#open-table")
-        page.click("#open-table")
-        page.wait_for_selector("#start")
-        page.click("#start")
-        page.wait_for_selector("#layout svg")
+        open_and_start(page)
         assert "Boneyard" in page.locator("#ends").inner_text()
         draws = results = 0
         deadline = time.monotonic() + 150

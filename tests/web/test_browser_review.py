@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 
 from tests.web.servers import running_server
-from tests.web.test_browser import CHROMIUM, DESKTOP, STATUS_JS, api, browser, shot, take_turn
+from tests.web.test_browser import (
+    CHROMIUM,
+    DESKTOP,
+    api,
+    browser,
+    open_and_start,
+    shot,
+    status_past_settlements,
+    take_turn,
+)
 
 __all__ = ["browser"]
 
@@ -80,22 +89,12 @@ def test_a_hint_at_a_practice_table_is_shown_and_marked_in_the_replay(
     page.fill("#target", "20")
     page.check("#practice")
     page.click("#create-button")
-    page.wait_for_selector("#open-table")
-    page.click("#open-table")
-    page.wait_for_selector("#start")
-    page.click("#start")
-    page.wait_for_selector("#layout svg")
+    open_and_start(page)
     hinted = False
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        page.wait_for_function(STATUS_JS, timeout=30_000)
-        status = page.evaluate(STATUS_JS)
-        if status == "over":
+        if status_past_settlements(page, timeout=30_000) == "over":
             break
-        if status == "next":
-            page.click("#next-hand")
-            page.wait_for_function("() => !document.querySelector('#next-hand')", timeout=10_000)
-            continue
         if not hinted:
             assert page.locator("#hint").is_enabled()
             page.click("#hint")
