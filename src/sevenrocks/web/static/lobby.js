@@ -108,6 +108,9 @@
   const optionsNode = document.getElementById("game-options");
   optionsNode.after(el("label", { id: "practice-label" }, el("input", { type: "checkbox", id: "practice" }), " ",
     t("Practice table: players may ask for hints")));
+  // The table chat: spectators may be muted (they read it but cannot write; the creator can change it in play).
+  document.getElementById("practice-label").after(el("label", { id: "mute-label" },
+    el("input", { type: "checkbox", id: "mute-spectators" }), " ", t("Mute spectators in the chat")));
 
   document.getElementById("create").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -118,7 +121,8 @@
       name: document.getElementById(`name-${seat}`).value,
       bot: document.getElementById(`bot-${seat}`).value,
     }));
-    const body = { game: current().id, seats, options: optionValues(), practice: document.getElementById("practice").checked };
+    const body = { game: current().id, seats, options: optionValues(), practice: document.getElementById("practice").checked,
+      mute_spectators: document.getElementById("mute-spectators").checked };
     if (!document.getElementById("target-label").hidden) body.target = Number(document.getElementById("target").value);
     try {
       const made = await getJson("/api/tables", {
