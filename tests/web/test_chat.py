@@ -36,12 +36,15 @@ def connect(
     path = ws_path(table, token, admin, session)
     path += ("&" if "?" in path else "?") + f"lang={lang}"
     sock = Socket(stack.enter_context(client.websocket_connect(path)), label or path)
-    sock.until(lambda m: m["type"] == "chat_history")
+    sock.until(lambda m: m["type"] == "state")
     return sock
 
 
-def history(sock: Socket) -> dict[str, Any]:
-    return next(m for m in sock.messages if m["type"] == "chat_history")
+def history(sock: Socket) -> dict[str, Any] | None:
+    """The ``chat_history`` a browser was sent when it joined (``None``: the chat held nothing)."""
+    sock.send({"type": "ping"})
+    sock.until(lambda m: m["type"] == "pong")
+    return next((m for m in sock.messages if m["type"] == "chat_history"), None)
 
 
 def said(sock: Socket) -> dict[str, Any]:
@@ -66,7 +69,7 @@ def test_a_line_reaches_every_seat_and_spectator_of_its_table_and_no_other(clien
         watcher = connect(client, stack, table, label="watcher")
         elsewhere = connect(client, stack, other["table"], other["tokens"][0], label="other table")
         elsewhere_watcher = connect(client, stack, other["table"], label="other watcher")
-        assert history(watcher) == {"type": "chat_history", "table": table, "lines": [], "muted": False}
+        assert history(watcher) is None  # a chat nobody used: nothing to send
 
         host.send({"type": "chat", "text": f"  {XSS}  "})
         lines = [said(s) for s in (host, friend, watcher)]
@@ -90,10 +93,11 @@ def test_a_line_reaches_every_seat_and_spectator_of_its_table_and_no_other(clien
         assert [x["text"] for x in chats(watcher)] == [XSS, "go seat 1!"]
 
     with ExitStack() as stack:  # a browser coming later gets the table's lines, not the other's
-        late = connect(client, stack, table, label="late")
-        assert [x["text"] for x in history(late)["lines"]] == [XSS, "go seat 1!"]
-        late_other = connect(client, stack, other["table"], label="late other")
-        assert [x["text"] for x in history(late_other)["lines"]] == ["only here"]
+        late = history(connect(client, stack, table, label="late"))
+        assert late is not None and [x["text"] for x in late["lines"]] == [XSS, "go seat 1!"]
+        assert not late["muted"]
+        late_other = history(connect(client, stack, other["table"], label="late other"))
+        assert late_other is not None and [x["text"] for x in late_other["lines"]] == ["only here"]
 
 
 @pytest.mark.parametrize(
@@ -173,7 +177,8 @@ def test_muted_spectators_read_but_cannot_write(client: TestClient) -> None:
         friend = connect(client, stack, table, tokens[1])
         watcher = connect(client, stack, table, lang="tr")
         creator_watching = connect(client, stack, table, None, made["admin"])  # the creator, seatless
-        assert history(watcher)["muted"] is True
+        muted = history(watcher)
+        assert muted is not None and muted["muted"] is True and muted["lines"] == []
         refused = watcher.answer({"type": "chat", "text": "let me talk"})
         assert refused["code"] == "chat_muted" and refused["message"]
         assert watcher.answer({"type": "chat", "phrase": "good_game"})["code"] == "chat_muted"
@@ -192,7 +197,8 @@ def test_muted_spectators_read_but_cannot_write(client: TestClient) -> None:
         assert watcher.until(lambda m: m["type"] == "chat_muted")["muted"] is True
         assert watcher.answer({"type": "chat", "text": "again"})["code"] == "chat_muted"
     with ExitStack() as stack:
-        assert history(connect(client, stack, table))["muted"] is True
+        later = history(connect(client, stack, table))
+        assert later is not None and later["muted"] is True
 
 
 def test_quick_phrases_arrive_in_each_readers_language(client: TestClient) -> None:
@@ -253,12 +259,14 @@ def test_chat_survives_a_restart(db_url: str) -> None:
 
     with TestClient(create_app(settings)) as client, ExitStack() as stack:
         watcher = connect(client, stack, table, lang="ru")
-        lines = history(watcher)["lines"]
+        joined = history(watcher)
+        assert joined is not None
+        lines = joined["lines"]
         assert [(x["n"], x["seat"], x["text"], x["phrase"]) for x in lines] == [
             (1, 0, "before the restart", None),
             (2, None, "Удачи", "good_luck"),
         ]
-        assert history(watcher)["muted"] is True
+        assert joined["muted"] is True
         assert watcher.answer({"type": "chat", "text": "muted still"})["code"] == "chat_muted"
         host = connect(client, stack, table, made["tokens"][0], made["admin_token"], session=session)
         host.send({"type": "chat", "text": "after"})
@@ -286,6 +294,6 @@ def test_chat_is_deleted_with_its_table(db_url: str) -> None:
         while client.get(f"/api/tables/{gone['table']}").status_code != 404:
             assert time.monotonic() < deadline, "the idle table was not closed"
             time.sleep(0.1)
-        assert storage.chat(gone["table"]) == ([], False, 0)
+        assert storage.chat(gone["table"]) == ([], None, 0)  # no line, no choice left
         lines, muted, count = storage.chat(kept["table"])
-        assert [x.data["text"] for x in lines] == ["kept with the replay"] and count == 1 and not muted
+        assert [x.data["text"] for x in lines] == ["kept with the replay"] and count == 1 and muted is None

@@ -15,7 +15,8 @@ writer's click. The rules (checked here, refused with an ``error`` in the writer
 
 Lines are stored with the table (:meth:`~sevenrocks.web.storage.Storage.add_chat`) before anyone
 hears of them, so after a restart a connecting browser still gets the latest :data:`HISTORY`
-lines (``chat_history``, sent after the ``state``); they are deleted with the table. A line
+lines and whether spectators are muted (``chat_history``, sent after the ``state`` once the
+table's chat holds anything: a line, or the creator's choice); they are deleted with the table. A line
 carries who wrote it (the seat and its name, or "spectator") and what they wrote, nothing else
 about the table. Pages show names and texts as text (never as HTML).
 
@@ -152,6 +153,8 @@ class _Room:
     muted: bool
     lines: deque[ChatRecord]
     count: int
+    #: True once the chat holds anything (a line, or the creator's choice about spectators)
+    used: bool
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
@@ -190,7 +193,13 @@ class TableChat:
             lines, muted, count = await self.service.db(self.service.storage.chat, table.id, self.history)
             for key in [k for k, r in self._rooms.items() if r.table() is None]:
                 del self._rooms[key]  # tables no longer in memory
-            room = _Room(weakref.ref(table), muted, deque(lines, maxlen=self.history), count)
+            room = _Room(
+                weakref.ref(table),
+                bool(muted),
+                deque(lines, maxlen=self.history),
+                count,
+                count > 0 or muted is not None,
+            )
             self._rooms[table.id] = room
             return room
 
@@ -199,8 +208,11 @@ class TableChat:
         return (await self.room(table)).muted
 
     async def joined(self, table: LiveTable, conn: Connection) -> None:
-        """Send a browser that has just joined the latest lines and whether spectators are muted."""
+        """Send a browser that has just joined the latest lines and whether spectators are muted
+        (nothing while the table's chat holds nothing: a page starts with an empty, open chat)."""
         room = await self.room(table)
+        if not room.used:
+            return
         conn.send(
             {
                 "type": "chat_history",
@@ -246,6 +258,7 @@ class TableChat:
             record = await self.service.db(self.service.storage.add_chat, table.id, "line", data)
             room.lines.append(record)
             room.count += 1
+            room.used = True
             self.service.announce(
                 table,
                 lambda _seat, lang: {"type": "chat", "table": table.id, "line": line_json(record, lang)},
@@ -283,5 +296,6 @@ class TableChat:
                 return
             await self.service.db(self.service.storage.add_chat, table.id, "mute", {"muted": muted})
             room.muted = muted
+            room.used = True
             message = {"type": "chat_muted", "table": table.id, "muted": muted}
             self.service.announce(table, lambda _seat, _lang: message)

@@ -427,9 +427,10 @@ class Storage:
             session.flush()
             return ChatRecord(row.id, row.kind, dict(row.data), row.created_at)
 
-    def chat(self, table_id: str, limit: int = 50) -> tuple[list[ChatRecord], bool, int]:
+    def chat(self, table_id: str, limit: int = 50) -> tuple[list[ChatRecord], bool | None, int]:
         """A table's latest ``limit`` chat lines (oldest first), whether its spectators are muted
-        (the latest ``mute`` row says), and how many lines it has in all."""
+        (the latest ``mute`` row says; ``None``: the creator never chose), and how many lines it
+        has in all."""
         with self._session() as session:
             rows = session.scalars(
                 select(_ChatRow)
@@ -449,7 +450,8 @@ class Storage:
                 .select_from(_ChatRow)
                 .where(_ChatRow.table_id == table_id, _ChatRow.kind == "line")
             )
-            return lines, bool(mute is not None and mute.data.get("muted")), int(count or 0)
+            muted = None if mute is None else bool(mute.data.get("muted"))
+            return lines, muted, int(count or 0)
 
     # --------------------------------------------------------------- reviews
     def save_review(self, review: ReviewRecord) -> None:
