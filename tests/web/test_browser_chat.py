@@ -108,3 +108,17 @@ def test_two_pages_chat_with_escaping_and_translated_phrases(browser: Any, serve
     finally:
         for context in (first, second, third):
             context.close()
+
+
+def test_the_sausage_page_has_the_chat_box(browser: Any, server: dict[str, Any]) -> None:
+    made = api(server, "/api/tables", {"game": "sausage", "seats": [{"kind": "me"}, {"kind": "bot"}]})
+    context = browser.new_context(viewport=DESKTOP, locale="ru-RU")
+    try:
+        page = context.new_page()
+        page.goto(server["url"] + made["link"] + "&lang=ru")
+        page.wait_for_selector("#chat-form")
+        page.click("#chat-phrases button[data-phrase='thanks']")
+        wait_line(page, 1)
+        assert last(page) == "Спасибо" and page.locator("#chat-mute-label").is_visible()
+    finally:
+        context.close()

@@ -297,3 +297,17 @@ def test_chat_is_deleted_with_its_table(db_url: str) -> None:
         assert storage.chat(gone["table"]) == ([], None, 0)  # no line, no choice left
         lines, muted, count = storage.chat(kept["table"])
         assert [x.data["text"] for x in lines] == ["kept with the replay"] and count == 1 and muted is None
+
+
+def test_a_sausage_table_has_the_same_chat(client: TestClient) -> None:
+    made = make_table(client, ["me", "friend"], target=50, game="sausage")
+    table = made["table"]
+    with ExitStack() as stack:
+        host = connect(client, stack, table, made["tokens"][0], made["admin_token"])
+        friend = connect(client, stack, table, made["tokens"][1], lang="ar")
+        host.send({"type": "start"})
+        friend.send({"type": "chat", "phrase": "good_luck"})
+        assert said(host)["text"] == "Good luck"
+        assert said(friend)["text"] == "حظًا موفقًا"
+        host.send({"type": "chat", "text": XSS})
+        assert said(friend)["text"] == XSS

@@ -66,8 +66,8 @@
     const who = line.spectator ? "spectator" : "seat";
     const item = el("li", { class: `chat-line ${who}${line.creator ? " creator" : ""}`, "data-n": line.n, "data-phrase": line.phrase },
       el("time", { datetime: line.at }, time(line.at)), " ",
-      el("bdi", { class: "chat-name" }, line.seat === null ? line.name : t("{name} (seat {seat})", { name: line.name, seat: line.seat })),
-      ": ", el("bdi", { class: "chat-body" }, line.text));
+      el("bdi", { class: "chat-name", dir: "auto" }, line.seat === null ? line.name : t("{name} (seat {seat})", { name: line.name, seat: line.seat })),
+      ": ", el("bdi", { class: "chat-body", dir: "auto" }, line.text));
     lines.append(item);
     while (lines.children.length > KEEP) lines.firstElementChild.remove();
     lines.scrollTop = lines.scrollHeight;
