@@ -122,3 +122,22 @@ def test_the_sausage_page_has_the_chat_box(browser: Any, server: dict[str, Any])
         assert last(page) == "Спасибо" and page.locator("#chat-mute-label").is_visible()
     finally:
         context.close()
+
+
+def test_the_lobby_makes_a_table_whose_spectators_are_muted(browser: Any, server: dict[str, Any]) -> None:
+    context = browser.new_context(viewport=DESKTOP, locale="en-US")
+    try:
+        page = context.new_page()
+        page.goto(server["url"] + "/?lang=tr")
+        page.wait_for_selector("#mute-spectators")
+        assert page.locator("#mute-label").inner_text().strip() == "Sohbette izleyicileri sustur"
+        page.check("#mute-spectators")
+        page.click("#create-button")
+        page.wait_for_selector("#open-table")
+        table = page.locator("#open-table").get_attribute("href").split("?")[0]
+        watcher = context.new_page()
+        watcher.goto(server["url"] + table + "?lang=en")
+        watcher.wait_for_function("() => document.querySelector('#chat-text').disabled")
+        assert "muted spectators" in watcher.locator("#chat-note").inner_text()
+    finally:
+        context.close()
