@@ -1,8 +1,10 @@
 """The WebSocket message protocol: typed intents from browsers, typed messages to them.
 
 Every message is a JSON object with a ``"type"``. Browsers only send intents (``play``,
-``start``, ``next_hand``, ``replace``, ``hundred``, ``sync``, ``ping``); the server answers with ``welcome``,
-``state``, ``placed``, ``seats``, ``pong`` or ``error``. A ``placed`` message says what one placement
+``start``, ``next_hand``, ``replace``, ``hundred``, ``sync``, ``ping``, and the table chat's
+``chat`` and ``mute``); the server answers with ``welcome``, ``state``, ``placed``, ``seats``,
+``pong`` or ``error`` (and the chat's ``chat``, ``chat_history`` and ``chat_muted``,
+:mod:`sevenrocks.web.chat`). A ``placed`` message says what one placement
 changed in the middle of a hand (:data:`PLACED_FIELDS`: its new ``events`` from number
 ``events_from`` on, the layout, scores, the seat to play, the seat's own tiles and legal moves);
 a page applies it to the ``state`` it holds when ``move`` is one more and ``events_from`` is the
@@ -16,7 +18,7 @@ PlayIntent(play=Play.parse('3-4@4-4:B'), at=5)
 >>> parse_message('{"type": "dance"}')  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-sevenrocks.web.protocol.ProtocolError: unknown message type: use one of hundred, next_hand, ping, play, ...
+sevenrocks.web.protocol.ProtocolError: unknown message type: use one of chat, hundred, mute, next_hand, ...
 """
 
 from __future__ import annotations
@@ -43,8 +45,10 @@ from sevenrocks.text import match_over_text, play_choices, render_result, render
 
 __all__ = [
     "PLACED_FIELDS",
+    "ChatIntent",
     "ClientMessage",
     "HundredIntent",
+    "MuteIntent",
     "NextHandIntent",
     "Ping",
     "PlayIntent",
@@ -155,7 +159,34 @@ class Ping:
     """Ask for a ``pong`` (and the current state)."""
 
 
-ClientMessage = PlayIntent | StartIntent | NextHandIntent | ReplaceIntent | HundredIntent | SyncIntent | Ping
+@dataclass(frozen=True)
+class ChatIntent:
+    """Say something in the table's chat: a ``text`` of one's own, or one of the quick phrases by
+    its id (``phrase``; each reader sees it in their own language). The chat's rules (length,
+    characters, rate, muted spectators) are checked by :mod:`sevenrocks.web.chat`."""
+
+    text: str | None = None
+    phrase: str | None = None
+
+
+@dataclass(frozen=True)
+class MuteIntent:
+    """The table's creator mutes (``muted``) or unmutes its spectators' chat."""
+
+    muted: bool
+
+
+ClientMessage = (
+    PlayIntent
+    | StartIntent
+    | NextHandIntent
+    | ReplaceIntent
+    | HundredIntent
+    | SyncIntent
+    | Ping
+    | ChatIntent
+    | MuteIntent
+)
 
 _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "play": {"play": (str, True), "at": (int, False)},
@@ -165,6 +196,8 @@ _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "hundred": {"declare": (bool, True)},
     "ping": {},
     "sync": {},
+    "chat": {"text": (str, False), "phrase": (str, False)},
+    "mute": {"muted": (bool, True)},
 }
 
 
@@ -240,6 +273,12 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
         if len(data["bot"]) > 40:
             raise ProtocolError('replace message: "bot" must be a bot level such as greedy')
         return ReplaceIntent(data["seat"], data["bot"])
+    if kind == "chat":
+        if ("text" in data) == ("phrase" in data):
+            raise ProtocolError('chat message needs either the field "text" or the field "phrase"')
+        return ChatIntent(data.get("text"), data.get("phrase"))
+    if kind == "mute":
+        return MuteIntent(data["muted"])
     if kind == "hundred":
         return HundredIntent(data["declare"])
     if kind == "start":

@@ -160,6 +160,8 @@ class TableIn(BaseModel):
     """A practice table: its players may ask for hints (the best placements after a short search)."""
     public: bool = False
     """A public table: the lobby lists its free seats and anyone may take one."""
+    mute_spectators: bool = False
+    """Spectators may read the table's chat but not write (the creator can change it in play)."""
 
 
 def _link(table_id: str, **params: str) -> str:
@@ -305,6 +307,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         )
     except ProtocolError as err:
         raise _refused(request, err) from None
+    if body.mute_spectators:
+        await service.chat.set_muted(table, True)
     admin = table.record.admin_token
     mine = next((s for s, info in enumerate(table.record.seats) if info.get("me")), None)
     seats = []
@@ -321,6 +325,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         "options": table.record.options,
         "practice": table.record.practice,
         "public": table.record.public,
+        "mute_spectators": body.mute_spectators,
         "admin": admin,
         "seat": mine,
         "link": _link(table.id, token=tokens.get(mine, "") if mine is not None else "", admin=admin),

@@ -31,6 +31,7 @@ from sevenrocks.core.games import DEFAULT_GAME, Engine, find_game
 from sevenrocks.i18n import N_
 from sevenrocks.messages import error_text, translate
 from sevenrocks.untrusted import clean_name
+from sevenrocks.web.chat import TableChat
 from sevenrocks.web.connection import Close, Connection, Send
 from sevenrocks.web.games import check_bot, check_game
 from sevenrocks.web.keys import is_table_id, new_secret, new_session, new_table_id, session_hash
@@ -38,8 +39,10 @@ from sevenrocks.web.layout_play import LayoutPlay
 from sevenrocks.web.limits import AddressWindow, TokenBucket
 from sevenrocks.web.play import TablePlay
 from sevenrocks.web.protocol import (
+    ChatIntent,
     ClientMessage,
     HundredIntent,
+    MuteIntent,
     NextHandIntent,
     Ping,
     PlayIntent,
@@ -111,6 +114,8 @@ class TableService:
             Engine.LAYOUT: LayoutPlay(self),
             Engine.SAUSAGE: SausagePlay(self),
         }
+        #: every table's chat (:mod:`sevenrocks.web.chat`)
+        self.chat = TableChat(self)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call on the storage thread (one at a time, off the event loop)."""
@@ -405,6 +410,7 @@ class TableService:
                 welcome["session"] = fresh
             conn.send(welcome)
             conn.send(self.state_for(table, seat, lang=conn.lang))
+            await self.chat.joined(table, conn)
             if seat is not None:
                 self._seats_changed(table, skip=conn)
                 if fresh is None:
@@ -514,6 +520,9 @@ class TableService:
         """Carry out an intent for ``conn`` (raises :class:`ProtocolError` or a rules error)."""
         if isinstance(intent, Ping):
             conn.send({"type": "pong"})
+            return
+        if isinstance(intent, ChatIntent | MuteIntent):  # the chat keeps its own order, not the table's lock
+            await self.chat.act(table, conn, intent)
             return
         async with table.lock:
             if table.closed:
@@ -693,4 +702,6 @@ def _kind(intent: ClientMessage) -> str:
         HundredIntent: "hundred",
         SyncIntent: "sync",
         Ping: "ping",
+        ChatIntent: "chat",
+        MuteIntent: "mute",
     }[type(intent)]

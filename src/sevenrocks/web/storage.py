@@ -47,7 +47,15 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, sessionmaker
 
 from sevenrocks.core.games import DEFAULT_GAME
 
-__all__ = ["EventRecord", "EventWrite", "ReviewRecord", "Storage", "StorageError", "TableRecord"]
+__all__ = [
+    "ChatRecord",
+    "EventRecord",
+    "EventWrite",
+    "ReviewRecord",
+    "Storage",
+    "StorageError",
+    "TableRecord",
+]
 
 
 class StorageError(RuntimeError):
@@ -105,6 +113,30 @@ class _EventRow(_Base):
     seq: Mapped[int] = mapped_column(Integer)
     kind: Mapped[str] = mapped_column(String(16))
     data: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class _ChatRow(_Base):
+    """A line of a table's chat (``kind`` ``line``), or the creator muting or unmuting its
+    spectators (``kind`` ``mute``); deleted with the table (``docs/web.md``, Table chat)."""
+
+    __tablename__ = "sevenrocks_chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(String(32), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+@dataclass(frozen=True)
+class ChatRecord:
+    """One stored row of a table's chat: its number (in the order written), ``kind`` (``line`` or
+    ``mute``), its data and when it was written."""
+
+    id: int
+    kind: str
+    data: dict[str, Any]
+    created_at: dt.datetime
 
 
 @dataclass
@@ -354,6 +386,7 @@ class Storage:
         with self._session.begin() as session:
             session.execute(delete(_EventRow).where(_EventRow.table_id == table_id))
             session.execute(delete(_ReviewRow).where(_ReviewRow.table_id == table_id))
+            session.execute(delete(_ChatRow).where(_ChatRow.table_id == table_id))
             session.execute(delete(_TableRow).where(_TableRow.id == table_id))
 
     # ---------------------------------------------------------------- events
@@ -408,6 +441,41 @@ class Storage:
                 select(_EventRow).where(_EventRow.table_id == table_id).order_by(_EventRow.seq)
             )
             return [EventRecord(row.seq, row.kind, dict(row.data)) for row in rows]
+
+    # ------------------------------------------------------------------ chat
+    def add_chat(self, table_id: str, kind: str, data: dict[str, Any]) -> ChatRecord:
+        """Store a row of a table's chat (``line`` or ``mute``); return it with its number."""
+        with self._session.begin() as session:
+            row = _ChatRow(table_id=table_id, kind=kind, data=data, created_at=_now())
+            session.add(row)
+            session.flush()
+            return ChatRecord(row.id, row.kind, dict(row.data), row.created_at)
+
+    def chat(self, table_id: str, limit: int = 50) -> tuple[list[ChatRecord], bool | None, int]:
+        """A table's latest ``limit`` chat lines (oldest first), whether its spectators are muted
+        (the latest ``mute`` row says; ``None``: the creator never chose), and how many lines it
+        has in all."""
+        with self._session() as session:
+            rows = session.scalars(
+                select(_ChatRow)
+                .where(_ChatRow.table_id == table_id, _ChatRow.kind == "line")
+                .order_by(_ChatRow.id.desc())
+                .limit(limit)
+            )
+            lines = [ChatRecord(r.id, r.kind, dict(r.data), r.created_at) for r in rows][::-1]
+            mute = session.scalars(
+                select(_ChatRow)
+                .where(_ChatRow.table_id == table_id, _ChatRow.kind == "mute")
+                .order_by(_ChatRow.id.desc())
+                .limit(1)
+            ).first()
+            count = session.scalar(
+                select(func.count())
+                .select_from(_ChatRow)
+                .where(_ChatRow.table_id == table_id, _ChatRow.kind == "line")
+            )
+            muted = None if mute is None else bool(mute.data.get("muted"))
+            return lines, muted, int(count or 0)
 
     # --------------------------------------------------------------- reviews
     def save_review(self, review: ReviewRecord) -> None:

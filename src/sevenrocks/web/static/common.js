@@ -44,6 +44,10 @@ const SR = (() => {
   // from then on; one WebSocket, reconnected after a loss and given up for good after a refusal
   // (a refusal is said in the page's connection line). ``receive`` gets every other message.
   const REFUSALS = ["unknown_table", "bad_token", "bad_session", "seat_taken", "table_full", "table_closed"];
+  // Other parts of a table page (the chat, chat.js) listen to the connection too: a listener given
+  // to onTableMessage gets each message and the link first, and keeps a message it returns true for.
+  const tableListeners = [];
+  function onTableMessage(listener) { tableListeners.push(listener); }
   function tableLink({ receive, toast }) {
     const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
     const params = new URLSearchParams(location.search);
@@ -103,6 +107,7 @@ const SR = (() => {
           return;
         }
       }
+      for (const listener of tableListeners) if (listener(message, link)) return;
       receive(message);
     }
     function send(message) {
@@ -292,5 +297,5 @@ const SR = (() => {
       `<rect x="0" y="0" width="${w}" height="${h}" rx="${size * 0.14}" class="face"/>` +
       `<line x1="${w * 0.12}" y1="${w}" x2="${w * 0.88}" y2="${w}" class="bar"/>${pic(a, 0)}${pic(b, w)}</svg>`;
   }
-  return { num, esc, tableLink, seatInvitations, fillBotLevels, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg };
+  return { num, esc, tableLink, onTableMessage, seatInvitations, fillBotLevels, tileSvg, backSvg, getJson, el, pegBoard, localizeLayout, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg };
 })();

@@ -149,6 +149,9 @@
       button.after(el("span", { class: "error-text", role: "alert" }, " " + err.message));
     }
   }
+  // The table chat: spectators may be muted (they read it but cannot write; the creator can change it in play).
+  document.getElementById("practice-label").after(el("label", { id: "mute-label" },
+    el("input", { type: "checkbox", id: "mute-spectators" }), " ", t("Mute spectators in the chat")));
 
   document.getElementById("create").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -160,7 +163,7 @@
       bot: document.getElementById(`bot-${seat}`).value,
     }));
     const body = { game: current().id, seats, options: optionValues(), practice: document.getElementById("practice").checked,
-      public: document.getElementById("public").checked };
+      public: document.getElementById("public").checked, mute_spectators: document.getElementById("mute-spectators").checked };
     if (!document.getElementById("target-label").hidden) body.target = Number(document.getElementById("target").value);
     try {
       const made = await getJson("/api/tables", {
