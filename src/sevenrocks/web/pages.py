@@ -136,7 +136,7 @@ def _switch(lang: str, path: str, params: Mapping[str, str], _: Translate) -> st
         current = ' aria-current="true"' if code == lang else ""
         links.append(
             f'<a href="{_e(path)}?{_e(query)}" hreflang="{code}" lang="{code}" '
-            f'title="{_e(name)}" data-lang="{code}" data-code="{code.upper()}"{current}>{_e(name)}</a>'
+            f'title="{_e(name)}" data-code="{code.upper()}" data-lang="{code}"{current}>{_e(name)}</a>'
         )
     label = _e(_("Language"))
     return f'<nav class="langs" aria-label="{label}">{"".join(links)}</nav>'
