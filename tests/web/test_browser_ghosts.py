@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.web.conftest import merge_placed
-from tests.web.test_browser import CHROMIUM, DESKTOP, STATUS_JS, api, browser, server, shot
+from tests.web.test_browser import CHROMIUM, DESKTOP, PHONE, STATUS_JS, api, browser, server, shot
 
 __all__ = ["CHROMIUM", "browser", "server"]  # the fixtures, shared with tests/web/test_browser.py
 
@@ -67,9 +67,9 @@ def _sent(page: Any, wire: Wire, count: int) -> list[str]:
     return wire.plays()
 
 
-def _open_table(browser: Any, server: dict[str, Any]) -> tuple[Any, Any, Wire]:
+def _open_table(browser: Any, server: dict[str, Any], touch: bool = False) -> tuple[Any, Any, Wire]:
     made = api(server, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3, "target": 1000})
-    context = browser.new_context(viewport=DESKTOP)
+    context = browser.new_context(viewport=PHONE if touch else DESKTOP, has_touch=touch, is_mobile=touch)
     page = context.new_page()
     wire = Wire(page)
     page.goto(server["url"] + made["link"])
@@ -93,12 +93,12 @@ GHOSTS_JS = """() => [...document.querySelectorAll('#layout .ghost')].map((g) =>
 def test_ghosts_show_each_legal_spot_and_a_click_places_there(browser: Any, server: dict[str, Any]) -> None:
     context, page, wire = _open_table(browser, server)
     checked = 0
-    for turn in range(2):  # two turns: the tile with the most places, then the one with the fewest
+    for turn in range(3):  # three turns: the tile with the most places, twice, then the fewest
         state = _my_turn(page, wire)
         legal = state["legal"]
         playable = [t for t in state["hand"] if any(o["tile"] == t for o in legal)]
         counts = {t: sum(o["tile"] == t for o in legal) for t in playable}
-        tile = (max if turn == 0 else min)(playable, key=lambda t: counts[t])
+        tile = (min if turn == 2 else max)(playable, key=lambda t: counts[t])
         options = [o for o in legal if o["tile"] == tile]
         before = len(wire.plays())
         page.click(f".hand button.tile[data-tile='{tile}']")
@@ -112,36 +112,69 @@ def test_ghosts_show_each_legal_spot_and_a_click_places_there(browser: Any, serv
         # nothing is placed by choosing, even a tile with a single place
         page.wait_for_timeout(150)
         assert len(wire.plays()) == before
-        if checked == 0:
-            shot(page, "ghosts-desktop")
+        shot(page, f"ghosts-desktop-{turn}")
         chosen = options[-1]["play"]
         page.locator(f"#layout .ghost[data-play='{chosen}']").click(force=True)
         assert _sent(page, wire, before + 1)[before:] == [chosen]
         logged = f"() => document.querySelector('#log li[data-play=\"{chosen}\"]')"
         page.wait_for_function(logged, timeout=5000)
         checked += 1
-    assert checked == 2
+    assert checked == 3
     context.close()
 
 
-def test_dragging_a_tile_onto_a_ghost_places_it(browser: Any, server: dict[str, Any]) -> None:
-    context, page, wire = _open_table(browser, server)
+class Finger:
+    """A finger on the touch screen (Chromium's touch events, which the page gets as pointer
+    events of type ``touch``), with the mouse's methods the drag uses."""
+
+    def __init__(self, page: Any) -> None:
+        self.cdp = page.context.new_cdp_session(page)
+        self.at = (0.0, 0.0)
+
+    def _touch(self, kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        self.cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+        self.at = (x, y)
+
+    def move(self, x: float, y: float, steps: int = 1) -> None:
+        x0, y0 = self.at
+        for i in range(1, steps + 1):
+            self._touch("touchMove", x0 + (x - x0) * i / steps, y0 + (y - y0) * i / steps)
+
+    def down(self, x: float, y: float) -> None:
+        self._touch("touchStart", x, y)
+
+    def up(self) -> None:
+        self._touch("touchEnd", *self.at)
+
+
+@pytest.mark.parametrize("pointer", ["mouse", "touch"])
+def test_dragging_a_tile_onto_a_ghost_places_it(browser: Any, server: dict[str, Any], pointer: str) -> None:
+    context, page, wire = _open_table(browser, server, touch=pointer == "touch")
     state = _my_turn(page, wire)
     legal = state["legal"]
     tile = next(t for t in state["hand"] if any(o["tile"] == t for o in legal))
     chosen = next(o for o in legal if o["tile"] == tile)["play"]
     start = page.locator(f".hand button.tile[data-tile='{tile}']").bounding_box()
-    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(start["x"] + start["width"] / 2, start["y"] - 30, steps=4)
+    x, y = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    if pointer == "mouse":
+        hand: Any = page.mouse
+        hand.move(x, y)
+        hand.down()
+    else:
+        hand = Finger(page)
+        hand.down(x, y)
+    hand.move(x, y - 30, steps=4)
     # the drag shows the tile's ghosts and the tile under the pointer
     page.wait_for_selector(f"#layout .ghost[data-play='{chosen}']")
     assert page.locator(".drag-image").count() == 1
     target = page.locator(f"#layout .ghost[data-play='{chosen}'] .ghost-outline").bounding_box()
-    page.mouse.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
-    assert page.locator(f"#layout .ghost.over[data-play='{chosen}']").count() == 1
-    page.mouse.up()
+    hand.move(target["x"] + target["width"] / 2, target["y"] + target["height"] / 2, steps=8)
+    # (pointer moves are delivered with the next frame: wait for the last one)
+    page.wait_for_selector(f"#layout .ghost.over[data-play='{chosen}']", timeout=2000)
+    hand.up()
     page.wait_for_function("() => !document.querySelector('.drag-image')")
     assert _sent(page, wire, 1) == [chosen]
     page.wait_for_function(f"() => document.querySelector('#log li[data-play=\"{chosen}\"]')", timeout=5000)
+    shot(page, f"ghost-dragged-{pointer}")
     context.close()

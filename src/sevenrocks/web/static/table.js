@@ -514,8 +514,8 @@
     drag = { tile, x: event.clientX, y: event.clientY, id: event.pointerId, moving: false, image: null };
   }
   function dropTarget(x, y) {
-    const under = document.elementFromPoint(x, y);
-    const spot = under && under.closest("#layout .ghost, #layout [data-point].target");
+    // the topmost ghost or ring under the point (a label or a pip may lie over it)
+    const spot = document.elementsFromPoint(x, y).map((node) => node.closest("#layout .ghost, #layout [data-point].target")).find(Boolean);
     if (!spot) return null;
     if (spot.dataset.play) return optionsFor(drag.tile).find((o) => o.play === spot.dataset.play) || null;
     return optionsFor(drag.tile).find((o) => o.point === spot.dataset.point && !o.several) || null;
