@@ -264,7 +264,7 @@ _TABLE: Final = """<main class="table-page">
       <ol id="log" aria-live="polite"></ol>
     </section>
     {legend}
-    <p class="muted" id="help">{help}</p>
+    <p class="muted" id="help">{help} {ghosts}</p>
   </aside>
   <div id="announce" class="sr-only" aria-live="assertive"></div>
 </main>
@@ -319,6 +319,10 @@ def _table(_: Translate) -> str:
             "Choose a tile: the layout rings every spot where it can go, with what it scores. "
             "Then choose a spot (or a button under your tiles), or the tile again when it has a "
             "single place. Keys: Tab to move, Enter to choose, Escape to cancel."
+        ),
+        "ghosts": _(
+            "A pale tile with a dashed outline shows where the chosen tile would lie: click it, "
+            "or drag a tile of your hand onto it."
         ),
     }
     return _TABLE.format(legend=_legend_html(_), **{key: _e(text) for key, text in texts.items()})

@@ -460,7 +460,6 @@
       const ghost = document.createElementNS(SVG_NS, "g");
       ghost.setAttribute("class", `ghost${option.points ? " scores" : ""}`);
       ghost.dataset.play = option.play;
-      ghost.dataset.tile = selected;
       ghost.setAttribute("aria-hidden", "true");  // the rings and the buttons say the same to keyboards
       ghost.setAttribute("transform", `translate(${x + w / 2} ${y + h / 2}) rotate(${turn})`);
       // the hand's drawing of the tile (upright, 40 by 80, low half on top), turned into place
