@@ -15,9 +15,11 @@ English again, so that a leak is seen to fail.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import time
+import urllib.error
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -460,3 +462,81 @@ def test_every_step_of_every_rules_figure_is_in_the_language(lang: str) -> None:
         if leaks:
             seen[where] = leaks
     assert seen == {}, seen
+
+
+# ------------------------------------------------------------------------------ the error toasts
+# keeps the page's WebSockets, so that a test can send what the page itself would never send
+SOCKETS_JS = """(() => {
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.WebSocket = class extends Native {
+    constructor(...args) { super(...args); window.__sockets.push(this); }
+  };
+})();"""
+TOAST_JS = """(before) => {
+  const toast = document.querySelector('#toast.error');
+  return toast && !toast.hidden && toast.textContent !== before ? toast.textContent : null;
+}"""
+SET = [f"{low}-{high}" for low in range(7) for high in range(low, 7)]
+
+
+def _error_toast(page: Any, message: str | None, click: str | None = None) -> str:
+    """The text of the error toast a refused message (sent on the page's socket) or a click shows."""
+    before = page.evaluate("() => document.querySelector('#toast').textContent")
+    if message is not None:
+        page.evaluate("(text) => window.__sockets[window.__sockets.length - 1].send(text)", message)
+    if click is not None:
+        page.click(click)
+    text: str = page.wait_for_function(TOAST_JS, arg=before, timeout=5000).json_value()
+    return text
+
+
+@needs_chromium
+@pytest.mark.timeout(120)
+def test_error_toasts_and_replay_errors_are_in_the_language(browser: Any, server: dict[str, Any]) -> None:
+    """The engine's refusals (a placement against the rules, a play not in the notation), the
+    page's own (a tile that fits nowhere, out of turn) and the replay's step error, in each language."""
+    url = server["url"]
+    seen: dict[str, list[str]] = {}
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script(SOCKETS_JS)
+    page = context.new_page()
+    over = api(server, "/api/tables", {"seats": [{"kind": "bot", "bot": "greedy"}] * 4, "target": 20})
+    api(server, f"/api/tables/{over['table']}/start", {"admin": over["admin"]})
+    for lang in LANGS:
+        made = api(server, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3, "target": 1000})
+        visit(page, url + made["link"], lang, "#start")
+        page.click("#start")
+        page.wait_for_selector("#banner.your-turn", timeout=20_000)
+        hand = page.locator(".hand button.tile").evaluate_all("els => els.map((e) => e.dataset.tile)")
+        stranger = next(tile for tile in SET if tile not in hand)
+        toasts = {
+            # the engine: a tile not in the hand, then a tile that does not fit where it is put
+            "not in hand": _error_toast(page, f'{{"type": "play", "play": "{stranger}"}}'),
+            "not notation": _error_toast(page, '{"type": "play", "play": "9-9"}'),
+        }
+        unplayable = page.locator(".hand button.tile:not(.playable)")
+        if unplayable.count():  # the page's own: a tile that fits nowhere now
+            toasts["fits nowhere"] = _error_toast(page, None, click=".hand button.tile:not(.playable)")
+        for what, text in toasts.items():
+            assert text.strip(), what
+            leaks = english_leaks(text, lang)
+            if leaks:
+                seen[f"toast {what} [{lang}]"] = [f"{leak} in {text!r}" for leak in leaks]
+        # the replay's error for a step the hand does not have
+        while api(server, f"/api/tables/{over['table']}")["status"] != "over":
+            time.sleep(0.2)
+        try:
+            api(server, f"/api/matches/{over['table']}/position?hand=0&step=999&lang={lang}")
+        except urllib.error.HTTPError as err:
+            body = json.loads(err.read())
+            assert err.code == 404
+        else:
+            raise AssertionError("step 999 of a hand was found")
+        text = str(body.get("message") or body.get("detail"))
+        assert "999" in text, body
+        leaks = english_leaks(text, lang)
+        if leaks:
+            seen[f"replay step [{lang}]"] = [f"{leak} in {text!r}" for leak in leaks]
+    context.close()
+    assert seen == {}, "\n".join(f"{where}: {', '.join(leaks)}" for where, leaks in seen.items())

@@ -19,19 +19,20 @@ from sevenrocks.bots.base import declares_hundred
 from sevenrocks.core.deal import deal, is_goat_misdeal
 from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.match import Phase
-from sevenrocks.core.notation import Move
+from sevenrocks.core.notation import Move, Play
 from sevenrocks.core.sausage import SausageMove
 from sevenrocks.core.tiles import TILES, tiles_of_mask
 from sevenrocks.i18n import N_
 from sevenrocks.web.connection import Connection
 from sevenrocks.web.names import shown_names, shown_seats
 from sevenrocks.web.protocol import PLACED_FIELDS, PlayIntent, ProtocolError, view_json
-from sevenrocks.web.render import render_layout
+from sevenrocks.web.render import ghost_boxes, render_layout
 from sevenrocks.web.replays import match_record, match_summary, player_names, position
 from sevenrocks.web.storage import EventRecord, TableRecord
 from sevenrocks.web.table import LiveTable, moves_of, new_match, rebuild_match
 
 if TYPE_CHECKING:
+    from sevenrocks.core.view import SeatView
     from sevenrocks.web.service import TableService
 
 __all__ = ["LayoutPlay"]
@@ -356,6 +357,7 @@ class LayoutPlay:
                 hundreds=hundreds,
             )
         )
+        _add_ghosts(table, view, base["legal"])
         base["phase"] = match.phase.value
         pending = self.hundred_pending(table)
         base["hundred_pending"] = pending
@@ -380,6 +382,7 @@ class LayoutPlay:
             names=[str(info["name"]) for info in table.record.seats],
             since=since,
         )
+        _add_ghosts(table, view, body["legal"])
         out: dict[str, Any] = {"type": "placed", "table": table.id, "events_from": since}
         out.update((name, body[name]) for name in PLACED_FIELDS)
         out["phase"] = match.phase.value
@@ -400,3 +403,24 @@ def _svg(table: LiveTable) -> str:
         last = placements[-1].play if placements else None
         table.drawn = (key, render_layout(match.layout, last=last, game=match.game))
     return table.drawn[1]
+
+
+def _add_ghosts(table: LiveTable, view: SeatView, legal: list[dict[str, Any]]) -> None:
+    """Give each legal placement of one tile in ``legal`` (the seat's moves as JSON) its
+    ``ghost``: where its tile would lie on each board of the drawing (worked out once a position
+    for all seats, :func:`~sevenrocks.web.render.ghost_boxes`)."""
+    match = table.match
+    if match is None or not legal:
+        return
+    key = (match.hand_number, table.moves)
+    if table.ghosts is None or table.ghosts[0] != key:
+        table.ghosts = (key, {})
+    known = table.ghosts[1]
+    missing = [move for move in view.moves if isinstance(move, Play) and str(move) not in known]
+    if missing:
+        found = ghost_boxes(match.layout, missing, game=match.game)
+        known.update({str(move): found.get(str(move), {}) for move in missing})
+    for entry in legal:
+        boxes = known.get(entry["play"])
+        if boxes and not entry.get("several"):
+            entry["ghost"] = boxes

@@ -136,7 +136,7 @@ def _switch(lang: str, path: str, params: Mapping[str, str], _: Translate) -> st
         current = ' aria-current="true"' if code == lang else ""
         links.append(
             f'<a href="{_e(path)}?{_e(query)}" hreflang="{code}" lang="{code}" '
-            f'data-lang="{code}"{current}>{_e(name)}</a>'
+            f'title="{_e(name)}" data-code="{code.upper()}" data-lang="{code}"{current}>{_e(name)}</a>'
         )
     label = _e(_("Language"))
     return f'<nav class="langs" aria-label="{label}">{"".join(links)}</nav>'
@@ -284,7 +284,7 @@ _TABLE: Final = """<main class="table-page">
       <ol id="log" aria-live="polite"></ol>
     </section>
     {legend}
-    <p class="muted" id="help">{help}</p>
+    <p class="muted" id="help">{help} {ghosts}</p>
   </aside>
   <div id="announce" class="sr-only" aria-live="assertive"></div>
 </main>
@@ -339,6 +339,10 @@ def _table(_: Translate) -> str:
             "Choose a tile: the layout rings every spot where it can go, with what it scores. "
             "Then choose a spot (or a button under your tiles), or the tile again when it has a "
             "single place. Keys: Tab to move, Enter to choose, Escape to cancel."
+        ),
+        "ghosts": _(
+            "A pale tile with a dashed outline shows where the chosen tile would lie: click it, "
+            "or drag a tile of your hand onto it."
         ),
     }
     return _TABLE.format(legend=_legend_html(_), **{key: _e(text) for key, text in texts.items()})

@@ -39,7 +39,7 @@ from sevenrocks.core.sausage import SausageMove
 from sevenrocks.core.scoring import placement_points
 from sevenrocks.core.tiles import Tile
 from sevenrocks.core.view import SeatView
-from sevenrocks.i18n import translation
+from sevenrocks.i18n import N_, translation
 from sevenrocks.moves_words import Who, describe_choice, describe_event, seat_words
 from sevenrocks.text import match_over_text, play_choices, render_result, render_scores
 
@@ -106,12 +106,18 @@ class ProtocolError(ValueError):
         #: the English catalogue message before its ``{placeholders}`` are filled in
         self.template = message
         self.params = params
+        #: the engine's error behind this one, if any: its ``{reason}`` is said in the player's
+        #: language by its kind (:func:`sevenrocks.messages.error_text`)
+        self.error: SevenRocksError | None = None
 
     def translated(self, lang: str) -> str:
         """The message in ``lang`` (the catalogue's translation of :attr:`template`)."""
-        from sevenrocks.messages import translate
+        from sevenrocks.messages import error_text, translate
 
-        return translate(self.template, self.params, lang)
+        params = self.params
+        if self.error is not None and "reason" in params:
+            params = {**params, "reason": error_text(self.error, lang)}
+        return translate(self.template, params, lang)
 
 
 @dataclass(frozen=True)
@@ -265,7 +271,9 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
                 SausageMove.parse(text) if _SAUSAGE_WAY.search(text) else parse_move(text)
             )
         except SevenRocksError as err:
-            raise ProtocolError(f"play: {err.reason}", "bad_play") from None
+            problem = ProtocolError(N_("play: {reason}"), "bad_play", reason=err.reason)
+            problem.error = err
+            raise problem from None
         return PlayIntent(play, data.get("at"))
     if kind == "replace":
         if not 0 <= data["seat"] < 4:  # the table's own number of seats is checked by the service

@@ -8,7 +8,7 @@ from sevenrocks.core.events import Draw, HandEnd, Knock
 from sevenrocks.core.games.ending import SingleHand
 from sevenrocks.core.match import Match
 from sevenrocks.core.record import LEAD_DECLARED, MatchRecord
-from sevenrocks.i18n import translation
+from sevenrocks.i18n import N_, translation
 from sevenrocks.moves_words import seat_words
 from sevenrocks.text import game_name, match_over_text, render_result, render_scores
 from sevenrocks.untrusted import clean_name
@@ -105,7 +105,24 @@ def match_summary(record: TableRecord, match: Match, lang: str = "en") -> dict[s
 
 
 class PositionError(ValueError):
-    """A hand or step that the match does not have."""
+    """A hand or step that the match does not have: ``template`` (an English catalogue message)
+    with its ``{placeholders}`` filled in by ``params``; :meth:`translated` says it in a language.
+
+    >>> error = PositionError(N_("step must be 0..{last} in hand {hand}, not {step}"), last=3, hand=0, step=9)
+    >>> str(error), error.translated("ru")
+    ('step must be 0..3 in hand 0, not 9', 'шаг должен быть от 0 до 3 в партии 0, а не 9')
+    """
+
+    def __init__(self, template: str, **params: object) -> None:
+        super().__init__(template.format(**params))
+        self.template = template
+        self.params = params
+
+    def translated(self, lang: str) -> str:
+        """The message in ``lang``."""
+        from sevenrocks.messages import translate
+
+        return translate(self.template, self.params, lang)
 
 
 def position(
@@ -116,10 +133,15 @@ def position(
     by ``names``)."""
     history = match.history
     if not 0 <= hand < len(history):
-        raise PositionError(f"hand must be 0..{len(history) - 1}, not {hand}")
+        raise PositionError(N_("hand must be 0..{last}, not {hand}"), last=len(history) - 1, hand=hand)
     placements = history[hand].placements
     if not 0 <= step <= len(placements):
-        raise PositionError(f"step must be 0..{len(placements)} in hand {hand}, not {step}")
+        raise PositionError(
+            N_("step must be 0..{last} in hand {hand}, not {step}"),
+            last=len(placements),
+            hand=hand,
+            step=step,
+        )
     replay = Match(match.rules)
     for h in range(hand + 1):
         log = history[h]

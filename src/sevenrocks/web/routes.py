@@ -554,7 +554,7 @@ async def match_position(
     try:
         return _service(request).play_of(table).replay_position(table, hand, step, request_language(request))
     except PositionError as err:
-        raise HTTPException(404, str(err)) from None
+        raise HTTPException(404, err.translated(request_language(request))) from None
 
 
 @router.get("/api/matches/{table_id}/record")

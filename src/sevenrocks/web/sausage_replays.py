@@ -13,7 +13,7 @@ from typing import Any
 from sevenrocks.cli.sausage_text import deal_end_lines, seat_name, starter_text, table_lines, turn_text
 from sevenrocks.core.sausage import SausageMatch, SausageRecord, Turn
 from sevenrocks.core.sausage.record import result_json, sausage_lead
-from sevenrocks.i18n import translation
+from sevenrocks.i18n import N_, translation
 from sevenrocks.sausage_svg import TableWords
 from sevenrocks.sausage_svg import table as table_svg
 from sevenrocks.text import game_name
@@ -125,11 +125,13 @@ def sausage_position(
     turned now, the doubles set aside, the turns since the last move (in ``lang``) and the scores."""
     history = match.history
     if not 0 <= hand < len(history):
-        raise PositionError(f"hand must be 0..{len(history) - 1}, not {hand}")
+        raise PositionError(N_("hand must be 0..{last}, not {hand}"), last=len(history) - 1, hand=hand)
     log = history[hand]
     moves = log.moves
     if not 0 <= step <= len(moves):
-        raise PositionError(f"step must be 0..{len(moves)} in hand {hand}, not {step}")
+        raise PositionError(
+            N_("step must be 0..{last} in hand {hand}, not {step}"), last=len(moves), hand=hand, step=step
+        )
     replay = SausageMatch(match.rules.options)
     for h in range(hand + 1):
         deal = history[h]

@@ -498,7 +498,7 @@ class TableService:
         try:
             intent = parse_message(raw, self.max_message_bytes)
         except ProtocolError as err:
-            conn.send(error_message(err.message, err.code))
+            conn.send(error_message(err.translated(conn.lang), err.code))
             return
         try:
             await self.act(table, conn, intent)

@@ -53,6 +53,9 @@ class LiveTable:
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
     #: the drawn layout (or Sausage table) of the latest position, drawn once for every seat
     drawn: tuple[tuple[int | str, ...], str] | None = None
+    #: where the latest position's legal placements would put their tiles (the page's ghost
+    #: tiles, :func:`sevenrocks.web.render.ghost_boxes`), by play, worked out once a position
+    ghosts: tuple[tuple[int, ...], dict[str, dict[str, list[float]]]] | None = None
     #: True once the table was closed for idleness (its connections are being sent away)
     closed: bool = False
 

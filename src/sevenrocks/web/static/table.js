@@ -333,12 +333,14 @@
     const buttons = (state.hand || []).map((tile) => {
       const choices = myTurn ? optionsFor(tile) : [];
       const label = choices.length ? (choices.length === 1 ? t("Place {tile}", { tile: ltr(tile) }) : tn("Choose {tile} ({count} place)", "Choose {tile} ({count} places)", choices.length, { tile: ltr(tile), count: choices.length })) : t("{tile} (cannot be placed now)", { tile: ltr(tile) });
-      return el("button", {
+      const button = el("button", {
         class: `tile${choices.length ? " playable" : ""}${selected === tile ? " selected" : ""}${freshDraws.has(tile) ? " drawn" : ""}`,
         "data-tile": tile, "data-several": choices.some((option) => option.several) ? "true" : null, "data-open-half": choices.some((option) => (option.open_half || []).some((half) => half !== null)) ? "true" : null, "aria-label": label, "aria-pressed": selected === tile ? "true" : "false", title: label,
         html: faceSvg(tile),
-        onclick: () => chooseTile(tile),
+        onclick: () => { if (performance.now() - dragged > 400) chooseTile(tile); },
       });
+      if (choices.length) button.addEventListener("pointerdown", (event) => dragStart(event, tile));
+      return button;
     });
     buttons.forEach((button, index) => button.style.setProperty("--deal", String(index)));
     hand.replaceChildren(...buttons);
@@ -426,6 +428,7 @@
   function markTargets() {
     const svg = $("layout").querySelector("svg");
     if (!svg || !selected) return;
+    const ghosted = drawGhosts(svg);
     for (const option of optionsFor(selected)) {
       if (!option.point || option.several) continue;
       const spot = svg.querySelector(`[data-point="${option.point}"]`);
@@ -439,7 +442,7 @@
       spot.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") { event.preventDefault(); play(option); } });
       const box = spot.getBBox ? spot.getBBox() : null;
       const counted = option.ends_total !== null && option.ends_total !== undefined;  // a game that counts ends
-      if (box && counted) {
+      if (box && counted && !ghosted.has(option.play)) {  // a ghost tile says it beside itself
         const hint = document.createElementNS("http://www.w3.org/2000/svg", "text");
         const size = Math.max(box.height, box.width) * (option.points ? 0.95 : 0.7);
         hint.setAttribute("x", box.x + box.width * 1.1);
@@ -453,6 +456,113 @@
       }
     }
   }
+
+  // Ghost tiles: for the selected tile, a translucent tile with a dashed outline where each legal
+  // placement would put it (the server works the boxes out with the board's own geometry,
+  // sevenrocks.web.render.ghost_boxes), its points beside it; a click (or a drop) there places it.
+  // Returns the plays drawn as ghosts.
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  function drawGhosts(svg) {
+    const drawn = new Set();
+    const board = svg.dataset.board;
+    const layer = document.createElementNS(SVG_NS, "g");
+    layer.setAttribute("class", "ghosts");
+    for (const option of optionsFor(selected)) {
+      const box = option.ghost && option.ghost[board];
+      if (!box || option.several) continue;
+      const [x, y, w, h, turn] = box;
+      const ghost = document.createElementNS(SVG_NS, "g");
+      ghost.setAttribute("class", `ghost${option.points ? " scores" : ""}`);
+      ghost.dataset.play = option.play;
+      ghost.setAttribute("aria-hidden", "true");  // the rings and the buttons say the same to keyboards
+      ghost.setAttribute("transform", `translate(${x + w / 2} ${y + h / 2}) rotate(${turn})`);
+      // the hand's drawing of the tile (upright, 40 by 80, low half on top), turned into place
+      const drawing = document.createElementNS(SVG_NS, "g");
+      drawing.innerHTML = state.picture ? pictureTileSvg(selected, 40) : tileSvg(selected, 40);
+      const face = document.createElementNS(SVG_NS, "g");
+      face.setAttribute("class", `ghost-face domino${state.picture ? " picture-tile" : ""}`);
+      face.setAttribute("transform", "translate(-20 -40)");
+      face.append(...drawing.firstElementChild.childNodes);
+      ghost.append(face);
+      const outline = document.createElementNS(SVG_NS, "rect");
+      for (const [name, value] of [["x", -20], ["y", -40], ["width", 40], ["height", 80], ["rx", 5], ["class", "ghost-outline"]]) outline.setAttribute(name, value);
+      ghost.append(outline);
+      ghost.addEventListener("click", (event) => { event.stopPropagation(); play(option); });
+      layer.append(ghost);
+      drawn.add(option.play);
+    }
+    if (!drawn.size) return drawn;
+    // under the rings (they stay clickable), over the tiles
+    const marks = svg.querySelector("g.layout") || svg;
+    const firstMark = marks.querySelector("[data-point]");
+    if (firstMark) marks.insertBefore(layer, firstMark); else marks.append(layer);
+    for (const ghost of layer.querySelectorAll(".ghost")) {
+      const option = optionsFor(selected).find((o) => o.play === ghost.dataset.play);
+      const counted = option.ends_total !== null && option.ends_total !== undefined;
+      if (!counted) continue;
+      const [x, y, w, h] = option.ghost[board];
+      const spot = { x, y, width: w, height: h };
+      const size = 40 * (option.points ? 0.95 : 0.7);
+      const label = document.createElementNS(SVG_NS, "text");
+      label.setAttribute("x", x + w + 4);
+      label.setAttribute("y", y + size * 0.8);
+      label.setAttribute("font-size", size);
+      label.setAttribute("stroke-width", size * 0.12);
+      label.setAttribute("class", option.points ? "score-hint ghost-points scores" : "score-hint ghost-points");
+      label.dataset.play = option.play;
+      label.setAttribute("aria-hidden", "true");
+      label.textContent = option.points ? `+${option.points}` : `→${option.ends_total}`;
+      layer.append(label);
+      keepInside(svg, label, spot);
+    }
+    return drawn;
+  }
+
+  // Dragging a tile of the hand (mouse, pen or finger) onto a ghost places it there; a drag shows
+  // the tile's ghosts as it starts. A short move is still a click.
+  let drag = null;
+  const DRAG_START = 6;
+  function dragStart(event, tile) {
+    if (event.button !== 0 || state.turn !== state.seat || !optionsFor(tile).length) return;
+    drag = { tile, x: event.clientX, y: event.clientY, id: event.pointerId, moving: false, image: null };
+  }
+  function dropTarget(x, y) {
+    // the topmost ghost or ring under the point (a label or a pip may lie over it)
+    const spot = document.elementsFromPoint(x, y).map((node) => node.closest("#layout .ghost, #layout [data-point].target")).find(Boolean);
+    if (!spot) return null;
+    if (spot.dataset.play) return optionsFor(drag.tile).find((o) => o.play === spot.dataset.play) || null;
+    return optionsFor(drag.tile).find((o) => o.point === spot.dataset.point && !o.several) || null;
+  }
+  window.addEventListener("pointermove", (event) => {
+    if (!drag || event.pointerId !== drag.id) return;
+    if (!drag.moving) {
+      if (Math.hypot(event.clientX - drag.x, event.clientY - drag.y) < DRAG_START) return;
+      drag.moving = true;
+      selected = drag.tile;
+      renderBoard();  // the ghosts, without redrawing the hand under the pointer
+      for (const button of document.querySelectorAll(".hand button.tile")) button.classList.toggle("selected", button.dataset.tile === drag.tile);
+      drag.image = el("div", { class: "drag-image", "aria-hidden": "true", html: faceSvg(drag.tile) });
+      document.body.append(drag.image);
+    }
+    event.preventDefault();
+    drag.image.style.left = `${event.clientX}px`;
+    drag.image.style.top = `${event.clientY}px`;
+    const target = dropTarget(event.clientX, event.clientY);
+    for (const ghost of document.querySelectorAll("#layout .ghost")) ghost.classList.toggle("over", Boolean(target) && ghost.dataset.play === target.play);
+  });
+  function dragEnd(event) {
+    if (!drag || event.pointerId !== drag.id) return;
+    const moving = drag.moving;
+    const option = moving && event.type === "pointerup" ? dropTarget(event.clientX, event.clientY) : null;
+    if (drag.image) drag.image.remove();
+    drag = null;
+    if (!moving) return;
+    dragged = performance.now();  // the click that ends a drag chooses nothing
+    if (option) play(option); else render();
+  }
+  let dragged = 0;
+  window.addEventListener("pointerup", dragEnd);
+  window.addEventListener("pointercancel", dragEnd);
 
   // A score hint drawn beside its spot stays inside the board: past the right edge it moves to
   // the spot's left, above the top edge it moves below the spot ("→12" never shows as "→1").
@@ -583,10 +693,26 @@
 
   document.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && $("side").classList.contains("open")) { drawer(false); return; }
+    if (event.key === "Tab" && $("side").classList.contains("open")) { trapFocus(event); return; }
     if (event.key === "Escape" && selected) { selected = null; render(); }
   });
 
-  // Phones and short screens: the table controls, the log, the legend and the links in a drawer.
+  // While the drawer is open, Tab and Shift+Tab cycle through its controls and links only.
+  function trapFocus(event) {
+    const side = $("side");
+    const inside = [...side.querySelectorAll("a[href], button, input, select, textarea, [tabindex]")]
+      .filter((node) => !node.disabled && node.tabIndex >= 0 && node.getClientRects().length);
+    if (!inside.length) return;
+    const first = inside[0], last = inside[inside.length - 1];
+    const at = inside.indexOf(document.activeElement);
+    if (at < 0) { event.preventDefault(); (event.shiftKey ? last : first).focus(); }
+    else if (event.shiftKey && at === 0) { event.preventDefault(); last.focus(); }
+    else if (!event.shiftKey && at === inside.length - 1) { event.preventDefault(); first.focus(); }
+  }
+
+  // Phones and short screens: the table controls, the log, the legend and the links in a drawer
+  // (a dialog while open: focus stays inside; Escape or its close button closes it and focus
+  // goes back to the button that opened it).
   function drawer(open) {
     $("side").classList.toggle("open", open);
     $("drawer-toggle").setAttribute("aria-expanded", open ? "true" : "false");
