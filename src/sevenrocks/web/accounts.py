@@ -166,10 +166,14 @@ class FailureWindow:
 
 
 def same_origin(conn: HTTPConnection) -> bool:
-    """False if the request says it comes from a page of another site (``Origin`` not this host)."""
+    """False if the request says it comes from a page of another site (``Origin`` not this host).
+
+    No ``Origin``, or ``null`` (what browsers send for a form posted from a page whose
+    ``Referrer-Policy`` is ``no-referrer``, as all of this site's pages), says nothing: the CSRF
+    token decides."""
     origin = conn.headers.get("origin")
     if not origin or origin == "null":
-        return origin is None
+        return True
     host = conn.headers.get("host", "")
     return origin.split("://", 1)[-1].rstrip("/") == host
 
