@@ -269,3 +269,28 @@ def test_the_operator_resets_a_password(client: TestClient, db_url: str, tmp_pat
         cli, ["accounts", "reset-password", "Anya", "--password-file", str(tmp_path / "none")]
     )
     assert absent.exit_code == 2 and "cannot read the password file" in absent.output
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+@pytest.mark.parametrize("lang", ["ar", "tr", "ru"])
+def test_the_account_pages_have_no_english_left(client: TestClient, lang: str) -> None:
+    from tests.web.test_languages_complete import english_leaks
+
+    sign_up(client, "Dilnoza")
+    made = make_table(client, ["me", "bot", "bot", "bot"], target=10, bot="greedy")
+    with client.websocket_connect(ws_path(made["table"], made["tokens"][0], made["admin_token"])) as ws:
+        Socket(ws, "Dilnoza").until(lambda m: m["type"] == "state")
+    client.get(f"/?lang={lang}")
+    pages = ["/players/Dilnoza", "/leaderboard", "/logout", "/players/nobody"]
+    texts = [client.get(path).text for path in pages]
+    assert log_out(client).status_code == 303
+    texts += [client.get("/signup").text, client.get("/logout").text]
+    texts.append(log_in(client, "Dilnoza", "wrong password!").text)
+    texts.append(sign_up(client, "x").text)
+    for html in texts:
+        assert f'lang="{lang}"' in html
+        shown = re.findall(r'(?:title|aria-label|placeholder)="([^"]*)"', html)
+        body = re.sub(r"<script.*?</script>|<[^>]+>", " ", html, flags=re.S)
+        leaks = english_leaks(" ".join([body, *shown]), lang)
+        assert not leaks, (lang, leaks)
+    assert ('dir="rtl"' in texts[0]) is (lang == "ar")

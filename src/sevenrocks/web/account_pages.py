@@ -25,6 +25,7 @@ from sevenrocks.web.accounts import (
     SESSION_COOKIE,
     SESSION_DAYS,
     Accounts,
+    check_name,
     same_origin,
 )
 from sevenrocks.web.accounts_store import Account, HistoryPoint, SeatOfAccount
@@ -427,7 +428,11 @@ def _match_json(entry: SeatOfAccount, lang: str, changes: dict[str, float]) -> d
 
 async def _profile(request: Request, name: str) -> tuple[Account, list[HistoryPoint], list[SeatOfAccount]]:
     accounts = _accounts(request)
-    account: Account | None = await accounts.db(accounts.store.account, name[:64]) if name else None
+    try:
+        key = check_name(name)  # a name no account can have is not looked for
+    except ProtocolError:
+        key = ""
+    account: Account | None = await accounts.db(accounts.store.account, key) if key else None
     if account is None:
         _ = translation(_lang(request)).gettext
         raise HTTPException(404, _("no player {name}").format(name=repr(name[:40])))
