@@ -12,7 +12,13 @@ from fastapi.testclient import TestClient
 from typer.testing import CliRunner
 
 from sevenrocks.cli.app import app as cli
-from sevenrocks.web.accounts import FAILURE_SECONDS, FAILURES_PER_ADDRESS, FAILURES_PER_NAME, SESSION_COOKIE
+from sevenrocks.web.accounts import (
+    CSRF_COOKIE,
+    FAILURE_SECONDS,
+    FAILURES_PER_ADDRESS,
+    FAILURES_PER_NAME,
+    SESSION_COOKIE,
+)
 from tests.web.conftest import Socket, make_table, ws_path
 
 pytestmark = pytest.mark.timeout(120)
@@ -294,3 +300,33 @@ def test_the_account_pages_have_no_english_left(client: TestClient, lang: str) -
         leaks = english_leaks(" ".join([body, *shown]), lang)
         assert not leaks, (lang, leaks)
     assert ('dir="rtl"' in texts[0]) is (lang == "ar")
+
+
+@pytest.mark.parametrize("db_url", ["sqlite"], indirect=True)
+def test_the_session_cookie_is_secure_over_https(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    secure = TestClient(client.app, base_url="https://testserver")
+    made = sign_up(secure, "Hasan")
+    cookie = next(c for c in made.headers.get_list("set-cookie") if c.startswith(SESSION_COOKIE))
+    assert "Secure" in cookie and "HttpOnly" in cookie and "SameSite=lax" in cookie
+    assert me(secure)["account"] == "Hasan"
+    # SEVENROCKS_SECURE_COOKIES=1 marks it Secure even over http (behind a proxy that hides https)
+    monkeypatch.setattr(client.app.state.accounts, "secure_always", True)  # type: ignore[attr-defined]
+    form = client.get("/login")
+    assert "Secure" in next(c for c in form.headers.get_list("set-cookie") if c.startswith(CSRF_COOKIE))
+
+
+def test_expired_sessions_are_refused_and_forgotten(client: TestClient) -> None:
+    import datetime as dt
+
+    sign_up(client, "Mehmet")
+    accounts = client.app.state.accounts  # type: ignore[attr-defined]
+    store = accounts.store
+    from sqlalchemy import text
+
+    with store.engine.begin() as conn:
+        past = dt.datetime.now(dt.UTC) - dt.timedelta(seconds=1)
+        conn.execute(text("UPDATE sevenrocks_login_sessions SET expires_at = :t"), {"t": past})
+    assert me(client)["account"] is None
+    client.portal.call(accounts.catch_up)  # type: ignore[union-attr]
+    with store.engine.begin() as conn:
+        assert conn.execute(text("SELECT count(*) FROM sevenrocks_login_sessions")).scalar() == 0

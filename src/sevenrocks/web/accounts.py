@@ -367,7 +367,9 @@ class Accounts(ServiceHooks):
             return False
 
     async def catch_up(self) -> int:
-        """Rate the finished rated matches not rated yet (the server stopped in between)."""
+        """Rate the finished rated matches not rated yet (the server stopped in between); forget
+        the log-in sessions whose time is over."""
+        await self.db(self.store.end_expired_logins)
         count = 0
         for table_id in await self.db(self.store.unrated_finished):
             if await self.rate(table_id):
