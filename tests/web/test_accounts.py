@@ -330,3 +330,13 @@ def test_expired_sessions_are_refused_and_forgotten(client: TestClient) -> None:
     client.portal.call(accounts.catch_up)  # type: ignore[union-attr]
     with store.engine.begin() as conn:
         assert conn.execute(text("SELECT count(*) FROM sevenrocks_login_sessions")).scalar() == 0
+
+
+def test_hostile_log_in_names_are_just_wrong(client: TestClient) -> None:
+    sign_up(client, "Émile")
+    log_out(client)
+    for name in ("a\x00b", "x" * 1000, "\u202e", "", "e\u0301mile"):
+        answer = log_in(client, name, "some password")
+        assert answer.status_code == 401, (name, answer.text)
+    # the same name written with a combining accent is the same account
+    assert log_in(client, "E\u0301MILE").status_code == 303

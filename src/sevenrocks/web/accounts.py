@@ -43,7 +43,7 @@ from starlette.requests import HTTPConnection
 
 from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.i18n import LANGUAGES, N_
-from sevenrocks.web.accounts_store import Account, AccountStore, NameTaken
+from sevenrocks.web.accounts_store import Account, AccountStore, NameTaken, name_key
 from sevenrocks.web.hooks import ServiceHooks
 from sevenrocks.web.keys import is_secret, new_session, session_hash
 from sevenrocks.web.limits import MAX_ADDRESSES, Clock
@@ -215,7 +215,15 @@ class Accounts(ServiceHooks):
     async def log_in(self, name: object, password: object, address: str) -> Account:
         """The account whose ``name`` and ``password`` are given, or a :class:`ProtocolError`
         (``bad_login``; ``too_many_logins`` while the rate limit holds, whatever the password)."""
-        key = name.strip().casefold() if isinstance(name, str) else ""
+        try:
+            clean: str | None = check_name(name)
+        except ProtocolError:  # a name no account can have (a NUL byte...) is never looked for
+            clean = None
+        if clean is not None:
+            key = name_key(clean)
+        else:
+            text = name.strip()[:64].casefold() if isinstance(name, str) else ""
+            key = text if text.isprintable() else "?"
         wait = max(self.names.blocked(key), self.addresses.blocked(address))
         if wait > 0:
             raise ProtocolError(
@@ -223,7 +231,7 @@ class Accounts(ServiceHooks):
                 "too_many_logins",
                 minutes=max(1, round(wait / 60 + 0.49)),
             )
-        account: Account | None = await self.db(self.store.account, key) if key else None
+        account: Account | None = None if clean is None else await self.db(self.store.account, clean)
         given = password if isinstance(password, str) and len(password) <= MAX_PASSWORD else ""
         ok, rehashed = await asyncio.to_thread(
             _verify, account.password_hash if account else _DUMMY_HASH, given
