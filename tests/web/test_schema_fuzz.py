@@ -42,6 +42,9 @@ ERROR_CODES = {
     "unknown_game",
     "bad_option",
     "bad_bot",
+    "log_in",  # a rated table asked for without logging in (docs/accounts.md)
+    "csrf",
+    "not_rated",
 }
 
 

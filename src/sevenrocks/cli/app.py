@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from sevenrocks import __version__
+from sevenrocks.cli.accounts import accounts_app
 from sevenrocks.cli.analyse import analyse_command
 from sevenrocks.cli.bot import bot_command
 from sevenrocks.cli.games import games_command
@@ -58,6 +59,7 @@ app.command("ladder", cls=RayAddressCommand)(ladder_command)
 app.command("render")(render_command)
 app.command("rules")(rules_command)
 app.command("analyse")(analyse_command)
+app.add_typer(accounts_app, name="accounts")
 
 
 def main() -> None:

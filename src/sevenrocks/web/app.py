@@ -15,6 +15,9 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from sevenrocks.web.account_pages import RememberLanguage
+from sevenrocks.web.account_pages import router as account_router
+from sevenrocks.web.accounts import Accounts
 from sevenrocks.web.cleanup import close_idle_tables, keep_closing_idle_tables
 from sevenrocks.web.middleware import Hardening
 from sevenrocks.web.quick_match import QuickMatch
@@ -42,6 +45,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.reviews = reviews
         quick = QuickMatch(service)
         app.state.quick = quick
+        accounts = Accounts(service)  # accounts and ratings (docs/accounts.md)
+        service.hooks = app.state.accounts = accounts
+        await accounts.catch_up()
         await close_idle_tables(service)
         await service.resume()
         await quick.resume()
@@ -54,13 +60,16 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                 await cleaning
             await quick.close()
             await reviews.close()
+            await accounts.close()
             await service.close()
             storage.close()
 
     app = FastAPI(title="Seven Rocks", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.settings = settings
     app.include_router(router)
+    app.include_router(account_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(RememberLanguage)
     app.add_middleware(Hardening, max_body_bytes=settings.max_message_bytes)
 
     @app.exception_handler(HTTPException)

@@ -152,17 +152,21 @@ def _frame(
     path: str,
     params: Mapping[str, str],
     page: str,
+    account_nav: str = "",
 ) -> str:
     _ = translation(lang).gettext
     messages = json.dumps(js_messages(lang), ensure_ascii=False).replace("</", "<\\/")
     brand, pages, lobby, rules = _("Seven Rocks"), _("Pages"), _("Lobby"), _("Rules")
+    leaderboard = _("Leaderboard")
     here = ' aria-current="page"'
     nav = (
         f'<a href="/" class="brand">{_e(brand)}</a>'
         f'<span class="where" id="where-am-i">{where}</span>'
         f'<nav class="pages" aria-label="{_e(pages)}">'
         f'<a href="/"{here if page == "lobby" else ""} id="nav-lobby">{_e(lobby)}</a>'
-        f'<a href="/rules"{here if page == "rules" else ""} id="nav-rules">{_e(rules)}</a></nav>'
+        f'<a href="/rules"{here if page == "rules" else ""} id="nav-rules">{_e(rules)}</a>'
+        f'<a href="/leaderboard"{here if page == "leaderboard" else ""} id="nav-leaderboard">'
+        f'{_e(leaderboard)}</a><span id="nav-account" class="nav-account">{account_nav}</span></nav>'
         f"{_switch(lang, path, params, _)}"
     )
     tags = "".join(f'<script src="/static/{name}"></script>' for name in scripts)
@@ -611,7 +615,7 @@ def render_page(page: str, lang: str, *, path: str, params: Mapping[str, str] | 
             title=_("Seven Rocks"),
             where=_e(_("the partnership domino game")),
             body=_lobby(_),
-            scripts=("common.js", "lobby.js"),
+            scripts=("common.js", "account.js", "lobby.js"),
             path=path,
             params=query,
             page=page,

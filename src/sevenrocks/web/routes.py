@@ -25,6 +25,7 @@ from sevenrocks.i18n import LANGUAGES, N_
 from sevenrocks.messages import translate
 from sevenrocks.picture_art import picture_sprite
 from sevenrocks.untrusted import MAX_NAME
+from sevenrocks.web.account_pages import check_rated_request, mark_rated, websocket_account
 from sevenrocks.web.games import games_json
 from sevenrocks.web.keys import is_secret, is_table_id
 from sevenrocks.web.names import bot_labels, shown_name, shown_names, shown_seats
@@ -162,6 +163,9 @@ class TableIn(BaseModel):
     """A public table: the lobby lists its free seats and anyone may take one."""
     mute_spectators: bool = False
     """Spectators may read the table's chat but not write (the creator can change it in play)."""
+    rated: bool = False
+    """A rated table (``docs/accounts.md``): Seven Rocks, every person's seat an account's, bots of
+    a rated level; the ratings change when the match ends. Needs a log-in and its ``X-CSRF-Token``."""
 
 
 def _link(table_id: str, **params: str) -> str:
@@ -295,6 +299,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     """
     service = _service(request)
     address = request.client.host if request.client else ""
+    if body.rated:
+        await check_rated_request(request, body.game, body.seats, body.practice)
     try:
         table, tokens = await service.create(
             [SeatSpec(s.kind, s.name, s.bot) for s in body.seats],
@@ -309,6 +315,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         raise _refused(request, err) from None
     if body.mute_spectators:
         await service.chat.set_muted(table, True)
+    if body.rated:
+        await mark_rated(request, table.id)
     admin = table.record.admin_token
     mine = next((s for s, info in enumerate(table.record.seats) if info.get("me")), None)
     seats = []
@@ -326,6 +334,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         "practice": table.record.practice,
         "public": table.record.public,
         "mute_spectators": body.mute_spectators,
+        "rated": body.rated,
         "admin": admin,
         "seat": mine,
         "link": _link(table.id, token=tokens.get(mine, "") if mine is not None else "", admin=admin),
@@ -690,6 +699,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             send=websocket.send_json,
             close=close,
             lang=request_language(websocket),
+            account=await websocket_account(websocket),
         )
     except JoinRefused as err:
         await websocket.send_json(error_message(err.translated(request_language(websocket)), err.code))

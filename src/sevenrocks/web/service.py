@@ -34,6 +34,7 @@ from sevenrocks.untrusted import clean_name
 from sevenrocks.web.chat import TableChat
 from sevenrocks.web.connection import Close, Connection, Send
 from sevenrocks.web.games import check_bot, check_game
+from sevenrocks.web.hooks import ServiceHooks
 from sevenrocks.web.keys import is_table_id, new_secret, new_session, new_table_id, session_hash
 from sevenrocks.web.layout_play import LayoutPlay
 from sevenrocks.web.limits import AddressWindow, TokenBucket
@@ -116,6 +117,8 @@ class TableService:
         }
         #: every table's chat (:mod:`sevenrocks.web.chat`)
         self.chat = TableChat(self)
+        #: what accounts and ratings add to seats and matches (:mod:`sevenrocks.web.hooks`)
+        self.hooks = ServiceHooks()
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call on the storage thread (one at a time, off the event loop)."""
@@ -365,12 +368,14 @@ class TableService:
         send: Send,
         close: Close,
         lang: str = "en",
+        account: str | None = None,
     ) -> Connection:
         """Check a browser's secrets and attach it to ``table``, all under the table's lock.
 
         ``session`` (the secret a browser was given when it claimed a seat) holds that seat;
         ``token`` (a seat's invitation) claims the seat if nobody has, and the answer's welcome
         then carries the new ``session``; neither: a spectator. ``admin``: the creator's rights.
+        ``account``: the user name the browser is logged in as (``None``: a guest).
         Raises :class:`JoinRefused`.
         """
         async with table.lock:
@@ -387,7 +392,7 @@ class TableService:
                     CLOSE_FULL,
                     count=self.settings.connections_per_table,
                 )
-            seat, fresh = await self._claim(table, token, session)
+            seat, fresh = await self._claim(table, token, session, account)
             rate = self.settings.messages_per_second
             conn = Connection(
                 seat,
@@ -418,7 +423,7 @@ class TableService:
             return conn
 
     async def _claim(
-        self, table: LiveTable, token: str | None, session: str | None
+        self, table: LiveTable, token: str | None, session: str | None, account: str | None = None
     ) -> tuple[int | None, str | None]:
         """The seat a browser holds (and the new session secret if it claims it now)."""
         if session:
@@ -449,12 +454,16 @@ class TableService:
                 CLOSE_FORBIDDEN,
                 seat=seat,
             )
+        await self.hooks.claiming(table, seat, account)
         fresh = new_session()
         seats = [dict(s) for s in table.record.seats]
         seats[seat]["session"] = session_hash(fresh)
+        if account is not None:  # a logged-in player: the seat is theirs, under their user name
+            seats[seat]["account"] = seats[seat]["name"] = account
         await self.db(self.storage.update_table, table.id, seats=seats, joined=True)
         table.record.seats = seats
         table.record.joined = True
+        await self.hooks.claimed(table, seat, account)
         return seat, fresh
 
     async def _touch(self, table: LiveTable) -> None:
@@ -532,6 +541,7 @@ class TableService:
             elif isinstance(intent, StartIntent):
                 if not conn.admin:
                     raise ProtocolError(N_("only the table's creator can start the match"), "forbidden")
+                await self.hooks.starting(table)
                 await self.play_of(table).start(table)
             elif isinstance(intent, NextHandIntent):
                 await self._next_hand_intent(table, conn)
@@ -548,6 +558,7 @@ class TableService:
         async with table.lock:
             if table.closed:
                 raise ProtocolError(N_("this table was closed"), "table_closed")
+            await self.hooks.starting(table)
             await self.play_of(table).start(table)
 
     def _people_ready(self, table: LiveTable) -> bool:
@@ -644,6 +655,8 @@ class TableService:
     def _after_change(self, table: LiveTable) -> None:
         self._broadcast(table)
         self._kick(table)
+        if table.record.status == "over":
+            self.hooks.finished(table)
 
     def _kick(self, table: LiveTable) -> None:
         """Start the bot loop of ``table`` if a bot has something to do and none is running."""

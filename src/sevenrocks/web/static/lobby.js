@@ -165,9 +165,10 @@
     const body = { game: current().id, seats, options: optionValues(), practice: document.getElementById("practice").checked,
       public: document.getElementById("public").checked, mute_spectators: document.getElementById("mute-spectators").checked };
     if (!document.getElementById("target-label").hidden) body.target = Number(document.getElementById("target").value);
+    Object.assign(body, SRAccount.tableFields());  // a rated table (account.js)
     try {
       const made = await getJson("/api/tables", {
-        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+        method: "POST", headers: { "content-type": "application/json", ...SRAccount.headers() }, body: JSON.stringify(body),
       });
       showCreated(made);
     } catch (err) {
