@@ -12,10 +12,12 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
 from sevenrocks.web import create_app
 from sevenrocks.web.quick_match import pick_table
 from tests.web.conftest import Socket, make_table, play_to_the_end, settings_for, ws_path
+from tests.web.test_accounts import sign_up
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -155,6 +157,23 @@ def test_bad_quick_fields_are_refused_by_the_schema(client: TestClient) -> None:
     assert client.post("/api/quick", json={"seats": 9}).status_code == 422
     assert client.post("/api/quick", json={"extra": 1}).status_code == 422
     assert client.post("/api/tables/nosuchtable0/take", json={}).status_code == 404
+
+
+def test_a_logged_in_players_rating_goes_with_the_seat(db_url: str) -> None:
+    """Play now as an account with a rating: the plan keeps it, to seat the next people by rating."""
+    with TestClient(create_app(settings_for(db_url, quick_wait=60))) as client:
+        assert sign_up(client, "Leyla").status_code == 303
+        engine = client.app.state.service.storage.engine  # type: ignore[attr-defined]
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE sevenrocks_accounts SET mu = 31.5, sigma = 2.0 WHERE name = 'Leyla'"))
+        given = client.post("/api/quick", json={"game": "seven-rocks"}).json()
+        stored = client.app.state.service.storage.table(given["table"])  # type: ignore[attr-defined]
+        assert stored.quick["ratings"] == {"0": 31.5}
+        guest = TestClient(client.app)
+        other = guest.post("/api/quick", json={"game": "seven-rocks"}).json()  # a guest: no rating
+        assert other["table"] == given["table"] and other["seat"] == 1
+        stored = client.app.state.service.storage.table(given["table"])  # type: ignore[attr-defined]
+        assert stored.quick["ratings"] == {"0": 31.5}
 
 
 def test_the_nearest_rating_is_chosen_and_unrated_people_take_the_oldest() -> None:

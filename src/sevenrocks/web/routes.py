@@ -371,13 +371,16 @@ def _quick(request: Request) -> QuickMatch:
 
 @router.post("/api/quick")
 async def play_now(body: QuickIn, request: Request) -> dict[str, Any]:
-    """Quick match: a free seat at a waiting quick-match table of the game (the nearest rating
-    first), or seat 0 of a new one; the answer's ``link`` opens the seat. The match starts when
-    every seat is taken, or after ``SEVENROCKS_QUICK_WAIT`` seconds with bots in the empty seats."""
+    """Quick match: a free seat at a waiting quick-match table of the game (for a logged-in player
+    with a rating, the table whose seated players' mean rating is nearest), or seat 0 of a new one;
+    the answer's ``link`` opens the seat. The match starts when every seat is taken, or after
+    ``SEVENROCKS_QUICK_WAIT`` seconds with bots in the empty seats."""
     address = request.client.host if request.client else ""
+    logged_in = await request.app.state.accounts.current(request)
+    rating = None if logged_in is None else logged_in[0].mu  # an account's skill: the nearest table
     try:
         table, seat, token = await _quick(request).play_now(
-            body.game, bot=body.bot, name=body.name, seats=body.seats, address=address
+            body.game, bot=body.bot, name=body.name, seats=body.seats, rating=rating, address=address
         )
     except ProtocolError as err:
         raise _refused(request, err) from None
