@@ -201,15 +201,16 @@ def js_literals(src: str) -> list[tuple[int, str]]:
 
 
 CSS_CLASSES = set(re.findall(r"\.([a-zA-Z][\w-]*)", (STATIC / "style.css").read_text(encoding="utf-8")))
-KEYS = {"Home", "End", "Escape", "Enter", "ArrowLeft", "ArrowRight", "SELECT"}
-#: literals that look like words but are not for reading
-JS_ALLOWED = {"use strict", "status count"}
-_SELECTOR = re.compile(r"[#.]?[a-z][\w-]*(?:[#.][a-z][\w-]*)*")
+KEYS = {"Home", "End", "Escape", "Enter", "ArrowLeft", "ArrowRight", "SELECT", "Tab"}
+#: literals that look like words but are not for reading: names of the platform, not texts
+JS_ALLOWED = {"use strict", "status count", "DOMContentLoaded", "X-CSRF-Token"}
+_SELECTOR = re.compile(r"(?:[#.]?[a-z][\w-]*|\[[a-z][\w-]*\])(?:[#.][a-z][\w-]*|\[[a-z][\w-]*\])*")
+_SVG_TRANSFORM = re.compile(r"(?:(?:translate|rotate|scale)\([^()]*\)\s*)+")
 
 
 def is_prose(text: str) -> bool:
     """Words a person would read (not an id, a class list, a key name, a selector, a URL or markup)."""
-    if text in JS_ALLOWED or text in KEYS:
+    if text in JS_ALLOWED or text in KEYS or _SVG_TRANSFORM.fullmatch(text.strip()):
         return False
     text = re.sub(r"<[^>]*(?:>|$)|^[^<]*>", " ", text)  # markup (its texts come from t() through ${})
     text = re.sub(r'[\w-]+="[^"]*"|&\w+;', " ", text)  # attributes and entities
@@ -284,7 +285,7 @@ def leftover_words(html: str, unwrap: Callable[[str], str] = lambda s: s) -> lis
     body = re.sub(r"<script.*?</script>", " ", html, flags=re.S)
     body = re.sub(r"<style.*?</style>", " ", body, flags=re.S)
     for name in LANGUAGES.values():  # each language is named in itself in the switch
-        body = body.replace(f">{name}<", "><")
+        body = body.replace(f">{name}<", "><").replace(f'title="{name}"', "")
     labels = re.findall(r'(?:aria-label|title|placeholder|alt)="([^"]*)"', body)
     text = " ".join([re.sub(r"<[^>]+>", " ", body), *labels])
     text = unwrap(re.sub(r"⟦.*?⟧", " ", text, flags=re.S))

@@ -24,15 +24,17 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def running_server(
-    db: Path, *, args: Sequence[str] = (), env: Mapping[str, str] | None = None
+    db: Path | str, *, args: Sequence[str] = (), env: Mapping[str, str] | None = None
 ) -> Iterator[dict[str, Any]]:
-    """The server on a fresh SQLite file ``db``, up and answering; stopped when the block ends.
+    """The server on a fresh SQLite file ``db`` (or the database whose URL ``db`` is), up and
+    answering; stopped when the block ends.
 
     Yields ``url``, ``ws`` (the WebSocket base), ``process`` and ``db``.
     """
     port = free_port()
+    database = db if isinstance(db, str) else f"sqlite:///{db}"
     process = subprocess.Popen(
-        [sys.executable, "-m", "sevenrocks", "serve", "--port", str(port), "--db", f"sqlite:///{db}", *args],
+        [sys.executable, "-m", "sevenrocks", "serve", "--port", str(port), "--db", database, *args],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
@@ -58,3 +60,21 @@ def running_server(
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@contextlib.contextmanager
+def server_on(
+    kind: str, request: Any, folder: Path, *, args: Sequence[str] = (), env: Mapping[str, str] | None = None
+) -> Iterator[dict[str, Any]]:
+    """:func:`running_server` on a database of ``kind``: ``sqlite`` (a file in ``folder``) or
+    ``postgresql`` (a fresh database on the tests' PostgreSQL server, the ``postgres`` fixture of
+    ``request``; skipped without one, except in CI)."""
+    if kind == "sqlite":
+        with running_server(folder / "web.db", args=args, env=env) as running:
+            yield running
+        return
+    from tests.web.postgres import fresh_database
+
+    server: str = request.getfixturevalue("postgres")
+    with fresh_database(server) as url, running_server(url, args=args, env=env) as running:
+        yield running

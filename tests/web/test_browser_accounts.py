@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
+from tests.web.servers import server_on
 from tests.web.test_browser import (  # the fixtures and helpers of the browser tests
     CHROMIUM,
     DESKTOP,
     STATUS_JS,
     browser,  # noqa: F401
-    server,  # noqa: F401
     shot,
     take_turn,
 )
@@ -26,6 +27,17 @@ pytestmark = [
     ),
 ]
 PASSWORD = "a long enough secret"
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, Any]]:
+    """The server on SQLite, then on PostgreSQL."""
+    with server_on(
+        request.param, request, tmp_path_factory.mktemp("accounts"), args=("--bot-delay", "0.05")
+    ) as running:
+        yield running
 
 
 def sign_up(page: Any, url: str, name: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.servers import running_server
+from tests.web.servers import server_on
 from tests.web.test_browser import CHROMIUM, DESKTOP, STATUS_JS, browser, shot
 
 __all__ = ["browser"]
@@ -22,11 +22,14 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    """The server, its quick matches waiting 4 s for people."""
-    db = tmp_path_factory.mktemp("quick") / "web.db"
-    with running_server(db, args=("--bot-delay", "0.05"), env={"SEVENROCKS_QUICK_WAIT": "4"}) as running:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, Any]]:
+    """The server on SQLite, then on PostgreSQL, its quick matches waiting 4 s for people."""
+    folder = tmp_path_factory.mktemp("quick")
+    env = {"SEVENROCKS_QUICK_WAIT": "4"}
+    with server_on(request.param, request, folder, args=("--bot-delay", "0.05"), env=env) as running:
         yield running
 
 
