@@ -45,6 +45,11 @@ ERROR_CODES = {
     "log_in",  # a rated table asked for without logging in (docs/accounts.md)
     "csrf",
     "not_rated",
+    "not_public",  # quick match and public tables (docs/web.md)
+    "started",
+    "no_free_seat",
+    "seat_not_free",
+    "bad_name",
 }
 
 
