@@ -25,6 +25,7 @@ from sevenrocks.i18n import LANGUAGES, N_
 from sevenrocks.messages import translate
 from sevenrocks.picture_art import picture_sprite
 from sevenrocks.untrusted import MAX_NAME
+from sevenrocks.web.clocks import check_time_control, stand_in_placements
 from sevenrocks.web.games import games_json
 from sevenrocks.web.keys import is_secret, is_table_id
 from sevenrocks.web.names import bot_labels, shown_name, shown_names, shown_seats
@@ -145,6 +146,18 @@ class SeatIn(BaseModel):
     bot: str = Field("greedy", max_length=40)
 
 
+class ClockIn(BaseModel):
+    """A table's time control (``docs/web.md``, "Time controls"): whole seconds a placement, a
+    reserve of seconds for the match, and the stand-in's bot level (by default the table's first
+    bot's, else greedy)."""
+
+    model_config = _STRICT
+
+    per_move: int
+    reserve: int = 0
+    stand_in: str | None = Field(None, max_length=40)
+
+
 class TableIn(BaseModel):
     """A new table: the game (``GET /api/games`` lists them) and its options, its seats (as many
     as the game allows; partners opposite: 0 with 2, 1 with 3) and the target (an option)."""
@@ -157,6 +170,8 @@ class TableIn(BaseModel):
     target: int | None = Field(None, ge=1, le=10_000)
     practice: bool = False
     """A practice table: its players may ask for hints (the best placements after a short search)."""
+    clock: ClockIn | None = None
+    """The time control; none (the default): untimed."""
 
 
 def _link(table_id: str, **params: str) -> str:
@@ -286,7 +301,16 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     """
     service = _service(request)
     address = request.client.host if request.client else ""
+    control = None
     try:
+        if body.clock is not None:
+            control = check_time_control(
+                body.clock.per_move,
+                body.clock.reserve,
+                body.clock.stand_in,
+                game=body.game,
+                seats=[{"kind": s.kind, "bot": s.bot} for s in body.seats],
+            )
         table, tokens = await service.create(
             [SeatSpec(s.kind, s.name, s.bot) for s in body.seats],
             body.target,
@@ -297,6 +321,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         )
     except ProtocolError as err:
         raise _refused(request, err) from None
+    if control is not None:
+        await service.clocks.start(table, control)
     admin = table.record.admin_token
     mine = next((s for s, info in enumerate(table.record.seats) if info.get("me")), None)
     seats = []
@@ -312,6 +338,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         "game": table.record.game,
         "options": table.record.options,
         "practice": table.record.practice,
+        "clock": None if control is None else control.to_json(),
         "admin": admin,
         "seat": mine,
         "link": _link(table.id, token=tokens.get(mine, "") if mine is not None else "", admin=admin),
@@ -482,6 +509,10 @@ async def match_record_file(table_id: str, request: Request) -> Response:
         hinted = hinted_placements(table.match, await service.db(service.storage.events, table.id))
         if hinted:
             data = MatchRecord.from_json(data).with_comments(hinted).to_json()
+    if isinstance(table.match, Match):  # the placements the clock's stand-in made: "stand_in": true
+        marks = stand_in_placements(await service.db(service.storage.events, table.id))
+        if marks:
+            data = MatchRecord.from_json(data).with_stand_ins(marks).to_json()
     return Response(
         json.dumps(data, indent=1),
         media_type="application/json",

@@ -31,6 +31,7 @@ from sevenrocks.core.games import DEFAULT_GAME, Engine, find_game
 from sevenrocks.i18n import N_
 from sevenrocks.messages import error_text, translate
 from sevenrocks.untrusted import clean_name
+from sevenrocks.web.clocks import Clocks
 from sevenrocks.web.connection import Close, Connection, Send
 from sevenrocks.web.games import check_bot, check_game
 from sevenrocks.web.keys import is_table_id, new_secret, new_session, new_table_id, session_hash
@@ -111,6 +112,8 @@ class TableService:
             Engine.LAYOUT: LayoutPlay(self),
             Engine.SAUSAGE: SausagePlay(self),
         }
+        #: the turn clocks of timed tables (docs/web.md, "Time controls")
+        self.clocks = Clocks(self)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call on the storage thread (one at a time, off the event loop)."""
@@ -156,6 +159,7 @@ class TableService:
     async def close(self) -> None:
         """Stop the bots and release the storage thread."""
         self._closing = True
+        self.clocks.close()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -303,6 +307,7 @@ class TableService:
             if not keep and record.status == "over":
                 return table
             self._make_bots(table)
+            await self.clocks.restore(table)
             self.tables[table_id] = table
         self._kick(table)
         return table
@@ -513,6 +518,8 @@ class TableService:
         async with table.lock:
             if table.closed:
                 raise ProtocolError(N_("this table was closed"), "table_closed")
+            if conn.seat is not None and not isinstance(intent, SyncIntent):
+                self.clocks.present(table, conn.seat)  # a seat away (its time ran out) is back
             if isinstance(intent, PlayIntent):
                 await self.play_of(table).play(table, conn, intent)
             elif isinstance(intent, StartIntent):
@@ -615,6 +622,7 @@ class TableService:
 
     def _kick(self, table: LiveTable) -> None:
         """Start the bot loop of ``table`` if a bot has something to do and none is running."""
+        self.clocks.sync(table)
         if self._closing or table.closed or (table.bot_task is not None and not table.bot_task.done()):
             return
         play = self.play_of(table)
@@ -623,8 +631,9 @@ class TableService:
 
     # --------------------------------------------------------------- messages
     def state_for(self, table: LiveTable, seat: int | None, lang: str = "en") -> dict[str, Any]:
-        """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``."""
-        return self.play_of(table).state(table, seat, lang)
+        """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``
+        (with the table's ``clock``: :meth:`~sevenrocks.web.clocks.Clocks.annotate`)."""
+        return self.clocks.annotate(table, self.play_of(table).state(table, seat, lang))
 
     def _broadcast(self, table: LiveTable) -> None:
         if not table.connections:
