@@ -110,7 +110,7 @@ def test_the_time_control_is_given_and_bad_ones_are_refused(sqlite_client: TestC
         assert state["clock"]["seat"] is None  # not started: no clock runs
     seats = [{"kind": "me"}, {"kind": "bot"}, {"kind": "bot"}, {"kind": "bot"}]
     refused = {
-        "per_move 0": ({"per_move": 0, "reserve": 10}, 400, "the time a placement must be a whole number"),
+        "per_move 0": ({"per_move": 0, "reserve": 10}, 400, "the time per placement must be a whole number"),
         "per_move huge": ({"per_move": 3601}, 400, "from 1 to 3600"),
         "reserve negative": ({"per_move": 10, "reserve": -1}, 400, "the reserve must be a whole number"),
         "reserve huge": ({"per_move": 10, "reserve": 7201}, 400, "from 0 to 7200"),
@@ -136,7 +136,7 @@ def test_the_time_control_is_given_and_bad_ones_are_refused(sqlite_client: TestC
         "/api/tables", json={"seats": seats, "clock": {"per_move": 0}}, headers={"Accept-Language": "ru"}
     )
     assert response.status_code == 400 and "3600" in response.json()["message"]
-    assert "the time a placement" not in response.json()["message"]
+    assert "the time per placement" not in response.json()["message"]
 
 
 # ---------------------------------------------------------------------- running out

@@ -42,6 +42,7 @@ ERROR_CODES = {
     "unknown_game",
     "bad_option",
     "bad_bot",
+    "bad_clock",
 }
 
 

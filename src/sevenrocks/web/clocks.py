@@ -89,7 +89,7 @@ def check_time_control(
     Raises :class:`ProtocolError` (code ``bad_clock``) with a message naming the problem."""
     if not _whole(per_move) or not 1 <= per_move <= MAX_PER_MOVE:  # type: ignore[operator]
         raise ProtocolError(
-            N_("the time a placement must be a whole number of seconds from 1 to {most}, not {value}"),
+            N_("the time per placement must be a whole number of seconds from 1 to {most}, not {value}"),
             "bad_clock",
             most=MAX_PER_MOVE,
             value=repr(per_move)[:40],

@@ -108,6 +108,11 @@
   const optionsNode = document.getElementById("game-options");
   optionsNode.after(el("label", { id: "practice-label" }, el("input", { type: "checkbox", id: "practice" }), " ",
     t("Practice table: players may ask for hints")));
+  // The time control (docs/web.md, "Time controls"): none, or seconds a placement plus a reserve.
+  const CLOCKS = [[15, 60], [30, 120], [60, 300]];
+  document.getElementById("practice-label").after(el("label", { id: "clock-label" }, t("Time control"), " ",
+    el("select", { id: "clock" }, el("option", { value: "" }, t("none")),
+      ...CLOCKS.map(([move, reserve]) => el("option", { value: `${move}+${reserve}` }, SR.turnClock.controlText({ per_move: move, reserve }))))));
 
   document.getElementById("create").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -119,6 +124,8 @@
       bot: document.getElementById(`bot-${seat}`).value,
     }));
     const body = { game: current().id, seats, options: optionValues(), practice: document.getElementById("practice").checked };
+    const clock = document.getElementById("clock").value;
+    if (clock) { const [move, reserve] = clock.split("+").map(Number); body.clock = { per_move: move, reserve }; }
     if (!document.getElementById("target-label").hidden) body.target = Number(document.getElementById("target").value);
     try {
       const made = await getJson("/api/tables", {

@@ -1,0 +1,78 @@
+// Turn clocks (docs/web.md, "Time controls"): the countdown of the seat on turn, which the server
+// keeps (each state says its time left when it was sent; the page counts down from there), and the
+// mark of a seat away, whose turns the stand-in bot plays until its player acts again.
+"use strict";
+
+(() => {
+  const { el, t } = SR;
+  let held = null;     // the latest state's clock (null: an untimed table)
+  let heldAt = 0;      // when it arrived (performance.now())
+  let ticker = null;
+
+  // "1:05": minutes and seconds, rounded up (a clock shows 0:00 only once it has run out).
+  function clockText(seconds) {
+    const whole = Math.max(0, Math.ceil(seconds - 1e-6));
+    return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+  }
+
+  // The seat on turn's placement time and reserve left now.
+  function left() {
+    const spent = (performance.now() - heldAt) / 1000;
+    const move = held.move_left - spent;
+    const reserve = held.reserve_left + Math.min(0, move);
+    return { move: Math.max(0, move), reserve: Math.max(0, reserve) };
+  }
+
+  function label() {
+    const now = left();
+    if (now.move > 0) {
+      return held.reserve > 0
+        ? t("{time} left (reserve {reserve})", { time: clockText(now.move), reserve: clockText(now.reserve) })
+        : t("{time} left", { time: clockText(now.move) });
+    }
+    return t("reserve {time}", { time: clockText(now.reserve) });
+  }
+
+  function tick() {
+    const nodes = document.querySelectorAll(".turn-clock");
+    if (!held || held.seat === null || !nodes.length) return;
+    const text = label();
+    const now = left();
+    for (const node of nodes) {
+      node.textContent = " · " + text;
+      node.classList.toggle("in-reserve", now.move <= 0);
+      node.classList.toggle("low", now.move + now.reserve <= 10);
+    }
+  }
+
+  // A state arrived: hold its clock.
+  function update(clock) {
+    held = clock || null;
+    heldAt = performance.now();
+    if (held && !ticker) ticker = setInterval(tick, 250);
+    if (!held && ticker) { clearInterval(ticker); ticker = null; }
+  }
+
+  // What a seat's box shows of the clocks: the countdown if the seat is on turn, "away" if the
+  // stand-in plays for it (null: nothing).
+  function badge(seat) {
+    if (!held) return null;
+    if (held.away.includes(seat)) {
+      return el("span", { class: "away-mark", "data-seat": seat, title: t("The time ran out: a bot plays this seat until its player acts again.") },
+        " · " + t("away: a bot stands in"));
+    }
+    if (held.seat !== seat) return null;
+    const node = el("span", { class: "turn-clock", "data-seat": seat, role: "timer", "aria-live": "off" }, " · " + label());
+    return node;
+  }
+
+  // The time control in words ("30 s per placement + 2:00 reserve").
+  function controlText(clock) {
+    if (!clock) return "";
+    if (!clock.reserve) return t("{seconds} s per placement", { seconds: clock.per_move });
+    return t("{seconds} s per placement + {reserve} reserve", { seconds: clock.per_move, reserve: clockText(clock.reserve) });
+  }
+
+  SR.turnClock = { update, badge, controlText, clockText };
+  setTimeout(tick, 0);
+})();
