@@ -267,8 +267,7 @@ class Clocks:
             clock.timer.cancel()
         clock.timer = None
         clock.turn = turn
-        if done:
-            self._save(table, clock)
+        if done:  # nothing more to time (a closed table's rows may be gone: nothing is stored)
             del self.tables[table.id]
             return
         if turn is None:
@@ -338,9 +337,11 @@ class Clocks:
             return message
         move_left, reserve_left = clock.left(self.now()) if clock.turn is not None else (0.0, 0.0)
         seat = None if clock.turn is None else clock.turn[2]
+        people = {s for s, info in enumerate(table.record.seats) if info["kind"] == "human"}
         reserves: list[float | None] = [None] * len(table.record.seats)
         for s, left in clock.reserves.items():
-            reserves[s] = round(left, 2)
+            if s in people:  # a seat given to a bot since has no clock
+                reserves[s] = round(left, 2)
         if seat is not None:
             reserves[seat] = round(reserve_left, 2)
         message["clock"] = {
@@ -349,7 +350,7 @@ class Clocks:
             "move_left": round(move_left, 2),
             "reserve_left": round(reserve_left, 2),
             "reserves": reserves,
-            "away": sorted(clock.away),
+            "away": sorted(clock.away & people),
         }
         return message
 
