@@ -241,6 +241,12 @@ class Clocks:
             if clock.timer is not None:
                 clock.timer.cancel()
 
+    def is_away(self, table: LiveTable, seat: int) -> bool:
+        """True while the stand-in plays ``seat`` (its time ran out): the next hand does not wait
+        for it."""
+        clock = self.tables.get(table.id)
+        return clock is not None and seat in clock.away
+
     def control(self, table: LiveTable) -> TimeControl | None:
         """The table's time control, or ``None``."""
         clock = self.tables.get(table.id)

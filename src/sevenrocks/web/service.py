@@ -549,7 +549,7 @@ class TableService:
         humans = [s for s, info in enumerate(table.record.seats) if info["kind"] == "human"]
         return not humans or (
             any(table.connected(s) for s in humans)
-            and all(s in table.ready for s in humans if table.connected(s))
+            and all(s in table.ready or self.clocks.is_away(table, s) for s in humans if table.connected(s))
         )
 
     async def _next_hand_intent(self, table: LiveTable, conn: Connection) -> None:
@@ -572,7 +572,7 @@ class TableService:
         present = [s for s in humans if table.connected(s)]
         if humans and not present:
             return  # wait for the people to come back
-        if all(s in table.ready for s in present):
+        if all(s in table.ready or self.clocks.is_away(table, s) for s in present):  # away: a stand-in
             if not present and self.bot_delay:
                 self._kick(table)  # bots only: the bot loop pauses, then deals
                 return
