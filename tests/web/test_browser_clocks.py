@@ -82,4 +82,8 @@ def test_the_countdown_runs_out_and_the_stand_in_plays(browser: Any, server: dic
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {moves_before}")
     assert page.locator(".seat-box[data-seat='0'] .turn-clock").count() == 0
     shot(page, "clock-away")
+    # "I'm back": the seat's own countdown runs again on its next turn
+    page.click("#back")
+    page.locator(".seat-box[data-seat='0'] .turn-clock").wait_for(timeout=20_000)
+    assert page.locator(".seat-box[data-seat='0'] .away-mark").count() == 0
     context.close()

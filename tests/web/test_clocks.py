@@ -240,6 +240,25 @@ def test_the_record_marks_the_stand_ins_placements(sqlite_client: TestClient) ->
     assert MatchRecord.from_json(record.to_json()) == record
 
 
+def test_a_back_message_brings_the_seat_back(sqlite_client: TestClient) -> None:
+    made = timed_table(sqlite_client, ["me", "bot", "bot", "bot"], {"per_move": 1, "reserve": 0})
+    with sqlite_client.websocket_connect(
+        ws_path(made["table"], made["tokens"][0], made["admin_token"])
+    ) as ws:
+        sock = Socket(ws, "me")
+        sock.until(lambda m: m["type"] == "state")
+        sock.send({"type": "start"})
+        sock.until(lambda m: m["type"] in ("state", "placed") and 0 in m["clock"]["away"])
+        assert sock.answer({"type": "back"})["type"] == "pong"  # no error
+        turn = my_turn(sock, after=sock.state["move"] if sock.state else -1)
+        assert turn["clock"]["seat"] == 0 and 0 not in turn["clock"]["away"]
+        assert sock.answer({"type": "back", "seat": 1})["code"] == "bad_message"
+    with sqlite_client.websocket_connect(ws_path(made["table"])) as ws:
+        watcher = Socket(ws, "watcher")
+        watcher.until(lambda m: m["type"] == "state")
+        assert watcher.answer({"type": "back"})["code"] == "forbidden"
+
+
 # ---------------------------------------------------------------------- restarts
 def test_clocks_survive_a_restart(db_url: str) -> None:
     settings = settings_for(db_url)

@@ -43,6 +43,7 @@ from sevenrocks.text import match_over_text, play_choices, render_result, render
 
 __all__ = [
     "PLACED_FIELDS",
+    "BackIntent",
     "ClientMessage",
     "HundredIntent",
     "NextHandIntent",
@@ -151,11 +152,18 @@ class SyncIntent:
 
 
 @dataclass(frozen=True)
+class BackIntent:
+    """The player of a seat away (its turn clock ran out, a stand-in plays it) is back."""
+
+
+@dataclass(frozen=True)
 class Ping:
     """Ask for a ``pong`` (and the current state)."""
 
 
-ClientMessage = PlayIntent | StartIntent | NextHandIntent | ReplaceIntent | HundredIntent | SyncIntent | Ping
+ClientMessage = (
+    PlayIntent | StartIntent | NextHandIntent | ReplaceIntent | HundredIntent | SyncIntent | Ping | BackIntent
+)
 
 _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "play": {"play": (str, True), "at": (int, False)},
@@ -165,6 +173,7 @@ _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "hundred": {"declare": (bool, True)},
     "ping": {},
     "sync": {},
+    "back": {},
 }
 
 
@@ -248,6 +257,8 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
         return NextHandIntent()
     if kind == "sync":
         return SyncIntent()
+    if kind == "back":
+        return BackIntent()
     return Ping()
 
 

@@ -39,6 +39,7 @@ from sevenrocks.web.layout_play import LayoutPlay
 from sevenrocks.web.limits import AddressWindow, TokenBucket
 from sevenrocks.web.play import TablePlay
 from sevenrocks.web.protocol import (
+    BackIntent,
     ClientMessage,
     HundredIntent,
     NextHandIntent,
@@ -534,6 +535,9 @@ class TableService:
                 await self._replace(table, conn, intent)
             elif isinstance(intent, SyncIntent):
                 conn.send(self.state_for(table, conn.seat, conn.lang))
+            elif isinstance(intent, BackIntent) and conn.seat is None:
+                raise ProtocolError(N_("spectators have no seat to come back to"), "forbidden")
+            # BackIntent from a seat: it is back already (self.clocks.present above)
 
     # ------------------------------------------------------------------ intents
     async def start(self, table: LiveTable) -> None:
@@ -679,4 +683,5 @@ def _kind(intent: ClientMessage) -> str:
         HundredIntent: "hundred",
         SyncIntent: "sync",
         Ping: "ping",
+        BackIntent: "back",
     }[type(intent)]

@@ -54,12 +54,13 @@
   }
 
   // What a seat's box shows of the clocks: the countdown if the seat is on turn, "away" if the
-  // stand-in plays for it (null: nothing).
-  function badge(seat) {
+  // stand-in plays for it (null: nothing); `send`, for this browser's own seat: an "I'm back" button.
+  function badge(seat, send = null) {
     if (!held) return null;
     if (held.away.includes(seat)) {
       return el("span", { class: "away-mark", "data-seat": seat, title: t("The time ran out: a bot plays this seat until its player acts again.") },
-        " · " + t("away: a bot stands in"));
+        " · " + t("away: a bot stands in"),
+        send ? el("button", { id: "back", type: "button", onclick: () => send({ type: "back" }) }, t("I'm back")) : null);
     }
     if (held.seat !== seat) return null;
     const node = el("span", { class: "turn-clock", "data-seat": seat, role: "timer", "aria-live": "off" }, " · " + label());

@@ -105,7 +105,7 @@
       if (queue.sent) status.push(t("sent to the back since the table last changed: {count}", { count: queue.sent }));
       return el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat },
         el("div", { class: "name" }, el("span", { class: `team${seat}` }, t("Seat {seat}", { seat })), ` · ${info.name}`, state.seat === seat ? " " + t("(you)") : ""),
-        el("div", { class: "status" }, who, turn ? el("strong", {}, " · " + t("to play")) : null, SR.turnClock.badge(seat)),
+        el("div", { class: "status" }, who, turn ? el("strong", {}, " · " + t("to play")) : null, SR.turnClock.badge(seat, state.seat === seat ? send : null)),
         tiles,
         el("div", { class: "status count", "data-queue": seat }, status.join(" · ")));
     }));

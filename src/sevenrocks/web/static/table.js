@@ -250,7 +250,7 @@
         state.seat === seat ? " " + t("(you)") : ""),
       el("div", { class: "status" }, [who, state.leader === seat && state.hand_number >= 0 ? t("led") : ""].filter(Boolean).join(" · "),
         turn ? el("strong", {}, " · " + t("to play")) : null,
-        SR.turnClock.badge(seat),
+        SR.turnClock.badge(seat, state.seat === seat ? send : null),
         lastKnock(seat) ? el("span", { class: "knock" }, " · " + t("knocked")) : null,
         drew ? el("span", { class: "drew", "data-draws": drew }, " · " + t("drew {count}", { count: drew })) : null),
       mine && state.seat === seat ? null : el("div", { class: "backs", role: "img", "aria-label": t("Tiles: {count}", { count }) }, ...Array.from({ length: count }, () => el("span", { html: backSvg() }))),
