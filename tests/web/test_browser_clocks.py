@@ -81,9 +81,11 @@ def test_the_countdown_runs_out_and_the_stand_in_plays(browser: Any, server: dic
     assert "away" in page.locator(".seat-box[data-seat='0'] .away-mark").inner_text()
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {moves_before}")
     assert page.locator(".seat-box[data-seat='0'] .turn-clock").count() == 0
+    assert page.locator("#away-banner").is_visible()  # this browser's own seat: "I'm back"
     shot(page, "clock-away")
     # "I'm back": the seat's own countdown runs again on its next turn
     page.click("#back")
     page.locator(".seat-box[data-seat='0'] .turn-clock").wait_for(timeout=20_000)
     assert page.locator(".seat-box[data-seat='0'] .away-mark").count() == 0
+    assert page.locator("#away-banner").is_hidden()
     context.close()

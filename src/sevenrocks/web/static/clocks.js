@@ -45,22 +45,31 @@
     }
   }
 
-  // A state arrived: hold its clock.
-  function update(clock) {
+  // A state arrived: hold its clock; `seat` is this browser's seat (null: a spectator), `send` its
+  // connection's, for the "I'm back" button of a seat away (one node, kept while the page redraws).
+  let banner = null;
+  function update(clock, seat = null, send = null) {
     held = clock || null;
     heldAt = performance.now();
     if (held && !ticker) ticker = setInterval(tick, 250);
     if (!held && ticker) { clearInterval(ticker); ticker = null; }
+    const away = Boolean(held && seat !== null && seat !== undefined && send && held.away.includes(seat));
+    if (away && !banner) {
+      banner = el("div", { id: "away-banner", class: "away-banner", role: "status" },
+        t("Your time ran out: a bot plays for you."), " ",
+        el("button", { id: "back", type: "button", class: "primary", onclick: () => send({ type: "back" }) }, t("I'm back")));
+      document.body.append(banner);
+    }
+    if (banner) banner.hidden = !away;
   }
 
   // What a seat's box shows of the clocks: the countdown if the seat is on turn, "away" if the
-  // stand-in plays for it (null: nothing); `send`, for this browser's own seat: an "I'm back" button.
-  function badge(seat, send = null) {
+  // stand-in plays for it (null: nothing).
+  function badge(seat) {
     if (!held) return null;
     if (held.away.includes(seat)) {
       return el("span", { class: "away-mark", "data-seat": seat, title: t("The time ran out: a bot plays this seat until its player acts again.") },
-        " · " + t("away: a bot stands in"),
-        send ? el("button", { id: "back", type: "button", onclick: () => send({ type: "back" }) }, t("I'm back")) : null);
+        " · " + t("away: a bot stands in"));
     }
     if (held.seat !== seat) return null;
     const node = el("span", { class: "turn-clock", "data-seat": seat, role: "timer", "aria-live": "off" }, " · " + label());
