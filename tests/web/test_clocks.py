@@ -14,6 +14,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from sevenrocks.core import MatchRecord
+from sevenrocks.core.sausage import SausageRecord
 from sevenrocks.web import create_app
 from sevenrocks.web.clocks import TableClock, TimeControl, stand_in_placements
 from sevenrocks.web.storage import EventRecord
@@ -306,7 +307,9 @@ def test_clocks_survive_a_restart(db_url: str) -> None:
 
 # ---------------------------------------------------------------------- Sausage
 def test_a_sausage_table_has_clocks_too(sqlite_client: TestClient) -> None:
-    made = timed_table(sqlite_client, ["me", "bot"], {"per_move": 1, "reserve": 0}, game="sausage")
+    made = timed_table(
+        sqlite_client, ["me", "bot"], {"per_move": 1, "reserve": 0}, game="sausage", options={"target": 21}
+    )
     path = ws_path(made["table"], made["tokens"][0], made["admin_token"])
     with sqlite_client.websocket_connect(path) as ws:
         sock = Socket(ws, "me")
@@ -322,8 +325,18 @@ def test_a_sausage_table_has_clocks_too(sqlite_client: TestClient) -> None:
             )
         )
         assert moved["clock"]["reserves"][0] == 0
+        # the person never acts: the stand-in plays the seat to the end of the match
+        sock.until(lambda m: m["type"] == "state" and m["phase"] == "over", limit=20_000)
     events = sqlite_client.app.state.service.storage.events(made["table"])  # type: ignore[attr-defined]
     assert any(e.kind == "play" and e.data.get("stand_in") and e.data["seat"] == 0 for e in events)
+    data = sqlite_client.get(f"/api/matches/{made['table']}/record").json()
+    record = SausageRecord.from_json(data)
+    ours = {
+        (h, m) for h, log in enumerate(record.hands) for m, move in enumerate(log.moves) if move.seat == 0
+    }
+    assert ours and record.stand_ins == ours
+    marked = [turn for hand in data["hands"] for turn in hand["turns"] if "stand_in" in turn]
+    assert len(marked) == len(ours) and all(turn["stand_in"] is True and turn["seat"] == 0 for turn in marked)
 
 
 # ---------------------------------------------------------------------- pieces
@@ -374,3 +387,29 @@ def test_a_record_with_a_bad_stand_in_mark_is_refused() -> None:
         MatchRecord.from_json(data)
     with pytest.raises(RecordError, match="no such play"):
         MatchRecord.from_match(match).with_stand_ins({(0, 5)})
+
+
+def test_a_sausage_record_marks_moves_only() -> None:
+    from sevenrocks.core.errors import RecordError
+    from sevenrocks.core.sausage import SausageMatch
+
+    match = SausageMatch(seed=5)
+    match.start_deal()
+    for _ in range(3):
+        match.push(match.legal_moves()[0])
+    data = SausageRecord.from_match(match).with_stand_ins({(0, 1)}).to_json()
+    turns = data["hands"][0]["turns"]
+    moves = [turn for turn in turns if turn["went"] in ("top", "bottom", "cut")]
+    assert [turn.get("stand_in") for turn in moves][:3] == [None, True, None]
+    assert SausageRecord.from_json(data).stand_ins == {(0, 1)}
+    moves[1]["stand_in"] = 1
+    with pytest.raises(RecordError, match="'stand_in' is true or left out"):
+        SausageRecord.from_json(data)
+    del moves[1]["stand_in"]
+    forced = [turn for turn in turns if turn["went"] not in ("top", "bottom", "cut")]
+    if forced:
+        forced[0]["stand_in"] = True
+        with pytest.raises(RecordError, match="only a move is marked"):
+            SausageRecord.from_json(data)
+    with pytest.raises(RecordError, match="no such move"):
+        SausageRecord.from_match(match).with_stand_ins({(0, 9)})

@@ -20,6 +20,7 @@ from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.match import Match
 from sevenrocks.core.record import MatchRecord
 from sevenrocks.core.sausage import GAME_ID as SAUSAGE
+from sevenrocks.core.sausage import SausageRecord
 from sevenrocks.guide.family import guide_game
 from sevenrocks.i18n import LANGUAGES, N_
 from sevenrocks.messages import translate
@@ -509,10 +510,12 @@ async def match_record_file(table_id: str, request: Request) -> Response:
         hinted = hinted_placements(table.match, await service.db(service.storage.events, table.id))
         if hinted:
             data = MatchRecord.from_json(data).with_comments(hinted).to_json()
-    if isinstance(table.match, Match):  # the placements the clock's stand-in made: "stand_in": true
-        marks = stand_in_placements(await service.db(service.storage.events, table.id))
-        if marks:
-            data = MatchRecord.from_json(data).with_stand_ins(marks).to_json()
+    # the moves the clock's stand-in made (docs/web.md, "Time controls"): "stand_in": true
+    marks = stand_in_placements(await service.db(service.storage.events, table.id))
+    if marks and isinstance(table.match, Match):
+        data = MatchRecord.from_json(data).with_stand_ins(marks).to_json()
+    elif marks and table.record.game == SAUSAGE:
+        data = SausageRecord.from_json(data).with_stand_ins(marks).to_json()
     return Response(
         json.dumps(data, indent=1),
         media_type="application/json",
