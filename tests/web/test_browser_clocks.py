@@ -81,6 +81,7 @@ def test_the_countdown_runs_out_and_the_stand_in_plays(browser: Any, server: dic
     assert "away" in page.locator(".seat-box[data-seat='0'] .away-mark").inner_text()
     page.wait_for_function(f"() => document.querySelectorAll('#log li').length > {moves_before}")
     assert page.locator(".seat-box[data-seat='0'] .turn-clock").count() == 0
+    page.locator("#log .stand-in-mark").first.wait_for()  # the log says which placements it made
     assert page.locator("#away-banner").is_visible()  # this browser's own seat: "I'm back"
     shot(page, "clock-away")
     # "I'm back": the seat's own countdown runs again on its next turn

@@ -169,6 +169,10 @@ def test_time_runs_out_the_stand_in_places_and_the_seat_is_away_until_it_acts(
         )
         assert time.monotonic() - began < waited + 3
         assert 0 in later["clock"]["away"]
+        # the state says which of the hand's placements the stand-in made: seat 0's, since it went away
+        placements = [e for e in later["events"] if e["kind"] == "placement"]
+        marked = later["clock"]["stand_ins"]
+        assert marked and all(p < len(placements) and placements[p]["seat"] == 0 for p in marked)
         # any message of the seat's (here "next hand" at the hand's end, or a placement) brings it back
         if later["hand_over"]:
             sock.send({"type": "next_hand"})
@@ -283,6 +287,8 @@ def test_clocks_survive_a_restart(db_url: str) -> None:
                 lambda m: m["type"] == "state" and m["turn"] == 0 and 2 in m["clock"]["away"] and m["legal"]
             )
             left = again["clock"]["reserve_left"]
+            marks = again["clock"]["stand_ins"]
+            assert marks  # the friend's seat's placements
             assert 1.9 < left < 2.6
             session = me.welcome["session"] if me.welcome else None
         time.sleep(0.3)  # the stored clocks are written
@@ -300,6 +306,8 @@ def test_clocks_survive_a_restart(db_url: str) -> None:
         assert 0.5 < clock["move_left"] <= 1
         assert clock["away"] == [2] and clock["reserves"][1] is None and clock["reserves"][3] is None
         assert clock["reserves"][2] == 0
+        if state["hand_number"] == again["hand_number"]:
+            assert clock["stand_ins"] == marks  # read back from the stored events
         # and it keeps running after the restart: the reserve is spent, then the stand-in places
         gone = sock.until(lambda m: m["type"] in ("state", "placed") and 0 in m["clock"]["away"])
         assert gone["clock"]["reserves"][0] == 0

@@ -159,6 +159,8 @@ class TableClock:
     resume: tuple[Turn, float, float] | None = None
     timer: asyncio.Task[None] | None = None
     bots: dict[int, Any] = field(default_factory=dict)
+    #: the ``(hand, play)`` of every move the stand-in made (:func:`stand_in_placements`)
+    marks: set[tuple[int, int]] = field(default_factory=set)
 
     def left(self, now: float) -> tuple[float, float]:
         """The running turn's placement time and reserve left at ``now``."""
@@ -219,9 +221,9 @@ class Clocks:
         await self.service.db(self.service.storage.save_clock, table.id, control.to_json(), clock.to_json())
         self.tables[table.id] = clock
 
-    async def restore(self, table: LiveTable) -> None:
+    async def restore(self, table: LiveTable, events: Iterable[EventRecord] = ()) -> None:
         """Load a table's stored clocks (none: an untimed table), its seat on turn to resume with the
-        time it had when its turn began."""
+        time it had when its turn began; the stand-in's moves are read from its stored ``events``."""
         if table.record.status == "over":
             return
         stored = await self.service.db(self.service.storage.clock, table.id)
@@ -233,6 +235,7 @@ class Clocks:
         except (KeyError, TypeError, ValueError) as err:
             log.error("table %s: its stored clocks cannot be read (%s); it plays untimed", table.id, err)
             return
+        clock.marks = stand_in_placements(events)
         self.tables[table.id] = clock
 
     def close(self) -> None:
@@ -324,7 +327,7 @@ class Clocks:
             if bot is None:
                 bot = clock.bots[seat] = play.stand_in_bot(table, clock.control.stand_in)
             if clock.turn == turn:
-                await play.stand_in(table, seat, bot)
+                await play.stand_in(table, seat, bot, clock.marks)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -335,7 +338,8 @@ class Clocks:
         """Add the table's ``clock`` to a ``state`` or ``placed`` message: ``None`` for an untimed
         table; else the control (``per_move``, ``reserve``, ``stand_in``), the seat on turn
         (``seat``, ``None`` if no person is) with its ``move_left`` and ``reserve_left`` seconds
-        now, every person's ``reserves`` (``None`` for bots) and the seats ``away``."""
+        now, every person's ``reserves`` (``None`` for bots), the seats ``away`` and ``stand_ins``,
+        the moves of the message's hand (``hand_number``) the stand-in made, counted from 0."""
         self.sync(table)
         clock = self.tables.get(table.id)
         if clock is None:
@@ -357,6 +361,7 @@ class Clocks:
             "reserve_left": round(reserve_left, 2),
             "reserves": reserves,
             "away": sorted(clock.away & people),
+            "stand_ins": sorted(p for h, p in clock.marks if h == message.get("hand_number")),
         }
         return message
 

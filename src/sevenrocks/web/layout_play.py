@@ -327,7 +327,7 @@ class LayoutPlay:
         game = None if table.record.game == DEFAULT_GAME else table.record.game
         return make_bot(level, seed=self.service._bot_seed(table), game=game)
 
-    async def stand_in(self, table: LiveTable, seat: int, bot: Any) -> bool:
+    async def stand_in(self, table: LiveTable, seat: int, bot: Any, marks: set[tuple[int, int]]) -> bool:
         """The stand-in places for ``seat`` (a Sea Goat hundred it may declare: not declared)."""
         match = table.match
         if match is None or self.clock_turn(table) is None or match.turn != seat:
@@ -348,7 +348,13 @@ class LayoutPlay:
                 return False
             if self.hundred_pending(table) == seat:
                 table.declined.add(seat)  # it leads as dealt
-            await self._apply(table, seat, play, stand_in=True)
+            mark = (match.hand_number, len(match.placements))
+            marks.add(mark)  # before the placement: the messages it sends say so
+            try:
+                await self._apply(table, seat, play, stand_in=True)
+            except BaseException:
+                marks.discard(mark)
+                raise
         return True
 
     def state(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:

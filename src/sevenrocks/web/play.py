@@ -102,7 +102,8 @@ class TablePlay(Protocol):
         """A bot of ``level`` that can play the table's game, to stand in for a person."""
         ...
 
-    async def stand_in(self, table: LiveTable, seat: int, bot: Any) -> bool:
+    async def stand_in(self, table: LiveTable, seat: int, bot: Any, marks: set[tuple[int, int]]) -> bool:
         """The stand-in ``bot`` makes the move ``seat`` owes (called without the table's lock, which
-        it takes to store the move, marked as the stand-in's); ``False`` if the turn moved on."""
+        it takes to store the move, marked as the stand-in's, and to add its ``(hand, play)`` to
+        ``marks``: the play counted among the hand's moves); ``False`` if the turn moved on."""
         ...

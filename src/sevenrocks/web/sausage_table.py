@@ -448,7 +448,7 @@ class SausagePlay:
         """A Sausage bot of ``level``."""
         return make_bot(level, seed=self.service._bot_seed(table), game="sausage")
 
-    async def stand_in(self, table: LiveTable, seat: int, bot: Any) -> bool:
+    async def stand_in(self, table: LiveTable, seat: int, bot: Any, marks: set[tuple[int, int]]) -> bool:
         """The stand-in moves for ``seat``."""
         table = _own(table)
         match = table.sausage
@@ -468,7 +468,13 @@ class SausagePlay:
                 return False
             if self.clock_turn(table) is None:
                 return False
-            await self.apply(table, seat, move, stand_in=True)
+            mark = (match.deal_number, sum(1 for turn in match.turns if turn.is_move))
+            marks.add(mark)  # before the move: the state it sends says so
+            try:
+                await self.apply(table, seat, move, stand_in=True)
+            except BaseException:
+                marks.discard(mark)
+                raise
         return True
 
     def state(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:

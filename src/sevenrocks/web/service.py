@@ -308,7 +308,7 @@ class TableService:
             if not keep and record.status == "over":
                 return table
             self._make_bots(table)
-            await self.clocks.restore(table)
+            await self.clocks.restore(table, events)
             self.tables[table_id] = table
         self._kick(table)
         return table

@@ -83,6 +83,19 @@
     return t("{seconds} s per placement + {reserve} reserve", { seconds: clock.per_move, reserve: clockText(clock.reserve) });
   }
 
-  SR.turnClock = { update, badge, controlText, clockText };
+  // Mark the log's moves the stand-in made: `items` the log's entries, `moves` whether each is a
+  // move (counted from 0 in the hand, as the clock's stand_ins count them).
+  function markLog(items, moves) {
+    const made = new Set((held && held.stand_ins) || []);
+    if (!made.size) return;
+    let move = -1;
+    items.forEach((item, i) => {
+      if (!moves[i]) return;
+      move += 1;
+      if (made.has(move)) item.append(el("span", { class: "stand-in-mark" }, " " + t("(played by the stand-in)")));
+    });
+  }
+
+  SR.turnClock = { update, badge, controlText, clockText, markLog };
   setTimeout(tick, 0);
 })();

@@ -172,6 +172,7 @@
     const items = [];
     if (state.starter_text) items.push(el("li", { class: "muted" }, cap(state.starter_text)));
     for (const turn of state.turns || []) items.push(el("li", { class: `went-${turn.went}` }, bidi(cap(turn.text))));
+    SR.turnClock.markLog(items, [...(state.starter_text ? [false] : []), ...(state.turns || []).map((turn) => ["top", "bottom", "cut"].includes(turn.went))]);
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
   }

@@ -471,6 +471,7 @@
         ? t("{seat}: {play} — counted ends {total}, scores {points}", { seat: cap(seatName(event.seat)), play: ltr(event.play), total: event.ends_total, points: event.points })
         : t("{seat}: {play} — counted ends {total}", { seat: cap(seatName(event.seat)), play: ltr(event.play), total: event.ends_total }));
     });
+    SR.turnClock.markLog(items, (state.events || []).map((event) => event.kind === "placement"));
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
   }
