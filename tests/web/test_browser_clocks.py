@@ -86,7 +86,16 @@ def test_the_countdown_runs_out_and_the_stand_in_plays(browser: Any, server: dic
     shot(page, "clock-away")
     # "I'm back": the seat's own countdown runs again on its next turn
     page.click("#back")
-    page.locator(".seat-box[data-seat='0'] .turn-clock").wait_for(timeout=20_000)
+    page.wait_for_selector("#away-banner", state="hidden")
+    counting = False
+    for _ in range(5):  # back, the seat is waited for again at the end of a hand: it moves on to the next
+        page.wait_for_selector(".seat-box[data-seat='0'] .turn-clock, #next-hand", timeout=20_000)
+        counting = page.locator(".seat-box[data-seat='0'] .turn-clock").count() > 0
+        if counting:
+            break
+        page.click("#next-hand")
+        page.wait_for_selector("#next-hand", state="detached")
+    assert counting
     assert page.locator(".seat-box[data-seat='0'] .away-mark").count() == 0
     assert page.locator("#away-banner").is_hidden()
     context.close()
