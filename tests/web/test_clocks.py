@@ -421,3 +421,43 @@ def test_a_sausage_record_marks_moves_only() -> None:
             SausageRecord.from_json(data)
     with pytest.raises(RecordError, match="no such move"):
         SausageRecord.from_match(match).with_stand_ins({(0, 9)})
+
+
+def test_the_stand_in_answers_a_sea_goat_hundred_then_leads(tmp_path: Path) -> None:
+    """The Sea Goat table of ``test_family``'s hundred (its deal seed): seat 0 plays its first legal
+    move in time until it may declare a hundred, then lets its time run out there: the stand-in
+    answers for it and leads."""
+    from tests.web.test_family import HUNDRED_SEED
+
+    settings = settings_for(f"sqlite:///{tmp_path / 'web.db'}", deal_seed=HUNDRED_SEED)
+    with TestClient(create_app(settings)) as client:
+        made = timed_table(
+            client, ["me", "bot"], {"per_move": 2, "reserve": 0}, game="sea-kozel", bot="random"
+        )
+        with client.websocket_connect(ws_path(made["table"], made["tokens"][0], made["admin_token"])) as ws:
+            sock = Socket(ws, "me")
+            sock.until(lambda m: m["type"] == "state")
+            sock.send({"type": "start"})
+            state = sock.until(lambda m: m["type"] == "state" and m["phase"] == "playing")
+            while not state["may_declare_hundred"]:
+                assert state["phase"] != "over", "the hundred was never offered"
+                if state["hand_over"]:
+                    number = state["hand_number"]
+                    sock.send({"type": "next_hand"})
+                    state = sock.until(lambda m, n=number: m["type"] == "state" and m["hand_number"] > n)
+                elif state["turn"] == 0 and state["legal"]:
+                    sock.send({"type": "play", "play": state["legal"][0]["play"], "at": state["move"]})
+                    state = sock.until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] > n)
+                else:
+                    state = sock.until(lambda m: m["type"] == "state")
+            assert state["hundred_pending"] == 0 and state["clock"]["seat"] == 0
+            move = state["move"]
+            assert not any(
+                e.data.get("stand_in") for e in client.app.state.service.storage.events(made["table"])
+            )  # type: ignore[attr-defined]
+            # nobody answers: the stand-in does, then leads for the seat
+            after = sock.until(lambda m: m["type"] == "state" and m["move"] > move, limit=2000)
+            assert after["hundred_pending"] is None and 0 in after["clock"]["away"]
+        events = client.app.state.service.storage.events(made["table"])  # type: ignore[attr-defined]
+        plays = [e.data for e in events if e.kind == "play"]
+        assert plays[move]["seat"] == 0 and plays[move].get("stand_in") is True

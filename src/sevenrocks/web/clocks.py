@@ -326,8 +326,9 @@ class Clocks:
             bot = clock.bots.get(seat)
             if bot is None:
                 bot = clock.bots[seat] = play.stand_in_bot(table, clock.control.stand_in)
-            if clock.turn == turn:
-                await play.stand_in(table, seat, bot, clock.marks)
+            for _ in range(3):  # a Sea Goat hundred answered for the seat: then its lead
+                if clock.turn != turn or not await play.stand_in(table, seat, bot, clock.marks):
+                    break
         except asyncio.CancelledError:
             raise
         except Exception:

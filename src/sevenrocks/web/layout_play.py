@@ -328,9 +328,27 @@ class LayoutPlay:
         return make_bot(level, seed=self.service._bot_seed(table), game=game)
 
     async def stand_in(self, table: LiveTable, seat: int, bot: Any, marks: set[tuple[int, int]]) -> bool:
-        """The stand-in places for ``seat`` (a Sea Goat hundred it may declare: not declared)."""
+        """The stand-in places for ``seat``, or first answers for it on a Sea Goat hundred it may
+        declare (as the stand-in's bot decides; its lead is then a move of its own)."""
         match = table.match
-        if match is None or self.clock_turn(table) is None or match.turn != seat:
+        if match is None or self.clock_turn(table) is None:
+            return False
+        if self.hundred_pending(table) == seat:
+            declared = False
+            try:
+                declared = declares_hundred(bot, match.view(seat))
+            except Exception:
+                log.exception("the stand-in of table %s failed to decide on a hundred; it plays on", table.id)
+            async with table.lock:
+                if table.closed or table.match is not match or self.hundred_pending(table) != seat:
+                    return False
+                if declared:
+                    await self._declare(table, seat)
+                else:
+                    table.declined.add(seat)
+                self.service._after_change(table)
+            return True
+        if match.turn != seat:
             return False
         view = match.view(seat)
         moves, legal = table.moves, view.moves
@@ -344,10 +362,12 @@ class LayoutPlay:
         async with table.lock:
             if table.closed or table.match is not match or table.moves != moves or match.turn != seat:
                 return False
-            if seat in table.bots or self.clock_turn(table) is None:
+            if (
+                seat in table.bots
+                or self.clock_turn(table) is None
+                or self.hundred_pending(table) is not None
+            ):
                 return False
-            if self.hundred_pending(table) == seat:
-                table.declined.add(seat)  # it leads as dealt
             mark = (match.hand_number, len(match.placements))
             marks.add(mark)  # before the placement: the messages it sends say so
             try:
