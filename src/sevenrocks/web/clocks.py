@@ -315,6 +315,8 @@ class Clocks:
             await asyncio.sleep(max(wait, 0.0))
             seat = turn[2]
             async with table.lock:
+                if table.closed and self.tables.get(table.id) is clock:
+                    del self.tables[table.id]  # closed for idleness: nothing more to time
                 if clock.turn != turn or table.closed or self.service._closing:
                     return
                 if seat not in clock.away:
