@@ -38,6 +38,7 @@ def test_the_lobby_offers_time_controls(browser: Any, server: dict[str, Any]) ->
     labels = page.locator("#clock option").all_inner_texts()
     assert labels[0] == "none" and "30 s per placement + 2:00 reserve" in labels
     page.select_option("#clock", "30+120")
+    shot(page, "lobby-clock")
     with page.expect_request(lambda r: r.url.endswith("/api/tables") and r.method == "POST") as sent:
         page.click("#create-button")
     page.wait_for_selector("#open-table")
