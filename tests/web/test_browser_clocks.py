@@ -100,3 +100,28 @@ def test_the_countdown_runs_out_and_the_stand_in_plays(browser: Any, server: dic
     assert page.locator(".seat-box[data-seat='0'] .away-mark").count() == 0
     assert page.locator("#away-banner").is_hidden()
     context.close()
+
+
+def test_a_sausage_table_shows_its_clock(browser: Any, server: dict[str, Any]) -> None:
+    made = api(
+        server,
+        "/api/tables",
+        {
+            "game": "sausage",
+            "seats": [{"kind": "me"}, {"kind": "bot", "bot": "greedy"}],
+            "clock": {"per_move": 2, "reserve": 0},
+        },
+    )
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.goto(server["url"] + made["link"])
+    page.wait_for_selector("#start")
+    page.click("#start")
+    countdown = page.locator(".seat-box[data-seat='0'] .turn-clock")
+    countdown.wait_for(timeout=20_000)
+    assert "left" in countdown.inner_text()
+    page.locator(".seat-box[data-seat='0'] .away-mark").wait_for(timeout=8_000)
+    page.locator("#log .stand-in-mark").first.wait_for()
+    assert page.locator("#away-banner").is_visible()
+    shot(page, "sausage-clock-away")
+    context.close()
