@@ -121,6 +121,7 @@ def check_messages(match: Any, seat: Any, messages: list[dict[str, Any]]) -> int
                 "phase",
                 "winner",
                 "hundred_pending",
+                "clock",  # the turn clock (docs/web.md, "Time controls"): seconds and seats, no tile
             } | set(PLACED_FIELDS)
             merged = merge_placed(state, message)
             assert merged is not None, f"{seat}: a placed message that does not follow its state"

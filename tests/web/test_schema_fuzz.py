@@ -50,6 +50,7 @@ ERROR_CODES = {
     "no_free_seat",
     "seat_not_free",
     "bad_name",
+    "bad_clock",
 }
 
 

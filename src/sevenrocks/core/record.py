@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -159,7 +159,7 @@ _TOP_KEYS_V1: Final = (
 _TOP_REQUIRED_V1: Final = ("format", "version", "target", "players", "hands")
 _HAND_KEYS_V1: Final = ("deal", "leader", "lead", "events", "result")
 _HAND_KEYS: Final = ("deal", "boneyard", "leader", "lead", "events", "result")
-_PLAY_KEYS: Final = ("seat", "play", "ends_total", "points", "comment")
+_PLAY_KEYS: Final = ("seat", "play", "ends_total", "points", "comment", "stand_in")
 _KNOCK_KEYS: Final = ("seat", "knock")
 _DRAW_KEYS: Final = ("seat", "draw")
 _RESULT_KEYS_V1: Final = ("end", "finisher", "pips", "deductions", "remaining", "scores")
@@ -221,6 +221,9 @@ class MatchRecord(RecordEnvelope[HandLog]):
     reason: str | None = None
     outcome: Outcome | None = None
     comments: Mapping[tuple[int, int], str] = field(default_factory=dict)
+    stand_ins: frozenset[tuple[int, int]] = frozenset()
+    """The ``(hand, play)`` of each move a stand-in bot made for its seat's player (a timed web
+    table whose player's time ran out); written as the move's optional ``"stand_in": true``."""
     _rules: Rules = field(init=False, repr=False, compare=False)
 
     __hash__ = RecordEnvelope.__hash__
@@ -238,6 +241,14 @@ class MatchRecord(RecordEnvelope[HandLog]):
             if not isinstance(text, str):
                 raise RecordError(f"a comment is text, not {json_kind(text)}", hand=h, play=p)
         object.__setattr__(self, "comments", comments)
+        marks = frozenset(self.stand_ins)
+        for key in marks:
+            if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, int) for k in key)):
+                raise RecordError(f"a stand-in's move is keyed by (hand, play), not {key!r}")
+            h, p = key
+            if not 0 <= h < len(self.hands) or not 0 <= p < len(self.hands[h].placements):
+                raise RecordError(f"a stand-in's move on hand {h}, play {p}: the record has no such play")
+        object.__setattr__(self, "stand_ins", marks)
 
     # ------------------------------------------------------------------ reading
     @property
@@ -290,6 +301,23 @@ class MatchRecord(RecordEnvelope[HandLog]):
         True
         """
         return replace(self, comments=dict(comments))
+
+    def with_stand_ins(self, moves: Iterable[tuple[int, int]]) -> MatchRecord:
+        """A copy of this record whose moves ``(hand, play)`` (the play counted among the hand's
+        moves from 0) are marked as made by a stand-in bot for their seat's player, in place of
+        any marks it had; written as each such move's optional ``"stand_in": true``.
+
+        >>> from sevenrocks.core.match import Match
+        >>> match = Match(seed=1)
+        >>> match.start_hand()
+        >>> _ = match.push(match.legal_plays()[0])
+        >>> record = MatchRecord.from_match(match).with_stand_ins({(0, 0)})
+        >>> record.to_json()["hands"][0]["events"][0]["stand_in"]
+        True
+        >>> MatchRecord.from_json(record.to_json()) == record
+        True
+        """
+        return replace(self, stand_ins=frozenset(moves))
 
     # ------------------------------------------------------------------ making
     @classmethod
@@ -348,6 +376,8 @@ class MatchRecord(RecordEnvelope[HandLog]):
                 }
                 if (h, p) in self.comments:
                     move["comment"] = self.comments[(h, p)]
+                if (h, p) in self.stand_ins:
+                    move["stand_in"] = True
                 events.append(move)
             elif isinstance(event, Knock):
                 events.append({"seat": event.seat, "knock": list(event.values)})
@@ -440,9 +470,12 @@ class MatchRecord(RecordEnvelope[HandLog]):
 
         match = Match(rules, seed=seed)
         comments: dict[tuple[int, int], str] = {}
+        stand_ins: set[tuple[int, int]] = set()
         for h, hand in enumerate(hands):
-            for p, text in _replay_hand(match, h, hand, version).items():
+            marked: set[int] = set()
+            for p, text in _replay_hand(match, h, hand, version, marked).items():
                 comments[(h, p)] = text
+            stand_ins.update((h, p) for p in marked)
 
         if "scores" in data:
             stored = _int_list(data["scores"], rules, "'scores'", hand=None)
@@ -465,6 +498,7 @@ class MatchRecord(RecordEnvelope[HandLog]):
             reason=reason,
             outcome=match.outcome,
             comments=comments,
+            stand_ins=frozenset(stand_ins),
         )
 
     def replay(self) -> Match:
@@ -570,8 +604,11 @@ def _head(data: dict[str, Any]) -> Rules:
 
 
 # ---------------------------------------------------------------------- replay and checks
-def _replay_hand(match: Match, h: int, hand: Any, version: int) -> dict[int, str]:
-    """Replay hand ``h`` of a record onto ``match``; return its moves' comments by play index."""
+def _replay_hand(
+    match: Match, h: int, hand: Any, version: int, stand_ins: set[int] | None = None
+) -> dict[int, str]:
+    """Replay hand ``h`` of a record onto ``match``; return its moves' comments by play index (and
+    add to ``stand_ins`` the play index of each move marked as a stand-in's)."""
     keys = _HAND_KEYS_V1 if version == 1 else _HAND_KEYS
     if not isinstance(hand, dict):
         raise RecordError(f"each hand is a JSON object with {', '.join(keys)}, not {json_kind(hand)}", hand=h)
@@ -634,7 +671,7 @@ def _replay_hand(match: Match, h: int, hand: Any, version: int) -> dict[int, str
         raise RecordError(
             f"'events' must be a list of plays, knocks and draws, not {json_kind(events)}", hand=h
         )
-    comments = _replay_events(match, h, events)
+    comments = _replay_events(match, h, events, stand_ins)
     _check_result(match, h, hand["result"], version)
     return comments
 
@@ -667,8 +704,11 @@ def _lead_why(match: Match, expected: str, previous: HandResult | None, h: int) 
     }[expected]
 
 
-def _replay_events(match: Match, h: int, events: list[Any]) -> dict[int, str]:
-    """Replay a hand's events onto ``match``; return the moves' comments by play index."""
+def _replay_events(
+    match: Match, h: int, events: list[Any], stand_ins: set[int] | None = None
+) -> dict[int, str]:
+    """Replay a hand's events onto ``match``; return the moves' comments by play index (and add to
+    ``stand_ins`` the play index of each move marked ``"stand_in": true``)."""
     comments: dict[int, str] = {}
     pending: list[Event] = []  # knocks and draws the engine made that the record must list next
     seen = 0  # events of the hand so far
@@ -770,6 +810,13 @@ def _replay_events(match: Match, h: int, events: list[Any]) -> dict[int, str]:
                     f"event {e}: 'comment' is text, not {json_kind(event['comment'])}", hand=h, play=p
                 )
             comments[p] = event["comment"]
+        if "stand_in" in event:
+            if event["stand_in"] is not True:
+                raise RecordError(
+                    f"event {e}: 'stand_in' is true or left out, not {event['stand_in']!r}", hand=h, play=p
+                )
+            if stand_ins is not None:
+                stand_ins.add(p)
         try:
             play = _parse_move(text)
         except SevenRocksError as err:

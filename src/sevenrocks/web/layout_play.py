@@ -215,7 +215,7 @@ class LayoutPlay:
             table.declined.add(conn.seat)  # a lead without declaring: it plays on as dealt
         await self._apply(table, conn.seat, intent.play)
 
-    async def _apply(self, table: LiveTable, seat: int, play: Move) -> None:
+    async def _apply(self, table: LiveTable, seat: int, play: Move, *, stand_in: bool = False) -> None:
         match = table.match
         assert match is not None and match.turn == seat
         since = len(match.events)  # the hand's events before this placement
@@ -225,14 +225,11 @@ class LayoutPlay:
             fields["scores"] = list(match.scores)
             if match.is_over:
                 fields.update(status="over", winner=match.winner, finished_at=dt.datetime.now(dt.UTC))
+        data: dict[str, Any] = {"seat": seat, "play": str(play)}
+        if stand_in:
+            data["stand_in"] = True  # made by the clock's stand-in (sevenrocks.web.clocks)
         try:
-            await self.service.append_event(
-                table.id,
-                table.seq,
-                "play",
-                {"seat": seat, "play": str(play)},
-                **fields,
-            )
+            await self.service.append_event(table.id, table.seq, "play", data, **fields)
         except Exception:
             match.pop()
             raise ProtocolError(
@@ -312,6 +309,75 @@ class LayoutPlay:
         except Exception:
             log.exception("the bots of table %s stopped", table.id)
 
+    # ------------------------------------------------------------------ clocks
+    def clock_turn(self, table: LiveTable) -> tuple[int, int, int] | None:
+        """The person's seat that must place (or answer on a Sea Goat hundred), with the hand's
+        number and the match's moves; ``None`` if no person must act now."""
+        match = table.match
+        if match is None or match.is_over or match.turn is None or table.closed:
+            return None
+        seat = self.hundred_pending(table)
+        if seat is None:
+            seat = match.turn
+        if seat in table.bots or not table.human(seat):
+            return None
+        return match.hand_number, table.moves, seat
+
+    def stand_in_bot(self, table: LiveTable, level: str) -> Any:
+        """A bot of ``level`` for the table's game."""
+        game = None if table.record.game == DEFAULT_GAME else table.record.game
+        return make_bot(level, seed=self.service._bot_seed(table), game=game)
+
+    async def stand_in(self, table: LiveTable, seat: int, bot: Any, marks: set[tuple[int, int]]) -> bool:
+        """The stand-in places for ``seat``, or first answers for it on a Sea Goat hundred it may
+        declare (as the stand-in's bot decides; its lead is then a move of its own)."""
+        match = table.match
+        if match is None or self.clock_turn(table) is None:
+            return False
+        if self.hundred_pending(table) == seat:
+            declared = False
+            try:
+                declared = declares_hundred(bot, match.view(seat))
+            except Exception:
+                log.exception("the stand-in of table %s failed to decide on a hundred; it plays on", table.id)
+            async with table.lock:
+                if table.closed or table.match is not match or self.hundred_pending(table) != seat:
+                    return False
+                if declared:
+                    await self._declare(table, seat)
+                else:
+                    table.declined.add(seat)
+                self.service._after_change(table)
+            return True
+        if match.turn != seat:
+            return False
+        view = match.view(seat)
+        moves, legal = table.moves, view.moves
+        try:
+            play = await asyncio.to_thread(bot.choose, view)
+        except Exception:
+            log.exception("the stand-in of table %s failed; it plays the first legal placement", table.id)
+            play = legal[0]
+        if play not in legal:
+            play = legal[0]
+        async with table.lock:
+            if table.closed or table.match is not match or table.moves != moves or match.turn != seat:
+                return False
+            if (
+                seat in table.bots
+                or self.clock_turn(table) is None
+                or self.hundred_pending(table) is not None
+            ):
+                return False
+            mark = (match.hand_number, len(match.placements))
+            marks.add(mark)  # before the placement: the messages it sends say so
+            try:
+                await self._apply(table, seat, play, stand_in=True)
+            except BaseException:
+                marks.discard(mark)
+                raise
+        return True
+
     def state(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
         """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``."""
         match = table.match
@@ -390,7 +456,7 @@ class LayoutPlay:
         out["hundred_pending"] = self.hundred_pending(table)
         if out["hundred_pending"] != seat:
             out["may_declare_hundred"] = False
-        return out
+        return self.service.clocks.annotate(table, out)
 
 
 def _svg(table: LiveTable) -> str:

@@ -91,3 +91,19 @@ class TablePlay(Protocol):
     def replay_record(self, table: LiveTable) -> dict[str, Any]:
         """The finished match's record file."""
         ...
+
+    def clock_turn(self, table: LiveTable) -> tuple[int, int, int] | None:
+        """The turn a person's clock runs for (:mod:`sevenrocks.web.clocks`): the hand's number,
+        the match's moves so far and the person's seat that must act; ``None`` when no person must
+        (a bot's turn, between hands, before the start, after the end)."""
+        ...
+
+    def stand_in_bot(self, table: LiveTable, level: str) -> Any:
+        """A bot of ``level`` that can play the table's game, to stand in for a person."""
+        ...
+
+    async def stand_in(self, table: LiveTable, seat: int, bot: Any, marks: set[tuple[int, int]]) -> bool:
+        """The stand-in ``bot`` makes the move ``seat`` owes (called without the table's lock, which
+        it takes to store the move, marked as the stand-in's, and to add its ``(hand, play)`` to
+        ``marks``: the play counted among the hand's moves); ``False`` if the turn moved on."""
+        ...

@@ -45,6 +45,7 @@ from sevenrocks.text import match_over_text, play_choices, render_result, render
 
 __all__ = [
     "PLACED_FIELDS",
+    "BackIntent",
     "ChatIntent",
     "ClientMessage",
     "HundredIntent",
@@ -161,6 +162,11 @@ class SyncIntent:
 
 
 @dataclass(frozen=True)
+class BackIntent:
+    """The player of a seat away (its turn clock ran out, a stand-in plays it) is back."""
+
+
+@dataclass(frozen=True)
 class Ping:
     """Ask for a ``pong`` (and the current state)."""
 
@@ -192,6 +198,7 @@ ClientMessage = (
     | Ping
     | ChatIntent
     | MuteIntent
+    | BackIntent
 )
 
 _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
@@ -204,6 +211,7 @@ _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "sync": {},
     "chat": {"text": (str, False), "phrase": (str, False)},
     "mute": {"muted": (bool, True)},
+    "back": {},
 }
 
 
@@ -295,6 +303,8 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
         return NextHandIntent()
     if kind == "sync":
         return SyncIntent()
+    if kind == "back":
+        return BackIntent()
     return Ping()
 
 

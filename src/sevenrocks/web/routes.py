@@ -20,12 +20,14 @@ from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.match import Match
 from sevenrocks.core.record import MatchRecord
 from sevenrocks.core.sausage import GAME_ID as SAUSAGE
+from sevenrocks.core.sausage import SausageRecord
 from sevenrocks.guide.family import guide_game
 from sevenrocks.i18n import LANGUAGES, N_
 from sevenrocks.messages import translate
 from sevenrocks.picture_art import picture_sprite
 from sevenrocks.untrusted import MAX_NAME
 from sevenrocks.web.account_pages import check_rated_request, mark_rated, websocket_account
+from sevenrocks.web.clocks import check_time_control, stand_in_placements
 from sevenrocks.web.games import games_json
 from sevenrocks.web.keys import is_secret, is_table_id
 from sevenrocks.web.names import bot_labels, shown_name, shown_names, shown_seats
@@ -147,6 +149,18 @@ class SeatIn(BaseModel):
     bot: str = Field("greedy", max_length=40)
 
 
+class ClockIn(BaseModel):
+    """A table's time control (``docs/web.md``, "Time controls"): whole seconds a placement, a
+    reserve of seconds for the match, and the stand-in's bot level (by default the table's first
+    bot's, else greedy)."""
+
+    model_config = _STRICT
+
+    per_move: int
+    reserve: int = 0
+    stand_in: str | None = Field(None, max_length=40)
+
+
 class TableIn(BaseModel):
     """A new table: the game (``GET /api/games`` lists them) and its options, its seats (as many
     as the game allows; partners opposite: 0 with 2, 1 with 3) and the target (an option)."""
@@ -166,6 +180,8 @@ class TableIn(BaseModel):
     rated: bool = False
     """A rated table (``docs/accounts.md``): Seven Rocks, every person's seat an account's, bots of
     a rated level; the ratings change when the match ends. Needs a log-in and its ``X-CSRF-Token``."""
+    clock: ClockIn | None = None
+    """The time control; none (the default): untimed."""
 
 
 def _link(table_id: str, **params: str) -> str:
@@ -301,7 +317,16 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     address = request.client.host if request.client else ""
     if body.rated:
         await check_rated_request(request, body.game, body.seats, body.practice)
+    control = None
     try:
+        if body.clock is not None:
+            control = check_time_control(
+                body.clock.per_move,
+                body.clock.reserve,
+                body.clock.stand_in,
+                game=body.game,
+                seats=[{"kind": s.kind, "bot": s.bot} for s in body.seats],
+            )
         table, tokens = await service.create(
             [SeatSpec(s.kind, s.name, s.bot) for s in body.seats],
             body.target,
@@ -317,6 +342,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         await service.chat.set_muted(table, True)
     if body.rated:
         await mark_rated(request, table.id)
+    if control is not None:
+        await service.clocks.start(table, control)
     admin = table.record.admin_token
     mine = next((s for s, info in enumerate(table.record.seats) if info.get("me")), None)
     seats = []
@@ -335,6 +362,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         "public": table.record.public,
         "mute_spectators": body.mute_spectators,
         "rated": body.rated,
+        "clock": None if control is None else control.to_json(),
         "admin": admin,
         "seat": mine,
         "link": _link(table.id, token=tokens.get(mine, "") if mine is not None else "", admin=admin),
@@ -579,6 +607,12 @@ async def match_record_file(table_id: str, request: Request) -> Response:
     hinted = await _hinted(service, table)
     if hinted:
         data = MatchRecord.from_json(data).with_comments(hinted).to_json()
+    # the moves the clock's stand-in made (docs/web.md, "Time controls"): "stand_in": true
+    marks = stand_in_placements(await service.db(service.storage.events, table.id))
+    if marks and isinstance(table.match, Match):
+        data = MatchRecord.from_json(data).with_stand_ins(marks).to_json()
+    elif marks and table.record.game == SAUSAGE:
+        data = SausageRecord.from_json(data).with_stand_ins(marks).to_json()
     return Response(
         json.dumps(data, indent=1),
         media_type="application/json",

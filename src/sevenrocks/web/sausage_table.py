@@ -344,20 +344,20 @@ class SausagePlay:
             )
         await self.apply(table, conn.seat, intent.play)
 
-    async def apply(self, table: SausageTable, seat: int, move: SausageMove) -> None:
-        """Push ``move`` (a rules error leaves the match unchanged), store it, tell everyone."""
+    async def apply(
+        self, table: SausageTable, seat: int, move: SausageMove, *, stand_in: bool = False
+    ) -> None:
+        """Push ``move`` (a rules error leaves the match unchanged), store it, tell everyone
+        (``stand_in``: the clock's stand-in made it, which its stored event says)."""
         match = table.sausage
         assert match is not None and match.turn == seat
         match.push(move)  # raises a SevenRocksError naming the rule, and changes nothing, if illegal
         fields = self._end_fields(match)
+        data: dict[str, Any] = {"seat": seat, "play": str(move)}
+        if stand_in:
+            data["stand_in"] = True
         try:
-            await self.service.append_event(
-                table.id,
-                table.seq,
-                "play",
-                {"seat": seat, "play": str(move)},
-                **fields,
-            )
+            await self.service.append_event(table.id, table.seq, "play", data, **fields)
         except Exception:
             match.pop()
             raise ProtocolError(
@@ -432,6 +432,50 @@ class SausagePlay:
             raise
         except Exception:
             log.exception("the bots of table %s stopped", table.id)
+
+    def clock_turn(self, table: LiveTable) -> tuple[int, int, int] | None:
+        """The person's seat that must move, with the deal's number and the match's moves."""
+        table = _own(table)
+        match = table.sausage
+        if match is None or match.is_over or not match.in_deal or match.turn is None or table.closed:
+            return None
+        seat = match.turn
+        if seat in table.players or not table.human(seat):
+            return None
+        return match.deal_number, table.moves, seat
+
+    def stand_in_bot(self, table: LiveTable, level: str) -> Any:
+        """A Sausage bot of ``level``."""
+        return make_bot(level, seed=self.service._bot_seed(table), game="sausage")
+
+    async def stand_in(self, table: LiveTable, seat: int, bot: Any, marks: set[tuple[int, int]]) -> bool:
+        """The stand-in moves for ``seat``."""
+        table = _own(table)
+        match = table.sausage
+        if match is None or self.clock_turn(table) is None or match.turn != seat:
+            return False
+        view = match.view(seat)
+        moves, legal = table.moves, view.legal_moves
+        try:
+            move = await asyncio.to_thread(bot.choose, view)
+        except Exception:
+            log.exception("the stand-in of Sausage table %s failed; it plays the first legal way", table.id)
+            move = legal[0]
+        if move not in legal:
+            move = legal[0]
+        async with table.lock:
+            if table.closed or table.sausage is not match or table.moves != moves or match.turn != seat:
+                return False
+            if self.clock_turn(table) is None:
+                return False
+            mark = (match.deal_number, sum(1 for turn in match.turns if turn.is_move))
+            marks.add(mark)  # before the move: the state it sends says so
+            try:
+                await self.apply(table, seat, move, stand_in=True)
+            except BaseException:
+                marks.discard(mark)
+                raise
+        return True
 
     def state(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
         """The ``state`` message for ``seat`` (see :func:`state_json`)."""

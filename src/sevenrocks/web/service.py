@@ -32,6 +32,7 @@ from sevenrocks.i18n import N_
 from sevenrocks.messages import error_text, translate
 from sevenrocks.untrusted import clean_name
 from sevenrocks.web.chat import TableChat
+from sevenrocks.web.clocks import Clocks
 from sevenrocks.web.connection import Close, Connection, Send
 from sevenrocks.web.games import check_bot, check_game
 from sevenrocks.web.hooks import ServiceHooks
@@ -40,6 +41,7 @@ from sevenrocks.web.layout_play import LayoutPlay
 from sevenrocks.web.limits import AddressWindow, TokenBucket
 from sevenrocks.web.play import TablePlay
 from sevenrocks.web.protocol import (
+    BackIntent,
     ChatIntent,
     ClientMessage,
     HundredIntent,
@@ -119,6 +121,8 @@ class TableService:
         self.chat = TableChat(self)
         #: what accounts and ratings add to seats and matches (:mod:`sevenrocks.web.hooks`)
         self.hooks = ServiceHooks()
+        #: the turn clocks of timed tables (docs/web.md, "Time controls")
+        self.clocks = Clocks(self)
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call on the storage thread (one at a time, off the event loop)."""
@@ -164,6 +168,7 @@ class TableService:
     async def close(self) -> None:
         """Stop the bots and release the storage thread."""
         self._closing = True
+        self.clocks.close()
         for table in self.tables.values():
             if table.bot_task is not None:
                 table.bot_task.cancel()
@@ -316,6 +321,7 @@ class TableService:
             if not keep and record.status == "over":
                 return table
             self._make_bots(table)
+            await self.clocks.restore(table, events)
             self.tables[table_id] = table
         self._kick(table)
         return table
@@ -536,6 +542,8 @@ class TableService:
         async with table.lock:
             if table.closed:
                 raise ProtocolError(N_("this table was closed"), "table_closed")
+            if conn.seat is not None and not isinstance(intent, SyncIntent):
+                self.clocks.present(table, conn.seat)  # a seat away (its time ran out) is back
             if isinstance(intent, PlayIntent):
                 await self.play_of(table).play(table, conn, intent)
             elif isinstance(intent, StartIntent):
@@ -551,6 +559,9 @@ class TableService:
                 await self._replace(table, conn, intent)
             elif isinstance(intent, SyncIntent):
                 conn.send(self.state_for(table, conn.seat, conn.lang))
+            elif isinstance(intent, BackIntent) and conn.seat is None:
+                raise ProtocolError(N_("spectators have no seat to come back to"), "forbidden")
+            # BackIntent from a seat: it is back already (self.clocks.present above)
 
     # ------------------------------------------------------------------ intents
     async def start(self, table: LiveTable) -> None:
@@ -567,7 +578,7 @@ class TableService:
         humans = [s for s, info in enumerate(table.record.seats) if info["kind"] == "human"]
         return not humans or (
             any(table.connected(s) for s in humans)
-            and all(s in table.ready for s in humans if table.connected(s))
+            and all(s in table.ready or self.clocks.is_away(table, s) for s in humans if table.connected(s))
         )
 
     async def _next_hand_intent(self, table: LiveTable, conn: Connection) -> None:
@@ -590,7 +601,7 @@ class TableService:
         present = [s for s in humans if table.connected(s)]
         if humans and not present:
             return  # wait for the people to come back
-        if all(s in table.ready for s in present):
+        if all(s in table.ready or self.clocks.is_away(table, s) for s in present):  # away: a stand-in
             if not present and self.bot_delay:
                 self._kick(table)  # bots only: the bot loop pauses, then deals
                 return
@@ -660,6 +671,7 @@ class TableService:
 
     def _kick(self, table: LiveTable) -> None:
         """Start the bot loop of ``table`` if a bot has something to do and none is running."""
+        self.clocks.sync(table)
         if self._closing or table.closed or (table.bot_task is not None and not table.bot_task.done()):
             return
         play = self.play_of(table)
@@ -668,8 +680,9 @@ class TableService:
 
     # --------------------------------------------------------------- messages
     def state_for(self, table: LiveTable, seat: int | None, lang: str = "en") -> dict[str, Any]:
-        """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``."""
-        return self.play_of(table).state(table, seat, lang)
+        """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``
+        (with the table's ``clock``: :meth:`~sevenrocks.web.clocks.Clocks.annotate`)."""
+        return self.clocks.annotate(table, self.play_of(table).state(table, seat, lang))
 
     def _broadcast(self, table: LiveTable) -> None:
         if not table.connections:
@@ -717,4 +730,5 @@ def _kind(intent: ClientMessage) -> str:
         Ping: "ping",
         ChatIntent: "chat",
         MuteIntent: "mute",
+        BackIntent: "back",
     }[type(intent)]

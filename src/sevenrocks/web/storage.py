@@ -104,6 +104,16 @@ class _ReviewRow(_Base):
     analysis: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
+class _ClockRow(_Base):
+    """A timed table's time control and its clocks (``sevenrocks.web.clocks``), saved at each turn's start."""
+
+    __tablename__ = "sevenrocks_clocks"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    control: Mapped[dict[str, Any]] = mapped_column(JSON)
+    state: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+
+
 class _EventRow(_Base):
     __tablename__ = "sevenrocks_events"
     __table_args__ = (UniqueConstraint("table_id", "seq"),)
@@ -387,6 +397,7 @@ class Storage:
             session.execute(delete(_EventRow).where(_EventRow.table_id == table_id))
             session.execute(delete(_ReviewRow).where(_ReviewRow.table_id == table_id))
             session.execute(delete(_ChatRow).where(_ChatRow.table_id == table_id))
+            session.execute(delete(_ClockRow).where(_ClockRow.table_id == table_id))
             session.execute(delete(_TableRow).where(_TableRow.id == table_id))
 
     # ---------------------------------------------------------------- events
@@ -505,6 +516,23 @@ class Storage:
                 row.error,
                 None if row.analysis is None else dict(row.analysis),
             )
+
+    # ---------------------------------------------------------------- clocks
+    def save_clock(self, table_id: str, control: dict[str, Any], state: dict[str, Any]) -> None:
+        """Store (or replace) a timed table's time control and the state of its clocks."""
+        with self._session.begin() as session:
+            row = session.get(_ClockRow, table_id)
+            if row is None:
+                row = _ClockRow(table_id=table_id)
+                session.add(row)
+            row.control = dict(control)
+            row.state = dict(state)
+
+    def clock(self, table_id: str) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """A timed table's stored time control and clocks, or ``None`` (a table without a clock)."""
+        with self._session() as session:
+            row = session.get(_ClockRow, table_id)
+            return None if row is None else (dict(row.control), dict(row.state or {}))
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

@@ -34,8 +34,8 @@ sevenrocks.core.errors.RecordError: hand 0: turn 0: the record says seat ... tur
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from sevenrocks.core.envelope import (
@@ -86,7 +86,7 @@ SAUSAGE_LEADS: Final = (LEAD_LOT, LEAD_WINNER, LEAD_ROTATION)
 
 _HAND_KEYS: Final = ("queues", "starter", "lead", "turns", "result")
 _HAND_REQUIRED: Final = ("queues", "starter", "turns", "result")
-_TURN_KEYS: Final = ("seat", "tile", "went", "gave")
+_TURN_KEYS: Final = ("seat", "tile", "went", "gave", "stand_in")
 _RESULT_KEYS: Final = ("end", "winner", "pips", "award", "scores", "left")
 _RESULT_REQUIRED: Final = ("end", "winner", "pips", "award", "scores")
 _OUTCOME_KEYS: Final = ("end", "winner", "reason")
@@ -134,6 +134,9 @@ class SausageRecord(RecordEnvelope[DealLog]):
     winner: int | None = None
     reason: str | None = None
     outcome: Outcome | None = None
+    stand_ins: frozenset[tuple[int, int]] = frozenset()
+    """The ``(hand, play)`` of each move (``play`` counted among the deal's moves) a stand-in bot
+    made for its seat's player; written as the move's turn's optional ``"stand_in": true``."""
     _rules: Rules = field(init=False, repr=False, compare=False)
 
     __hash__ = RecordEnvelope.__hash__
@@ -144,6 +147,29 @@ class SausageRecord(RecordEnvelope[DealLog]):
         except SevenRocksError as err:
             raise RecordError(err.reason) from None
         self._check_envelope(rules)
+        marks = frozenset(self.stand_ins)
+        for key in marks:
+            if not (isinstance(key, tuple) and len(key) == 2 and all(isinstance(k, int) for k in key)):
+                raise RecordError(f"a stand-in's move is keyed by (hand, play), not {key!r}")
+            h, p = key
+            if not 0 <= h < len(self.hands) or not 0 <= p < len(self.hands[h].moves):
+                raise RecordError(f"a stand-in's move on hand {h}, play {p}: the record has no such move")
+        object.__setattr__(self, "stand_ins", marks)
+
+    def with_stand_ins(self, moves: Iterable[tuple[int, int]]) -> SausageRecord:
+        """A copy of this record whose moves ``(hand, play)`` are marked as a stand-in bot's, in
+        place of any marks it had.
+
+        >>> match = SausageMatch(seed=3)
+        >>> match.start_deal()
+        >>> _ = match.push(match.legal_moves()[0])
+        >>> record = SausageRecord.from_match(match).with_stand_ins({(0, 0)})
+        >>> [turn.get("stand_in") for turn in record.to_json()["hands"][0]["turns"]][-1]
+        True
+        >>> SausageRecord.from_json(record.to_json()) == record
+        True
+        """
+        return replace(self, stand_ins=frozenset(moves))
 
     # ------------------------------------------------------------------ reading
     @property
@@ -225,9 +251,21 @@ class SausageRecord(RecordEnvelope[DealLog]):
             "queues": [[str(t) for t in queue] for queue in log.queues],
             "starter": log.starter,
             "lead": self.lead_by(h),
-            "turns": [turn_json(turn) for turn in log.turns],
+            "turns": self._turns_json(h, log),
             "result": None if result is None else result_json(result),
         }
+
+    def _turns_json(self, h: int, log: DealLog) -> list[dict[str, Any]]:
+        out = []
+        m = -1
+        for turn in log.turns:
+            entry = turn_json(turn)
+            if turn.is_move:
+                m += 1
+                if (h, m) in self.stand_ins:
+                    entry["stand_in"] = True
+            out.append(entry)
+        return out
 
     def dumps(self) -> str:
         """The record as JSON text: one line per turn and per queue, ending in a newline."""
@@ -306,8 +344,11 @@ class SausageRecord(RecordEnvelope[DealLog]):
                 f"'target' is {data['target']!r}, but sausage with these options plays to {match.target}"
             )
         players, metadata, hands = record_body(data, 2, "deals")
+        stand_ins: set[tuple[int, int]] = set()
         for h, hand in enumerate(hands):
-            _replay_deal(match, h, hand)
+            marked: set[int] = set()
+            _replay_deal(match, h, hand, marked)
+            stand_ins.update((h, m) for m in marked)
         if "scores" in data:
             stored = data["scores"]
             if stored != list(match.scores) or has_bool(stored):
@@ -326,6 +367,7 @@ class SausageRecord(RecordEnvelope[DealLog]):
             winner=winner,
             reason=reason,
             outcome=match.outcome,
+            stand_ins=frozenset(stand_ins),
         )
 
     def replay(self) -> SausageMatch:
@@ -379,7 +421,7 @@ def result_json(result: DealResult) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- replay and checks
-def _replay_deal(match: SausageMatch, h: int, hand: Any) -> None:
+def _replay_deal(match: SausageMatch, h: int, hand: Any, stand_ins: set[int] | None = None) -> None:
     if not isinstance(hand, dict):
         raise RecordError(
             f"each hand is a JSON object with {', '.join(_HAND_KEYS)}, not {json_kind(hand)}", hand=h
@@ -408,7 +450,7 @@ def _replay_deal(match: SausageMatch, h: int, hand: Any) -> None:
     turns = hand["turns"]
     if not isinstance(turns, list):
         raise RecordError(f"'turns' must be a list of turns, not {json_kind(turns)}", hand=h)
-    _replay_turns(match, h, turns)
+    _replay_turns(match, h, turns, stand_ins)
     _check_result(match, h, hand["result"])
 
 
@@ -462,14 +504,24 @@ def _parse_turn(raw: Any, h: int, t: int, play: int | None) -> tuple[int, Tile, 
     return seat, tile, went, gave
 
 
-def _replay_turns(match: SausageMatch, h: int, turns: list[Any]) -> None:
+def _replay_turns(match: SausageMatch, h: int, turns: list[Any], stand_ins: set[int] | None = None) -> None:
     """Walk the stored turns beside the replay: forced turns must be the engine's, exactly; every move
-    is pushed (and checked by the engine)."""
+    is pushed (and checked by the engine); the index of each move marked ``"stand_in": true`` is
+    added to ``stand_ins``."""
     m = -1  # the index of the last move read
     for t, raw in enumerate(turns):
         at = m if m >= 0 else None
         seat, tile, went, gave = _parse_turn(raw, h, t, at)
+        marked = isinstance(raw, dict) and "stand_in" in raw
+        if marked and raw["stand_in"] is not True:
+            raise RecordError(
+                f"turn {t}: 'stand_in' is true or left out, not {raw['stand_in']!r}", hand=h, play=at
+            )
         made = match.turns
+        if marked and t < len(made):
+            raise RecordError(
+                f"turn {t}: only a move is marked as a stand-in's, not a forced turn", hand=h, play=at
+            )
         if t < len(made):  # a turn the engine has already played (forced, or the move just pushed)
             actual = made[t]
             if (actual.seat, actual.tile, actual.went) != (seat, tile, went):
@@ -508,6 +560,8 @@ def _replay_turns(match: SausageMatch, h: int, turns: list[Any]) -> None:
                 play=m,
             )
         assert went.is_move
+        if marked and stand_ins is not None:
+            stand_ins.add(m)
         try:
             event = match.push(SausageMove(tile, _WAY[went]))
         except SevenRocksError as err:

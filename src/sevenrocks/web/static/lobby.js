@@ -152,6 +152,11 @@
   // The table chat: spectators may be muted (they read it but cannot write; the creator can change it in play).
   document.getElementById("practice-label").after(el("label", { id: "mute-label" },
     el("input", { type: "checkbox", id: "mute-spectators" }), " ", t("Mute spectators in the chat")));
+  // The time control (docs/web.md, "Time controls"): none, or seconds a placement plus a reserve.
+  const CLOCKS = [[15, 60], [30, 120], [60, 300]];
+  document.getElementById("practice-label").after(el("label", { id: "clock-label" }, t("Time control"), " ",
+    el("select", { id: "clock" }, el("option", { value: "" }, t("none")),
+      ...CLOCKS.map(([move, reserve]) => el("option", { value: `${move}+${reserve}` }, SR.turnClock.controlText({ per_move: move, reserve }))))));
 
   document.getElementById("create").addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -164,6 +169,8 @@
     }));
     const body = { game: current().id, seats, options: optionValues(), practice: document.getElementById("practice").checked,
       public: document.getElementById("public").checked, mute_spectators: document.getElementById("mute-spectators").checked };
+    const clock = document.getElementById("clock").value;
+    if (clock) { const [move, reserve] = clock.split("+").map(Number); body.clock = { per_move: move, reserve }; }
     if (!document.getElementById("target-label").hidden) body.target = Number(document.getElementById("target").value);
     Object.assign(body, SRAccount.tableFields());  // a rated table (account.js)
     try {

@@ -26,6 +26,7 @@
     } else if (message.type === "state") {
       const previous = state;
       state = message;
+      SR.turnClock.update(state.clock, state.seat, send);   // the turn clock (clocks.js)
       announce(previous, state);
       render();
     } else if (message.type === "seats") {
@@ -104,7 +105,7 @@
       if (queue.sent) status.push(t("sent to the back since the table last changed: {count}", { count: queue.sent }));
       return el("div", { class: `seat-box${turn ? " turn" : ""}`, "data-seat": seat },
         el("div", { class: "name" }, el("span", { class: `team${seat}` }, t("Seat {seat}", { seat })), ` · ${info.name}`, state.seat === seat ? " " + t("(you)") : ""),
-        el("div", { class: "status" }, who, turn ? el("strong", {}, " · " + t("to play")) : null),
+        el("div", { class: "status" }, who, turn ? el("strong", {}, " · " + t("to play")) : null, SR.turnClock.badge(seat)),
         tiles,
         el("div", { class: "status count", "data-queue": seat }, status.join(" · ")));
     }));
@@ -171,6 +172,7 @@
     const items = [];
     if (state.starter_text) items.push(el("li", { class: "muted" }, cap(state.starter_text)));
     for (const turn of state.turns || []) items.push(el("li", { class: `went-${turn.went}` }, bidi(cap(turn.text))));
+    SR.turnClock.markLog(items, [...(state.starter_text ? [false] : []), ...(state.turns || []).map((turn) => ["top", "bottom", "cut"].includes(turn.went))]);
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
   }

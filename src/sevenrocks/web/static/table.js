@@ -47,6 +47,7 @@
     } else if (message.type === "state") {
       const previous = state;
       state = message;
+      SR.turnClock.update(state.clock, state.seat, send);   // the turn clock (clocks.js)
       if (previous && (previous.scores[0] !== state.scores[0] || previous.scores[1] !== state.scores[1])) {
         backPeg = previous.scores;
         scoreDelta = { change: [state.scores[0] - previous.scores[0], state.scores[1] - previous.scores[1]], at: performance.now() };
@@ -262,6 +263,7 @@
         state.seat === seat ? " " + t("(you)") : ""),
       el("div", { class: "status" }, [who, state.leader === seat && state.hand_number >= 0 ? t("led") : ""].filter(Boolean).join(" · "),
         turn ? el("strong", {}, " · " + t("to play")) : null,
+        SR.turnClock.badge(seat),
         lastKnock(seat) ? el("span", { class: "knock" }, " · " + t("knocked")) : null,
         drew ? el("span", { class: "drew", "data-draws": drew }, " · " + t("drew {count}", { count: drew })) : null),
       mine && state.seat === seat ? null : el("div", { class: "backs", role: "img", "aria-label": t("Tiles: {count}", { count }) }, ...Array.from({ length: count }, () => el("span", { html: backSvg() }))),
@@ -593,6 +595,7 @@
         ? t("{seat}: {play} — counted ends {total}, scores {points}", { seat: cap(seatName(event.seat)), play: ltr(event.play), total: event.ends_total, points: event.points })
         : t("{seat}: {play} — counted ends {total}", { seat: cap(seatName(event.seat)), play: ltr(event.play), total: event.ends_total }));
     });
+    SR.turnClock.markLog(items, (state.events || []).map((event) => event.kind === "placement"));
     log.replaceChildren(...items);
     log.scrollTop = log.scrollHeight;
   }
