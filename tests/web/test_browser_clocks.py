@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.servers import running_server
+from tests.web.servers import server_on
 from tests.web.test_browser import CHROMIUM, DESKTOP, api, browser, shot
 
 __all__ = ["browser"]
@@ -22,11 +22,14 @@ pytestmark = [
 ]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
-    """The server, bots with a short delay."""
-    db = tmp_path_factory.mktemp("clocks") / "web.db"
-    with running_server(db, args=("--bot-delay", "0.05")) as running:
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, Any]]:
+    """The server on SQLite, then on PostgreSQL; bots with a short delay."""
+    with server_on(
+        request.param, request, tmp_path_factory.mktemp("clocks"), args=("--bot-delay", "0.05")
+    ) as running:
         yield running
 
 
