@@ -129,6 +129,18 @@ def status_past_settlements(page: Any, timeout: float = 20_000) -> str:
         page.wait_for_function("() => !document.querySelector('#next-hand')", timeout=10_000)
 
 
+def choices_listed(page: Any, before: int) -> bool:
+    """After a click on a tile of the hand: wait until its places are listed (True) or the tile
+    was placed (False: the log has more than ``before`` lines), however slow the machine."""
+    page.wait_for_function(
+        "() => !!document.querySelector('#options button.option')"
+        f" || document.querySelectorAll('#log li').length > {before}",
+        polling=50,
+        timeout=20_000,
+    )
+    return bool(page.locator("#options button.option").count())
+
+
 def take_turn(page: Any, use_svg: bool) -> None:
     """Click a playable tile; if it has several places, click one (on the layout or the list).
 
@@ -137,11 +149,7 @@ def take_turn(page: Any, use_svg: bool) -> None:
     before = page.locator("#log li").count()
     page.locator(".hand button.tile.playable").first.click()
     options = page.locator("#options button.option")
-    try:
-        options.first.wait_for(timeout=700)
-    except playwright_sync.TimeoutError:
-        pass  # a single legal spot: one click placed it
-    else:
+    if choices_listed(page, before):  # else one click placed it (the one-click setting)
         targets = page.locator("#layout [data-point].target")
         if use_svg and targets.count():
             targets.first.click()

@@ -15,7 +15,17 @@ from typing import Any
 import pytest
 
 from tests.web.servers import running_server
-from tests.web.test_browser import CHROMIUM, DESKTOP, STATUS_JS, api, browser, open_and_start, shot, take_turn
+from tests.web.test_browser import (
+    CHROMIUM,
+    DESKTOP,
+    STATUS_JS,
+    api,
+    browser,
+    choices_listed,
+    open_and_start,
+    shot,
+    take_turn,
+)
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 
@@ -98,11 +108,7 @@ def _turn(page: Any) -> str:
     else:
         page.locator(".hand button.tile.playable").first.click()
         options = page.locator("#options button.option")
-        try:
-            options.first.wait_for(timeout=700)
-        except playwright_sync.TimeoutError:
-            pass
-        else:
+        if choices_listed(page, before):
             closing = page.locator("#options button.option[data-play$='#']")
             if closing.count():
                 shot(page, "donkey-closing-choice-desktop")
