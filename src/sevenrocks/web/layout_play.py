@@ -25,6 +25,7 @@ from sevenrocks.core.tiles import TILES, tiles_of_mask
 from sevenrocks.i18n import N_
 from sevenrocks.web.connection import Connection
 from sevenrocks.web.names import shown_names, shown_seats
+from sevenrocks.web.play import stand_in_choice
 from sevenrocks.web.protocol import PLACED_FIELDS, PlayIntent, ProtocolError, view_json
 from sevenrocks.web.render import ghost_boxes, render_layout
 from sevenrocks.web.replays import match_record, match_summary, player_names, position
@@ -353,13 +354,7 @@ class LayoutPlay:
             return False
         view = match.view(seat)
         moves, legal = table.moves, view.moves
-        try:
-            play = await asyncio.to_thread(bot.choose, view)
-        except Exception:
-            log.exception("the stand-in of table %s failed; it plays the first legal placement", table.id)
-            play = legal[0]
-        if play not in legal:
-            play = legal[0]
+        play = await stand_in_choice(bot, view, legal, table.id)
         async with table.lock:
             if table.closed or table.match is not match or table.moves != moves or match.turn != seat:
                 return False

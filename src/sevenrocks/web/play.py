@@ -16,6 +16,9 @@ the table's lock.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from sevenrocks.web.connection import Connection
@@ -23,7 +26,20 @@ from sevenrocks.web.protocol import PlayIntent
 from sevenrocks.web.storage import EventRecord, TableRecord
 from sevenrocks.web.table import LiveTable
 
-__all__ = ["TablePlay"]
+__all__ = ["TablePlay", "stand_in_choice"]
+
+log = logging.getLogger("sevenrocks.web")
+
+
+async def stand_in_choice(bot: Any, view: Any, legal: Sequence[Any], table_id: str) -> Any:
+    """What the clock's stand-in ``bot`` plays from ``view`` at table ``table_id``: its choice, or
+    the first of ``legal`` when it fails or answers something not legal (a stand-in always moves)."""
+    try:
+        choice = await asyncio.to_thread(bot.choose, view)
+    except Exception:
+        log.exception("the stand-in of table %s failed; it plays the first legal move", table_id)
+        return legal[0]
+    return choice if choice in legal else legal[0]
 
 
 class TablePlay(Protocol):

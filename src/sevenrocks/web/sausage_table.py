@@ -42,6 +42,7 @@ from sevenrocks.i18n import N_, translation
 from sevenrocks.sausage_svg import table as table_svg
 from sevenrocks.web.connection import Connection
 from sevenrocks.web.names import shown_names, shown_seats
+from sevenrocks.web.play import stand_in_choice
 from sevenrocks.web.protocol import PlayIntent, ProtocolError
 from sevenrocks.web.sausage_replays import (
     match_over_text,
@@ -456,13 +457,7 @@ class SausagePlay:
             return False
         view = match.view(seat)
         moves, legal = table.moves, view.legal_moves
-        try:
-            move = await asyncio.to_thread(bot.choose, view)
-        except Exception:
-            log.exception("the stand-in of Sausage table %s failed; it plays the first legal way", table.id)
-            move = legal[0]
-        if move not in legal:
-            move = legal[0]
+        move = await stand_in_choice(bot, view, legal, table.id)
         async with table.lock:
             if table.closed or table.sausage is not match or table.moves != moves or match.turn != seat:
                 return False
