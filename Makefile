@@ -29,7 +29,13 @@ typecheck: install
 unit: install
 	$(BIN)/pytest -n 2 --dist loadfile --durations=25
 
-test: lint typecheck unit
+# the compiled functions are put in numba's cache on the second core while the lint and the type
+# check run on the first (tests/warm_compiled.py); the suite starts once both are done
+test: install
+	$(BIN)/python -m tests.warm_compiled & warm=$$!; \
+	$(MAKE) --no-print-directory lint typecheck; checked=$$?; \
+	wait $$warm; \
+	[ $$checked -eq 0 ] && $(MAKE) --no-print-directory unit
 
 bench: install
 	$(BIN)/python benchmarks/random_hands.py

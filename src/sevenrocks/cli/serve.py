@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from sevenrocks.web.settings import FRAME_CEILING, Settings, SettingsError
+from sevenrocks.web.settings import FRAME_CEILING, Settings, SettingsError, check_shared_database
 
 
 def serve_command(
@@ -45,10 +45,18 @@ def serve_command(
     if bot_delay is not None:
         settings = dataclasses.replace(settings, bot_delay=bot_delay)
     try:
+        check_shared_database(settings)
+        check_redis(settings)
+    except SettingsError as err:
+        typer.echo(f"error: {err}", err=True)
+        raise typer.Exit(2) from None
+    try:
         Storage(settings.database_url).close()  # fail early, with a clear message
     except StorageError as err:
         typer.echo(f"error: {err}", err=True)
         raise typer.Exit(2) from None
+    if settings.redis_url is not None:
+        typer.echo(f"One of several server processes, sharing tables through Redis ({settings.redis_url}).")
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Seven Rocks is running on http://{shown}:{port}  (database: {settings.database_url})")
     typer.echo("Press Ctrl+C to stop.")
@@ -60,3 +68,24 @@ def serve_command(
         # messages over the size limit get a too_large error; only beyond this are they not read
         ws_max_size=max(FRAME_CEILING, 2 * settings.max_message_bytes),
     )
+
+
+def check_redis(settings: Settings) -> None:
+    """Raise :class:`SettingsError` naming the problem when the settings' Redis cannot be used."""
+    if settings.redis_url is None:
+        return
+    try:
+        import redis
+    except ImportError:
+        raise SettingsError(
+            "SEVENROCKS_REDIS_URL needs the redis package: pip install 'sevenrocks[redis]'"
+        ) from None
+    client = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5, socket_timeout=5)
+    try:
+        client.ping()
+    except (redis.RedisError, OSError, ValueError) as err:
+        raise SettingsError(
+            f"cannot reach Redis at SEVENROCKS_REDIS_URL ({settings.redis_url}): {err}"
+        ) from None
+    finally:
+        client.close()

@@ -19,12 +19,13 @@ from sevenrocks.web.account_pages import RememberLanguage
 from sevenrocks.web.account_pages import router as account_router
 from sevenrocks.web.accounts import Accounts
 from sevenrocks.web.cleanup import close_idle_tables, keep_closing_idle_tables
+from sevenrocks.web.cluster import Cluster, ForwardHttp
 from sevenrocks.web.middleware import Hardening
 from sevenrocks.web.quick_match import QuickMatch
 from sevenrocks.web.reviews import Reviews
 from sevenrocks.web.routes import router
 from sevenrocks.web.service import TableService
-from sevenrocks.web.settings import Settings
+from sevenrocks.web.settings import Settings, check_shared_database
 from sevenrocks.web.storage import Storage
 
 __all__ = ["STATIC", "create_app"]
@@ -47,6 +48,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         app.state.quick = quick
         accounts = Accounts(service)  # accounts and ratings (docs/accounts.md)
         service.hooks = app.state.accounts = accounts
+        cluster = None
+        if settings.redis_url is not None:
+            check_shared_database(settings)  # one of several server processes (docs/deploy.md)
+            cluster = service.cluster = app.state.cluster = Cluster(service, app, settings)
+            cluster.on_adopt.append(quick.watch)
+            await cluster.start()
         await accounts.catch_up()
         await close_idle_tables(service)
         await service.resume()
@@ -55,6 +62,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            if cluster is not None:
+                cluster.closing = True  # take no table over while stopping
             cleaning.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await cleaning
@@ -62,13 +71,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             await reviews.close()
             await accounts.close()
             await service.close()
+            if cluster is not None:
+                await cluster.close()  # its leases released: the other processes take its tables
             storage.close()
 
     app = FastAPI(title="Seven Rocks", lifespan=lifespan, docs_url="/api/docs", redoc_url=None)
     app.state.settings = settings
+    app.state.cluster = None
     app.include_router(router)
     app.include_router(account_router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(ForwardHttp)  # innermost: a request about a table owned elsewhere goes there
     app.add_middleware(RememberLanguage)
     app.add_middleware(Hardening, max_body_bytes=settings.max_message_bytes)
 

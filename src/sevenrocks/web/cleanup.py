@@ -13,7 +13,7 @@ import datetime as dt
 import logging
 
 from sevenrocks.i18n import N_
-from sevenrocks.web.service import TableService
+from sevenrocks.web.service import OwnedElsewhere, TableService
 
 __all__ = ["close_idle_tables", "keep_closing_idle_tables"]
 
@@ -29,7 +29,14 @@ async def close_idle_tables(service: TableService, now: dt.datetime | None = Non
         async with service.load_lock:  # no one loads it meanwhile
             table = service.tables.get(table_id)
             if table is None:
+                if service.cluster is not None:
+                    try:  # held while it is deleted; another server process's table is its own to close
+                        await service.cluster.claim(table_id)
+                    except OwnedElsewhere:
+                        continue
                 await service.db(service.storage.delete_table, table_id)
+                if service.cluster is not None:
+                    await service.cluster.release(table_id)
                 closed.append(table_id)
                 continue
             async with table.lock:

@@ -36,7 +36,7 @@ from sevenrocks.i18n import N_
 from sevenrocks.untrusted import clean_name
 from sevenrocks.web.games import check_bot, check_game, seat_counts
 from sevenrocks.web.protocol import ProtocolError
-from sevenrocks.web.service import LiveTable, SeatSpec, TableService
+from sevenrocks.web.service import LiveTable, OwnedElsewhere, SeatSpec, TableService
 from sevenrocks.web.storage import TableRecord
 
 __all__ = ["HOLD_SECONDS", "QuickMatch", "pick_table"]
@@ -253,6 +253,8 @@ class QuickMatch:
                 await asyncio.sleep(POLL_SECONDS)
         except asyncio.CancelledError:
             raise
+        except OwnedElsewhere:
+            pass  # another server process owns the table and watches it
         except Exception:
             log.exception("quick match %s could not be started", table_id)
         finally:

@@ -37,7 +37,7 @@ from sevenrocks.web.quick_match import QuickMatch
 from sevenrocks.web.replays import PositionError
 from sevenrocks.web.reviews import Reviews, ghost_layout, hinted_placements
 from sevenrocks.web.rules_pages import render_family_rules, render_unknown_game
-from sevenrocks.web.service import JoinRefused, LiveTable, SeatSpec, TableService
+from sevenrocks.web.service import JoinRefused, LiveTable, OwnedElsewhere, SeatSpec, TableService
 
 __all__ = ["ApiError", "request_language", "router"]
 
@@ -450,7 +450,7 @@ async def live_tables(request: Request) -> dict[str, Any]:
     lang = request_language(request)
     out = []
     for record in records:
-        table = await service.get(record.id)
+        table = await service.peek(record.id)
         if table is not None:
             summary = table.summary()
             summary["seats"] = shown_seats(summary["seats"], lang)
@@ -716,7 +716,19 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     ``token`` (a seat's invitation) name its seat, none: a spectator; ``admin``: the creator."""
     await websocket.accept()
     service = _service(websocket)
-    table = await service.get(table_id)
+    try:
+        table = await service.get(table_id)
+    except OwnedElsewhere as moved:  # another server process owns the table: relay to it
+        await websocket.app.state.cluster.relay(
+            websocket,
+            moved,
+            token=_param(websocket, "token"),
+            session=_param(websocket, "session"),
+            admin=_param(websocket, "admin"),
+            lang=request_language(websocket),
+            account=await websocket_account(websocket),
+        )
+        return
     if table is None:
         await websocket.send_json(
             error_message(_say(websocket, N_("no table {table}"), table=repr(table_id[:40])), "unknown_table")

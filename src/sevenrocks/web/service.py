@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from sevenrocks.bots import BOT_NAMES
 from sevenrocks.core.errors import SevenRocksError
@@ -38,6 +38,7 @@ from sevenrocks.web.games import check_bot, check_game
 from sevenrocks.web.hooks import ServiceHooks
 from sevenrocks.web.keys import is_table_id, new_secret, new_session, new_table_id, session_hash
 from sevenrocks.web.layout_play import LayoutPlay
+from sevenrocks.web.leases import OwnedElsewhere
 from sevenrocks.web.limits import AddressWindow, TokenBucket
 from sevenrocks.web.play import TablePlay
 from sevenrocks.web.protocol import (
@@ -61,7 +62,18 @@ from sevenrocks.web.settings import Settings
 from sevenrocks.web.storage import EventWrite, Storage, TableRecord
 from sevenrocks.web.table import LiveTable, rebuild_match
 
-__all__ = ["Connection", "JoinRefused", "LiveTable", "SeatSpec", "TableService", "rebuild_match"]
+if TYPE_CHECKING:
+    from sevenrocks.web.cluster import Cluster
+
+__all__ = [
+    "Connection",
+    "JoinRefused",
+    "LiveTable",
+    "OwnedElsewhere",
+    "SeatSpec",
+    "TableService",
+    "rebuild_match",
+]
 
 log = logging.getLogger("sevenrocks.web")
 T = TypeVar("T")
@@ -90,6 +102,8 @@ CLOSE_FORBIDDEN: Final = 4403
 CLOSE_UNKNOWN: Final = 4404
 CLOSE_GONE: Final = 4410
 CLOSE_FULL: Final = 4429
+#: the table moved to another server process (1012, "service restart": the page reconnects)
+CLOSE_MOVED: Final = 1012
 
 
 class TableService:
@@ -123,6 +137,9 @@ class TableService:
         self.hooks = ServiceHooks()
         #: the turn clocks of timed tables (docs/web.md, "Time controls")
         self.clocks = Clocks(self)
+        #: with ``SEVENROCKS_REDIS_URL``: this process among others, each table owned by one of
+        #: them (:mod:`sevenrocks.web.cluster`); ``None``: this process holds every table
+        self.cluster: Cluster | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a storage call on the storage thread (one at a time, off the event loop)."""
@@ -182,7 +199,10 @@ class TableService:
         records = await self.db(self.storage.tables, ("playing",), self.settings.max_live_tables)
         count = 0
         for record in records:
-            table = await self.get(record.id)
+            try:
+                table = await self.get(record.id)
+            except OwnedElsewhere:
+                continue  # another server process plays it
             if table is not None:
                 count += 1
         return count
@@ -273,6 +293,8 @@ class TableService:
             quick=quick,
         )
         await self.db(self.storage.create_table, record)
+        if self.cluster is not None:
+            await self.cluster.claim(record.id)  # a new id: nobody else holds it
         table = self._play_of_game(game).new_table(record)
         if self._seeds is not None:
             table.rng = random.Random(self._seeds.randrange(2**63))
@@ -298,7 +320,9 @@ class TableService:
         """The table with ``table_id`` (loaded from storage and resumed if needed), or ``None``.
 
         An id of the wrong shape is ``None`` at once, without asking the database. A finished
-        table loaded with ``keep=False`` (to read its record) is not kept in memory.
+        table loaded with ``keep=False`` (to read its record) is not kept in memory. With other
+        server processes (:attr:`cluster`), loading a table takes its lease: a table another
+        process owns raises :class:`OwnedElsewhere` naming it.
         """
         if not is_table_id(table_id):
             return None
@@ -312,19 +336,59 @@ class TableService:
             record = await self.db(self.storage.table, table_id)
             if record is None:
                 return None
+            if not keep and record.status == "over":
+                return await self._load(record)
+            if self.cluster is not None:
+                await self.cluster.claim(table_id)
+                record = await self.db(self.storage.table, table_id)  # as its last owner left it
+                if record is None:
+                    await self.cluster.release(table_id)
+                    return None
             events = await self.db(self.storage.events, table_id)
             try:
                 table = self._play_of_game(record.game).load(record, events)
             except (SevenRocksError, KeyError, TypeError, ValueError) as err:
                 log.error("table %s cannot be rebuilt from storage: %s", table_id, err)
+                if self.cluster is not None:
+                    await self.cluster.release(table_id)
                 return None
-            if not keep and record.status == "over":
-                return table
             self._make_bots(table)
             await self.clocks.restore(table, events)
             self.tables[table_id] = table
         self._kick(table)
         return table
+
+    async def _load(self, record: TableRecord) -> LiveTable | None:
+        """``record``'s table rebuilt from its stored events, to read only (not kept, no bots)."""
+        events = await self.db(self.storage.events, record.id)
+        try:
+            return self._play_of_game(record.game).load(record, events)
+        except (SevenRocksError, KeyError, TypeError, ValueError) as err:
+            log.error("table %s cannot be rebuilt from storage: %s", record.id, err)
+            return None
+
+    async def peek(self, table_id: str) -> LiveTable | None:
+        """The table with ``table_id`` to read (lists, summaries): as :meth:`get`, but a table
+        another server process owns is read from storage as its owner last stored it."""
+        try:
+            return await self.get(table_id)
+        except OwnedElsewhere:
+            record = await self.db(self.storage.table, table_id)
+            return None if record is None else await self._load(record)
+
+    async def drop(self, table_id: str) -> None:
+        """Let go of a table this process no longer owns (its lease ran out and another process
+        took it): stop its bots and clocks, and close its browsers' sockets with
+        :data:`CLOSE_MOVED` so that their pages reconnect to the new owner."""
+        table = self.tables.pop(table_id, None)
+        if table is None:
+            return
+        table.closed = True
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        self.clocks.sync(table)
+        for conn in list(table.connections):
+            asyncio.get_running_loop().create_task(conn.end(CLOSE_MOVED, "the table moved to another server"))
 
     async def seat_links(self, table: LiveTable) -> list[dict[str, Any]]:
         """Each person's seat: ``claimed``, and the invitation ``token`` only while unclaimed."""
@@ -497,6 +561,8 @@ class TableService:
         """Drop a finished table nobody watches from memory (it is reloaded from storage on demand)."""
         if table.record.status == "over" and not table.connections and self.tables.get(table.id) is table:
             del self.tables[table.id]
+            if self.cluster is not None:
+                asyncio.get_running_loop().create_task(self.cluster.release(table.id))
 
     async def handle(self, table: LiveTable, conn: Connection, raw: str | bytes) -> None:
         """Act on one raw message from ``conn``; refused messages get an ``error`` reply only."""
@@ -658,6 +724,8 @@ class TableService:
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
         await self.db(self.storage.delete_table, table.id)
+        if self.cluster is not None:
+            await self.cluster.release(table.id)
         for conn in table.connections:
             conn.send(error_message(translate(text, None, conn.lang), "table_closed"))
             asyncio.get_running_loop().create_task(conn.end(CLOSE_GONE, "table closed"))

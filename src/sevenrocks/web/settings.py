@@ -23,7 +23,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Final
 
-__all__ = ["DEFAULT_DATABASE_URL", "ENV_NAMES", "FRAME_CEILING", "Settings", "SettingsError"]
+__all__ = [
+    "DEFAULT_DATABASE_URL",
+    "ENV_NAMES",
+    "FRAME_CEILING",
+    "Settings",
+    "SettingsError",
+    "check_shared_database",
+]
 
 #: A SQLite file in the working directory: nothing to install or configure.
 DEFAULT_DATABASE_URL: Final = "sqlite:///sevenrocks.db"
@@ -57,6 +64,11 @@ class Settings:
     ``review_think``: seconds of search per placement of a review.
     ``hint_think``: seconds of search for a hint at a practice table.
     ``quick_wait``: seconds a quick match waits for people before bots take the seats still empty.
+    ``redis_url``: with a shared database, the Redis server through which several server
+    processes share the tables (``docs/deploy.md``); ``None``: this process holds every table.
+    ``node``: this process's name among them (unset: host name, process id and a random part).
+    ``lease_seconds``: how long a process's hold on a table lasts unless renewed (renewed every
+    fifth of it): after a process dies, another takes its tables within about this time.
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -73,6 +85,9 @@ class Settings:
     review_think: float = 0.2
     hint_think: float = 0.5
     quick_wait: float = 30.0
+    redis_url: str | None = None
+    node: str = ""
+    lease_seconds: float = 5.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -82,14 +97,43 @@ class Settings:
         values: dict[str, float | int] = {}
         for item in fields(cls):
             name = ENV_NAMES.get(item.name)
-            if name is None or item.name in ("database_url", "deal_seed"):
+            if name is None or item.name in _TEXTS:
                 continue
             default = getattr(cls, item.name)
             values[item.name] = _number(env, name, default, positive=item.name != "bot_delay")
         seed = env.get(ENV_NAMES["deal_seed"], "").strip()
         if seed and not (seed.isascii() and seed.isdigit()):
             raise SettingsError(f"SEVENROCKS_DEAL_SEED must be a whole number, not {seed!r}")
-        return cls(database_url=url, deal_seed=int(seed) if seed else None, **values)  # type: ignore[arg-type]
+        redis_url = env.get(ENV_NAMES["redis_url"], "").strip() or None
+        if redis_url is not None and not redis_url.startswith(("redis://", "rediss://", "unix://")):
+            schemes = "redis://, rediss:// or unix://"
+            raise SettingsError(f"SEVENROCKS_REDIS_URL must start with {schemes}, not {redis_url[:60]!r}")
+        node = env.get(ENV_NAMES["node"], "").strip()
+        if node and not all(c.isascii() and (c.isalnum() or c in "-_.") for c in node):
+            raise SettingsError(f"SEVENROCKS_NODE must be letters, digits, '-', '_' or '.': {node[:60]!r}")
+        return cls(
+            database_url=url,
+            deal_seed=int(seed) if seed else None,
+            redis_url=redis_url,
+            node=node[:64],
+            **values,  # type: ignore[arg-type]
+        )
+
+
+def check_shared_database(settings: Settings) -> None:
+    """Raise :class:`SettingsError` when several server processes would not share one database.
+
+    >>> check_shared_database(Settings(redis_url="redis://localhost"))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    sevenrocks.web.settings.SettingsError: SEVENROCKS_REDIS_URL shares tables ... not SQLite
+    """
+    if settings.redis_url is not None and settings.database_url.startswith("sqlite"):
+        raise SettingsError(
+            "SEVENROCKS_REDIS_URL shares tables between server processes, which must share one "
+            "database too: set SEVENROCKS_DATABASE_URL to a PostgreSQL URL "
+            "(postgresql+psycopg://...), not SQLite"
+        )
 
 
 #: The environment variable of each setting.
@@ -108,7 +152,12 @@ ENV_NAMES: Final = {
     "review_think": "SEVENROCKS_REVIEW_THINK",
     "hint_think": "SEVENROCKS_HINT_THINK",
     "quick_wait": "SEVENROCKS_QUICK_WAIT",
+    "redis_url": "SEVENROCKS_REDIS_URL",
+    "node": "SEVENROCKS_NODE",
+    "lease_seconds": "SEVENROCKS_LEASE_SECONDS",
 }
+#: the settings read as text, not numbers
+_TEXTS: Final = ("database_url", "deal_seed", "redis_url", "node")
 
 
 def _number(env: Mapping[str, str], name: str, default: float, *, positive: bool) -> float | int:

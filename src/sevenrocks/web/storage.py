@@ -342,6 +342,13 @@ class Storage:
             )
             return [_record(row) for row in rows]
 
+    def table_ids(self, statuses: tuple[str, ...], limit: int = 10_000) -> list[str]:
+        """The ids of tables in any of ``statuses`` (only the ids: cheap to ask often)."""
+        with self._session() as session:
+            return list(
+                session.scalars(select(_TableRow.id).where(_TableRow.status.in_(statuses)).limit(limit))
+            )
+
     def lobby_tables(self, limit: int = 50) -> list[TableRecord]:
         """Tables worth watching, the most recently active first: matches being played, tables
         waiting to start that someone has joined (a table made and never opened is not listed), and

@@ -1,0 +1,271 @@
+"""Several server processes sharing PostgreSQL and Redis (docs/deploy.md), on real servers.
+
+Three ``sevenrocks serve`` processes with one PostgreSQL database and one Redis, and nginx in
+front of them. The four players of one table, connected to three different processes, play a
+whole match; the table's owner is killed with SIGKILL in the middle of a hand and the match
+finishes with nothing lost; a rolling restart of every process during 50 bot matches loses
+nothing, and every record replays.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+from sevenrocks.core import MatchRecord
+from tests.web.cluster_servers import (
+    Closed,
+    LiveSocket,
+    ServerProcess,
+    cluster,
+    get,
+    nginx,
+    post,
+    redis_server,
+)
+from tests.web.conftest import Socket, ws_path
+
+pytestmark = pytest.mark.timeout(300)
+
+
+@pytest.fixture(scope="module")
+def redis_url() -> Iterator[str]:
+    with redis_server() as url:
+        yield url
+
+
+@pytest.fixture
+def servers(postgres: str, redis_url: str, tmp_path: Path) -> Iterator[list[ServerProcess]]:
+    """Three server processes on a fresh PostgreSQL database, bots with no pause."""
+    from tests.web.postgres import fresh_database
+
+    with (
+        fresh_database(postgres) as database,
+        cluster(database, redis_url, tmp_path, env={"SEVENROCKS_BOT_DELAY": "0"}) as processes,
+    ):
+        yield processes
+
+
+def tokens_of(made: dict[str, Any]) -> dict[int, str]:
+    """Each person's seat's invitation, from the answer that made the table."""
+    tokens = {}
+    link = parse_qs(urlparse(made["link"]).query)
+    if made["seat"] is not None:
+        tokens[made["seat"]] = link["token"][0]
+    for seat in made["seats"]:
+        if "link" in seat:
+            tokens[seat["seat"]] = parse_qs(urlparse(seat["link"]).query)["token"][0]
+    return tokens
+
+
+class Player:
+    """A person's browser at one seat: its socket to some server process, the seat's session
+    (kept as the page keeps it) to reconnect with, and every placement it was told of."""
+
+    def __init__(self, seat: int, table: str, token: str, admin: str | None) -> None:
+        self.seat = seat
+        self.table = table
+        self.token = token
+        self.admin = admin
+        self.session: str | None = None
+        self.sock: Socket | None = None
+        #: hand number -> the placements (seat, play) of that hand this browser knows of
+        self.seen: dict[int, list[tuple[int, str]]] = {}
+        #: (hand, placement number in the hand, play) of each of its own placements the server
+        #: acknowledged
+        self.acknowledged: list[tuple[int, int, str]] = []
+        #: the placement sent and not yet acknowledged: hand, the state's move, placement number, play
+        self.sent: tuple[int, int, int, str] | None = None
+        self.acted_hand = -1
+        self.reconnects = 0
+
+    def connect(self, base_ws: str) -> None:
+        path = ws_path(self.table, None if self.session else self.token, self.admin, self.session)
+        self.sock = Socket(LiveSocket(base_ws + path), f"seat {self.seat}")
+        state = self.sock.until(lambda m: m["type"] == "state")
+        if self.sock.welcome and self.sock.welcome.get("session"):
+            self.session = self.sock.welcome["session"]
+        assert self.sock.welcome is not None and self.sock.welcome["seat"] == self.seat
+        self._note(state)
+
+    def _note(self, state: dict[str, Any]) -> None:
+        if state.get("type") != "state" or state.get("hand_number", -1) < 0:
+            return
+        plays = [(e["seat"], e["play"]) for e in state["events"] if e["kind"] == "placement"]
+        known = self.seen.get(state["hand_number"], [])
+        # what a browser is told of a hand only ever grows, in the same order
+        assert plays[: len(known)] == known or known[: len(plays)] == plays, (self.seat, known, plays)
+        if len(plays) >= len(known):
+            self.seen[state["hand_number"]] = plays
+        if self.sent is not None:
+            hand, move, number, play = self.sent
+            if state["hand_number"] > hand or (state["hand_number"] == hand and state["move"] > move):
+                if self.seen.get(hand, [])[number : number + 1] == [(self.seat, play)]:
+                    self.acknowledged.append((hand, number, play))
+                self.sent = None
+
+    def step(self) -> dict[str, Any] | None:
+        """Read what has arrived and act on it; the latest state (``None``: nothing yet)."""
+        assert self.sock is not None
+        live = self.sock.session
+        assert isinstance(live, LiveSocket)
+        while not live.inbox.empty():
+            self._note(self.sock.recv())
+        state = self.sock.state
+        if state is None or state.get("winner") is not None:
+            return state
+        if state["hand_over"]:
+            if state["hand_number"] > self.acted_hand:
+                self.sock.send({"type": "next_hand"})
+                self.acted_hand = state["hand_number"]
+        elif state["turn"] == self.seat and state["legal"] and self.sent is None:
+            play = state["legal"][0]["play"]
+            self.sock.send({"type": "play", "play": play, "at": state["move"]})
+            number = len(self.seen.get(state["hand_number"], []))
+            self.sent = (state["hand_number"], state["move"], number, play)
+        return state
+
+
+def play_match(players: list[Player], bases: dict[int, str], pause: Any = None, seconds: float = 240) -> None:
+    """Drive the players until the match is over; a closed socket reconnects (with the seat's
+    session) to ``bases[seat]`` as it is then. ``pause(players)`` is called after every round."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline, "the match did not finish"
+        over = 0
+        for player in players:
+            try:
+                state = player.step()
+            except Closed:
+                player.reconnects += 1
+                time.sleep(0.2)
+                try:
+                    player.connect(bases[player.seat])
+                except (OSError, Closed, AssertionError, TimeoutError):
+                    continue  # the page would try again a moment later
+                player.sent = None  # that placement is either stored (seen in the state) or not
+                continue
+            if state is not None and state.get("winner") is not None:
+                over += 1
+        if over == len(players):
+            return
+        if pause is not None:
+            pause(players)
+        time.sleep(0.01)
+
+
+def check_nothing_lost(base: str, table: str, players: list[Player]) -> MatchRecord:
+    """The stored record replays; every placement any browser was told of is in it, in the same
+    order for every browser; every placement a player saw acknowledged is there."""
+    record = MatchRecord.from_json(get(base, f"/api/matches/{table}/record"))
+    stored = {h: [(p.seat, str(p.play)) for p in log.placements] for h, log in enumerate(record.hands)}
+    for player in players:
+        for hand, plays in player.seen.items():
+            assert stored[hand][: len(plays)] == plays, (player.seat, hand)
+        for hand, number, play in player.acknowledged:
+            assert stored[hand][number] == (player.seat, play)
+    return record
+
+
+def test_four_players_on_three_processes_play_a_whole_match(servers: list[ServerProcess]) -> None:
+    a, b, c = servers
+    made = post(a.url, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "friend"}] * 3, "target": 100})
+    table, tokens = made["table"], tokens_of(made)
+    admin = parse_qs(urlparse(made["link"]).query)["admin"][0]
+    bases = {0: a.ws, 1: b.ws, 2: c.ws, 3: b.ws}  # three processes; the table is a's
+    players = [Player(seat, table, tokens[seat], admin if seat == 0 else None) for seat in range(4)]
+    for player in players:
+        player.connect(bases[player.seat])
+    # the table's live facts, asked of another process, come from its owner
+    told = get(c.url, f"/api/tables/{table}")
+    assert all(seat["connected"] and seat["claimed"] for seat in told["seats"])
+    assert told == get(a.url, f"/api/tables/{table}")
+    # the creator starts the match from another process than the owner: the request is carried there
+    assert post(c.url, f"/api/tables/{table}/start", {"admin": admin})["status"] == "playing"
+    play_match(players, bases)
+    assert all(p.reconnects == 0 for p in players)
+    record = check_nothing_lost(b.url, table, players)
+    assert max(record.scores) >= 100
+    for player in players:  # each saw every placement of the last hand
+        assert player.seen[len(record.hands) - 1] == [
+            (p.seat, str(p.play)) for p in record.hands[-1].placements
+        ]
+    # a finished match's summary is the same whichever process answers (who is connected to it
+    # is known to the process that holds it only)
+    def stored(summary: dict[str, Any]) -> dict[str, Any]:
+        live = ("connected", "ready")
+        seats = [{k: v for k, v in seat.items() if k not in live} for seat in summary["seats"]]
+        return summary | {"seats": seats}
+
+    assert stored(get(a.url, f"/api/tables/{table}")) == stored(get(c.url, f"/api/tables/{table}"))
+
+
+def test_the_owner_killed_mid_hand_the_match_finishes_with_nothing_lost(
+    servers: list[ServerProcess],
+) -> None:
+    a, b, c = servers
+    made = post(a.url, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "friend"}] * 3, "target": 100})
+    table, tokens = made["table"], tokens_of(made)
+    admin = parse_qs(urlparse(made["link"]).query)["admin"][0]
+    bases = {0: a.ws, 1: b.ws, 2: c.ws, 3: c.ws}
+    players = [Player(seat, table, tokens[seat], admin if seat == 0 else None) for seat in range(4)]
+    for player in players:
+        player.connect(bases[player.seat])
+    post(a.url, f"/api/tables/{table}/start", {"admin": admin})
+    killed_at: list[float] = []
+
+    def kill_mid_hand(players: list[Player]) -> None:
+        state = players[1].sock.state if players[1].sock else None
+        if not killed_at and state and state.get("move", 0) >= 9 and not state["hand_over"]:
+            a.kill()  # the table's owner, in the middle of the first hand
+            killed_at.append(time.monotonic())
+            bases[0] = b.ws  # its browser's page reconnects through the balancer: another process
+
+    play_match(players, bases, pause=kill_mid_hand)
+    assert killed_at, "the owner was never killed"
+    assert players[0].reconnects >= 1  # its socket was at the killed process
+    assert players[1].reconnects >= 1 and players[2].reconnects >= 1  # relayed: moved to the new owner
+    check_nothing_lost(b.url, table, players)
+
+
+def test_a_rolling_restart_during_fifty_bot_matches_loses_nothing(
+    postgres: str, redis_url: str, tmp_path: Path
+) -> None:
+    from tests.web.postgres import fresh_database
+
+    with (
+        fresh_database(postgres) as database,
+        cluster(database, redis_url, tmp_path, env={"SEVENROCKS_BOT_DELAY": "0.03"}) as processes,
+        nginx([p.port for p in processes]) as front,
+    ):
+        tables = []
+        for _ in range(50):
+            made = post(
+                front, "/api/tables", {"seats": [{"kind": "bot", "bot": "greedy"}] * 4, "target": 100}
+            )
+            admin = parse_qs(urlparse(made["link"]).query)["admin"][0]
+            post(front, f"/api/tables/{made['table']}/start", {"admin": admin})
+            tables.append(made["table"])
+        playing = [t for t in tables if get(front, f"/api/tables/{t}")["status"] == "playing"]
+        assert playing, "every match ended before the restart"
+        for process in processes:  # one at a time: stopped cleanly, then started again
+            process.stop()
+            time.sleep(0.5)
+            process.start()
+            time.sleep(0.5)
+        deadline = time.monotonic() + 240
+        waiting = set(tables)
+        while waiting:
+            assert time.monotonic() < deadline, f"{len(waiting)} matches did not finish"
+            waiting = {t for t in waiting if get(front, f"/api/tables/{t}")["status"] != "over"}
+            time.sleep(0.5)
+        for table in tables:
+            record = MatchRecord.from_json(get(front, f"/api/matches/{table}/record"))
+            assert max(record.scores) >= 100 and record.winner is not None
+        logs = "".join(p.log.read_text() for p in processes)
+        assert "Traceback" not in logs, logs[-5000:]
