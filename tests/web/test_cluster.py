@@ -195,6 +195,7 @@ def test_four_players_on_three_processes_play_a_whole_match(servers: list[Server
         assert player.seen[len(record.hands) - 1] == [
             (p.seat, str(p.play)) for p in record.hands[-1].placements
         ]
+
     # a finished match's summary is the same whichever process answers (who is connected to it
     # is known to the process that holds it only)
     def stored(summary: dict[str, Any]) -> dict[str, Any]:
@@ -269,3 +270,15 @@ def test_a_rolling_restart_during_fifty_bot_matches_loses_nothing(
             assert max(record.scores) >= 100 and record.winner is not None
         logs = "".join(p.log.read_text() for p in processes)
         assert "Traceback" not in logs, logs[-5000:]
+
+
+def test_play_now_at_two_processes_seats_both_people_at_one_table(servers: list[ServerProcess]) -> None:
+    a, b, c = servers
+    first = post(a.url, "/api/quick", {"game": "seven-rocks", "bot": "greedy", "name": "Leyla"})
+    # another process finds the waiting table (a's) in the database; the request is carried to a
+    second = post(b.url, "/api/quick", {"game": "seven-rocks", "bot": "random", "name": "Emre"})
+    assert second["table"] == first["table"] and (first["seat"], second["seat"]) == (0, 1)
+    taken = post(c.url, f"/api/tables/{first['table']}/take", {"seat": 2, "name": "Ayşe"})
+    assert taken["table"] == first["table"] and taken["seat"] == 2
+    names = [s["name"] for s in get(c.url, f"/api/tables/{first['table']}")["seats"]]
+    assert names[:3] == ["Leyla", "Emre", "Ayşe"]

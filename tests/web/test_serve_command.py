@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -42,3 +44,32 @@ def test_limit_settings_are_checked(
     monkeypatch.setenv(name, value)
     result = CliRunner().invoke(app, ["serve"])
     assert result.exit_code == 2 and f"{name} {says}" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("env", "args", "says"),
+    [
+        (
+            {"SEVENROCKS_REDIS_URL": "redis://127.0.0.1:1"},
+            ["--db", "sqlite:///x.db"],
+            "SEVENROCKS_REDIS_URL shares tables between server processes, which must share one database",
+        ),
+        ({"SEVENROCKS_REDIS_URL": "http://example"}, [], "SEVENROCKS_REDIS_URL must start with redis://"),
+        ({"SEVENROCKS_NODE": "a b"}, [], "SEVENROCKS_NODE must be letters, digits"),
+        ({"SEVENROCKS_LEASE_SECONDS": "0"}, [], "SEVENROCKS_LEASE_SECONDS must be above zero"),
+    ],
+)
+def test_cluster_settings_are_checked(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], args: list[str], says: str
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    result = CliRunner().invoke(app, ["serve", *args])
+    assert result.exit_code == 2 and says in result.output and "Traceback" not in result.output
+
+
+def test_a_redis_that_does_not_answer_is_reported(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("SEVENROCKS_REDIS_URL", f"unix://{tmp_path}/no-redis.sock")
+    result = CliRunner().invoke(app, ["serve", "--db", "postgresql+psycopg://nobody@/nothing"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"cannot reach Redis at SEVENROCKS_REDIS_URL (unix://{tmp_path}/no-redis.sock)" in result.output
