@@ -282,3 +282,18 @@ def test_play_now_at_two_processes_seats_both_people_at_one_table(servers: list[
     assert taken["table"] == first["table"] and taken["seat"] == 2
     names = [s["name"] for s in get(c.url, f"/api/tables/{first['table']}")["seats"]]
     assert names[:3] == ["Leyla", "Emre", "Ayşe"]
+
+
+def test_the_browsers_of_a_killed_relaying_process_leave_their_table(servers: list[ServerProcess]) -> None:
+    a, b, c = servers
+    made = post(a.url, "/api/tables", {"seats": [{"kind": "me"}, {"kind": "friend"}], "game": "draw"})
+    table, tokens = made["table"], tokens_of(made)
+    player = Player(1, table, tokens[1], None)
+    player.connect(b.ws)  # relayed by b to a, the owner
+    assert get(c.url, f"/api/tables/{table}")["seats"][1]["connected"] is True
+    b.kill()  # the process holding the browser's socket dies: nobody tells the owner
+    deadline = time.monotonic() + 20
+    while get(c.url, f"/api/tables/{table}")["seats"][1]["connected"]:
+        assert time.monotonic() < deadline, "the owner still counts the dead process's browser"
+        time.sleep(0.2)
+    assert get(a.url, f"/api/tables/{table}")["seats"][1]["claimed"] is True  # the seat stays the player's
