@@ -84,6 +84,13 @@ def make_table(
     response = client.post("/api/tables", json=body)
     assert response.status_code == 201, response.text
     made: dict[str, Any] = response.json()
+    made["tokens"] = tokens_of(made)
+    made["admin_token"] = parse_qs(urlparse(made["link"]).query)["admin"][0]
+    return made
+
+
+def tokens_of(made: dict[str, Any]) -> dict[int, str]:
+    """Each person's seat's invitation (seat -> token), from the answer that made the table."""
     tokens: dict[int, str] = {}
     link = parse_qs(urlparse(made["link"]).query)
     if made["seat"] is not None:
@@ -91,9 +98,7 @@ def make_table(
     for seat in made["seats"]:
         if "link" in seat:
             tokens[seat["seat"]] = parse_qs(urlparse(seat["link"]).query)["token"][0]
-    made["tokens"] = tokens
-    made["admin_token"] = link["admin"][0]
-    return made
+    return tokens
 
 
 def merge_placed(state: dict[str, Any] | None, placed: dict[str, Any]) -> dict[str, Any] | None:

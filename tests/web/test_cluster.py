@@ -28,7 +28,7 @@ from tests.web.cluster_servers import (
     post,
     redis_server,
 )
-from tests.web.conftest import Socket, ws_path
+from tests.web.conftest import Socket, tokens_of, ws_path
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -49,18 +49,6 @@ def servers(postgres: str, redis_url: str, tmp_path: Path) -> Iterator[list[Serv
         cluster(database, redis_url, tmp_path, env={"SEVENROCKS_BOT_DELAY": "0"}) as processes,
     ):
         yield processes
-
-
-def tokens_of(made: dict[str, Any]) -> dict[int, str]:
-    """Each person's seat's invitation, from the answer that made the table."""
-    tokens = {}
-    link = parse_qs(urlparse(made["link"]).query)
-    if made["seat"] is not None:
-        tokens[made["seat"]] = link["token"][0]
-    for seat in made["seats"]:
-        if "link" in seat:
-            tokens[seat["seat"]] = parse_qs(urlparse(seat["link"]).query)["token"][0]
-    return tokens
 
 
 class Player:
