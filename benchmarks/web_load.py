@@ -21,13 +21,19 @@ seconds) before each placement, so each table places a tile every ``S`` seconds 
 ``--against COMMIT`` first runs the same load against the server of ``COMMIT`` (its ``src``
 unpacked with ``git archive``), then against this checkout's, and prints both. ``--profile FILE``
 runs this checkout's server under py-spy (raw collapsed stacks in ``FILE``) and prints the
-functions with the most samples. Side by side: the same matches played by the engine in process
-(``Match`` + greedy bots, no network, no storage), as a ratio.
+functions with the most samples. ``--cluster N`` runs the same load on one server process on
+PostgreSQL, then on ``N`` processes sharing that PostgreSQL and a Redis (``docs/deploy.md``): the
+tables are made at the processes in turn and each table's four seats connect to different
+processes, so most of them are relayed to the table's owner; the server CPU is that of all the
+processes together. It needs Debian's ``postgresql`` and ``redis-server`` (started here, as the
+tests start them). Side by side: the same matches played by the engine in process (``Match`` +
+greedy bots, no network, no storage), as a ratio.
 
     .venv/bin/python benchmarks/web_load.py                           # 100 tables flat out
     .venv/bin/python benchmarks/web_load.py --tables 1000 --pace 2    # 1,000 tables, human pace
     .venv/bin/python benchmarks/web_load.py --tables 30 --against HEAD~3
     .venv/bin/python benchmarks/web_load.py --tables 30 --profile /tmp/web.txt
+    .venv/bin/python benchmarks/web_load.py --tables 100 --pace 2 --cluster 2
 """
 
 from __future__ import annotations
@@ -141,12 +147,14 @@ async def _seat(
 
 
 async def _run_tables(
-    base: str, tables: int, target: int, pace: float, stats: Stats, progress: Progress, pid: int
+    bases: list[str], tables: int, target: int, pace: float, stats: Stats, progress: Progress, pids: list[int]
 ) -> tuple[float, list[str]]:
-    http = base.replace("ws://", "http://")
+    """Make ``tables`` tables (at the servers of ``bases`` in turn) and play them to their end,
+    seat ``s`` of table ``i`` connected to server ``(i + s) % len(bases)``."""
     made = []
     task = progress.add_task("tables made", total=tables)
-    for _ in range(tables):
+    for i in range(tables):
+        http = bases[i % len(bases)].replace("ws://", "http://")
         made.append(
             await asyncio.to_thread(
                 _http, f"{http}/api/tables", {"seats": [{"kind": "friend"}] * 4, "target": target}
@@ -155,15 +163,16 @@ async def _run_tables(
         progress.advance(task)
     progress.remove_task(task)
     task = progress.add_task("tables finished", total=tables)
-    stats.cpu_start = _cpu_seconds(pid)  # the tables are made: from here on, the play
+    stats.cpu_start = _cpu_total(pids)  # the tables are made: from here on, the play
     t0 = time.perf_counter()
     jobs = []
     opening = asyncio.Semaphore(64)
-    for table in made:
+    for i, table in enumerate(made):
         barrier = asyncio.Barrier(4)
         for seat in range(4):
             token = table["seats"][seat]["link"].split("token=")[1]
             admin = table["admin"] if seat == 0 else None
+            base = bases[(i + seat) % len(bases)]
             jobs.append(_seat(base, table["table"], seat, token, admin, barrier, opening, pace, stats))
 
     async def watch() -> None:
@@ -187,6 +196,12 @@ def _cpu_seconds(pid: int) -> float | None:
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_total(pids: list[int]) -> float | None:
+    """The CPU time of all ``pids`` together so far, or ``None`` where it cannot be read."""
+    times = [_cpu_seconds(pid) for pid in pids]
+    return None if any(t is None for t in times) else sum(t for t in times if t is not None)
 
 
 def _child_pid(pid: int, timeout: float = 10) -> int:
@@ -268,40 +283,20 @@ def _top(profile: Path, count: int = 25) -> list[tuple[str, float, float]]:
     return [(name, n / total, own[name] / total) for name, n in inclusive.most_common(count)]
 
 
-def _run(args: argparse.Namespace, source: Path | None, label: str) -> tuple[dict[str, Any], bool]:
-    """One load against the server of ``source`` (``None``: this checkout)."""
+def _run(
+    args: argparse.Namespace,
+    source: Path | None,
+    label: str,
+    *,
+    database: str | None = None,
+    redis_url: str | None = None,
+    processes: int = 1,
+) -> tuple[dict[str, Any], bool]:
+    """One load against the server of ``source`` (``None``: this checkout): one process on a
+    fresh SQLite file, or ``processes`` processes on ``database`` (sharing ``redis_url``)."""
     workdir = Path(tempfile.mkdtemp(prefix="sevenrocks-load-"))
-    db = f"sqlite:///{workdir / 'load.db'}"
-    port = _free_port()
-    command = [
-        sys.executable,
-        "-m",
-        "sevenrocks",
-        "serve",
-        "--port",
-        str(port),
-        "--db",
-        db,
-        "--bot-delay",
-        "0",
-    ]
-    profile = None
-    if args.profile and source is None:
-        profile = Path(args.profile)
-        spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
-        command = [
-            spy,
-            "record",
-            "--format",
-            "raw",
-            "--rate",
-            "200",
-            "--nolineno",
-            "-o",
-            str(profile),
-            "--",
-            *command,
-        ]
+    db = database or f"sqlite:///{workdir / 'load.db'}"
+    ports = [_free_port() for _ in range(processes)]
     env = {
         **os.environ,
         "SEVENROCKS_MAX_MESSAGE_BYTES": "4096",
@@ -311,27 +306,66 @@ def _run(args: argparse.Namespace, source: Path | None, label: str) -> tuple[dic
     }
     if source is not None:
         env["PYTHONPATH"] = str(source)
-    server = subprocess.Popen(
-        command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, cwd=workdir
-    )
-    http = f"http://127.0.0.1:{port}"
+    if redis_url is not None:
+        env["SEVENROCKS_REDIS_URL"] = redis_url
+    profile = None
+    servers = []
+    for n, port in enumerate(ports):
+        command = [
+            sys.executable,
+            "-m",
+            "sevenrocks",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-delay",
+            "0",
+        ]
+        if args.profile and source is None and processes == 1:
+            profile = Path(args.profile)
+            spy = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+            command = [
+                spy,
+                "record",
+                "--format",
+                "raw",
+                "--rate",
+                "200",
+                "--nolineno",
+                "-o",
+                str(profile),
+                "--",
+                *command,
+            ]
+        servers.append(
+            subprocess.Popen(
+                command,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+                env=env | {"SEVENROCKS_NODE": f"load{n}"},
+                cwd=workdir,
+            )
+        )
     stats = Stats()
-    pid = server.pid
+    pids = [server.pid for server in servers]
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                _http(f"{http}/api/bots")
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    console.print(
-                        f"[red]the server did not start[/red] {server.stderr.read() if server.stderr else ''}"
-                    )
-                    return {}, False
-                time.sleep(0.1)
+        for server, port in zip(servers, ports, strict=True):
+            deadline = time.monotonic() + 60
+            while True:
+                try:
+                    _http(f"http://127.0.0.1:{port}/api/bots")
+                    break
+                except OSError:
+                    if server.poll() is not None or time.monotonic() > deadline:
+                        said = server.stderr.read() if server.stderr else ""
+                        console.print(f"[red]the server did not start[/red] {said}")
+                        return {}, False
+                    time.sleep(0.1)
         if profile is not None:
-            pid = _child_pid(server.pid)
+            pids = [_child_pid(servers[0].pid)]
         with Progress(
             TextColumn(f"{label}: " + "{task.description}"),
             BarColumn(),
@@ -343,13 +377,13 @@ def _run(args: argparse.Namespace, source: Path | None, label: str) -> tuple[dic
                 elapsed, tables = asyncio.run(
                     asyncio.wait_for(
                         _run_tables(
-                            f"ws://127.0.0.1:{port}",
+                            [f"ws://127.0.0.1:{port}" for port in ports],
                             args.tables,
                             args.target,
                             args.pace,
                             stats,
                             progress,
-                            pid,
+                            pids,
                         ),
                         args.timeout,
                     )
@@ -360,16 +394,18 @@ def _run(args: argparse.Namespace, source: Path | None, label: str) -> tuple[dic
                     f"{args.tables} tables finished[/red]"
                 )
                 return {}, False
-        cpu_before, cpu_after = stats.cpu_start, _cpu_seconds(pid)
+        cpu_before, cpu_after = stats.cpu_start, _cpu_total(pids)
     finally:
-        if profile is not None and pid != server.pid:
-            os.kill(pid, signal.SIGTERM)  # py-spy writes its profile when the server is gone
-        else:
-            server.terminate()
-        try:
-            server.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for server in servers:
+            if profile is not None and pids[0] != server.pid:
+                os.kill(pids[0], signal.SIGTERM)  # py-spy writes its profile when the server is gone
+            else:
+                server.terminate()
+        for server in servers:
+            try:
+                server.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                server.kill()
     lost = _lost(db, tables, stats)
     shutil.rmtree(workdir, ignore_errors=True)
     moves = sum(stats.acknowledged.values())
@@ -377,6 +413,8 @@ def _run(args: argparse.Namespace, source: Path | None, label: str) -> tuple[dic
     p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
     figures: dict[str, Any] = {
         "server": label,
+        "processes": processes,
+        "database": db.split(":", 1)[0],
         "tables": args.tables,
         "target": args.target,
         "pace_s": args.pace,
@@ -414,7 +452,8 @@ def _run(args: argparse.Namespace, source: Path | None, label: str) -> tuple[dic
 def _print(figures: dict[str, Any]) -> None:
     lat = figures["latency_ms"]
     console.print(
-        f"{figures['server']}: {figures['tables']} tables, {figures['connections']} WebSockets, target "
+        f"{figures['server']} ({figures['processes']} × {figures['database']}): {figures['tables']} tables, "
+        f"{figures['connections']} WebSockets, target "
         f"{figures['target']}, pace {figures['pace_s']} s: {figures['placements']} placements in "
         f"{figures['seconds']} s = [bold]{figures['placements_per_second']} placements/s[/bold]; latency p50 "
         f"{lat['p50']} ms, p95 [bold]{lat['p95']} ms[/bold], max {lat['max']} ms; "
@@ -425,6 +464,39 @@ def _print(figures: dict[str, Any]) -> None:
     )
     for row in figures.get("profile", []):
         console.print(f"  {row['total']:6.1%} {row['own']:6.1%}  {row['function']}")
+
+
+def _cluster_runs(args: argparse.Namespace) -> list[tuple[dict[str, Any], bool]]:
+    """The load on one process on PostgreSQL, then on ``args.cluster`` processes on PostgreSQL and
+    Redis: servers started as the tests start them (tests/web/postgres.py, cluster_servers.py)."""
+    if shutil.which("redis-server") is None:
+        console.print("[red]--cluster needs Redis: apt-get install redis-server[/red]")
+        return [({}, False)]
+    sys.path.insert(0, str(REPO))
+    from tests.web.cluster_servers import redis_server
+    from tests.web.postgres import Unavailable, fresh_database, postgres_server
+
+    try:
+        with (
+            postgres_server() as server,
+            fresh_database(server) as alone,
+            fresh_database(server) as shared,
+            redis_server() as redis_url,
+        ):
+            return [
+                _run(args, None, "one process, PostgreSQL", database=alone),
+                _run(
+                    args,
+                    None,
+                    f"{args.cluster} processes, PostgreSQL + Redis",
+                    database=shared,
+                    redis_url=redis_url,
+                    processes=args.cluster,
+                ),
+            ]
+    except Unavailable as err:
+        console.print(f"[red]--cluster needs PostgreSQL: {err}[/red]")
+        return [({}, False)]
 
 
 def main() -> int:
@@ -441,11 +513,21 @@ def main() -> int:
     )
     parser.add_argument("--against", metavar="COMMIT", help="also run the same load against COMMIT's server")
     parser.add_argument("--profile", metavar="FILE", help="profile this checkout's server with py-spy")
+    parser.add_argument(
+        "--cluster",
+        type=int,
+        metavar="N",
+        help="run the load on one process on PostgreSQL, then on N processes on PostgreSQL + Redis",
+    )
     parser.add_argument("--timeout", type=float, default=600, help="give up after this many seconds")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if not 1 <= args.tables <= 2000 or not 1 <= args.target <= 1000 or not 0 <= args.pace <= 60:
         parser.error("use 1..2000 tables, a target of 1..1000 and a pace of 0..60 seconds")
+    if args.cluster is not None and not 2 <= args.cluster <= 8:
+        parser.error("--cluster takes 2 to 8 processes")
+    if args.cluster is not None and (args.against or args.profile):
+        parser.error("--cluster runs this checkout only, without --against or --profile")
 
     runs = []
     ok = True
@@ -463,10 +545,16 @@ def main() -> int:
         ok &= good
         if figures:
             runs.append(figures)
-    figures, good = _run(args, None, "this checkout")
-    ok &= good
-    if figures:
-        runs.append(figures)
+    if args.cluster is not None:
+        for figures, good in _cluster_runs(args):
+            ok &= good
+            if figures:
+                runs.append(figures)
+    else:
+        figures, good = _run(args, None, "this checkout")
+        ok &= good
+        if figures:
+            runs.append(figures)
     moves, seconds = _in_process(args.tables, args.target)
     if args.json:
         print(
