@@ -9,6 +9,9 @@ nothing, and every record replays.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -285,3 +288,16 @@ def test_the_browsers_of_a_killed_relaying_process_leave_their_table(servers: li
         assert time.monotonic() < deadline, "the owner still counts the dead process's browser"
         time.sleep(0.2)
     assert get(a.url, f"/api/tables/{table}")["seats"][1]["claimed"] is True  # the seat stays the player's
+
+
+def test_a_second_process_with_a_running_process_s_name_is_refused(servers: list[ServerProcess]) -> None:
+    a = servers[0]
+    started = subprocess.run(
+        [sys.executable, "-m", "sevenrocks", "serve", "--port", "1", "--db", a.database],
+        env={**os.environ, **a.env},  # the same SEVENROCKS_NODE as a, which is running
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert started.returncode == 2 and "Traceback" not in started.stderr
+    assert "another server process named 'node0' is running" in started.stderr

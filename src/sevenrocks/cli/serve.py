@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import Annotated
 
 import typer
@@ -81,11 +82,24 @@ def check_redis(settings: Settings) -> None:
             "SEVENROCKS_REDIS_URL needs the redis package: pip install 'sevenrocks[redis]'"
         ) from None
     client = redis.Redis.from_url(settings.redis_url, socket_connect_timeout=5, socket_timeout=5)
+    taken = False
     try:
         client.ping()
+        if settings.node:  # a name given twice would make two processes each think they own a table
+            from sevenrocks.web.cluster import alive_key
+
+            deadline = time.monotonic() + settings.lease_seconds + 1  # a killed process's mark expires
+            while client.exists(alive_key(settings.node)) and not taken:
+                taken = time.monotonic() > deadline
+                time.sleep(0.2)
     except (redis.RedisError, OSError, ValueError) as err:
         raise SettingsError(
             f"cannot reach Redis at SEVENROCKS_REDIS_URL ({settings.redis_url}): {err}"
         ) from None
     finally:
         client.close()
+    if taken:
+        raise SettingsError(
+            f"another server process named {settings.node!r} is running: "
+            "SEVENROCKS_NODE must be different for each process (or left unset)"
+        )

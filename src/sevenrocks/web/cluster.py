@@ -54,7 +54,7 @@ from sevenrocks.web.settings import Settings
 if TYPE_CHECKING:
     from sevenrocks.web.table import LiveTable
 
-__all__ = ["NODE_PREFIX", "Cluster", "ForwardHttp", "default_node"]
+__all__ = ["NODE_PREFIX", "Cluster", "ForwardHttp", "alive_key", "default_node"]
 
 log = logging.getLogger("sevenrocks.web")
 
@@ -77,7 +77,8 @@ def _channel(node: str) -> str:
     return NODE_PREFIX + node
 
 
-def _alive_key(node: str) -> str:
+def alive_key(node: str) -> str:
+    """The Redis key that says the process ``node`` is running (it expires unless renewed)."""
     return NODE_PREFIX + node + ":alive"
 
 
@@ -138,7 +139,7 @@ class Cluster:
             raise RuntimeError(f"cannot reach Redis at SEVENROCKS_REDIS_URL: {err}") from None
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         await self._pubsub.subscribe(_channel(self.node))
-        await self.redis.set(_alive_key(self.node), "1", px=self.leases.ms)
+        await self.redis.set(alive_key(self.node), "1", px=self.leases.ms)
         loop = asyncio.get_running_loop()
         self._tasks = [loop.create_task(self._listen()), loop.create_task(self._keep())]
         log.info("server process %s joined the cluster", self.node)
@@ -157,7 +158,7 @@ class Cluster:
             for table_id in list(self.owned):
                 await self.leases.release(table_id)
             self.owned.clear()
-            await self.redis.delete(_alive_key(self.node))
+            await self.redis.delete(alive_key(self.node))
             await self._pubsub.unsubscribe()
             await self._pubsub.aclose()
         with contextlib.suppress(Exception):
@@ -180,10 +181,6 @@ class Cluster:
             with contextlib.suppress(Exception):
                 await self.leases.release(table_id)
 
-    async def holder(self, table_id: str) -> str | None:
-        """The process that owns ``table_id`` now (``None``: nobody)."""
-        return await self.leases.owner(table_id)
-
     async def _keep(self) -> None:
         """Every fifth of a lease: renew the leases, say this process is alive, drop relayed
         connections of processes that died, and take over the tables nobody owns."""
@@ -191,7 +188,7 @@ class Cluster:
         while True:
             await asyncio.sleep(self.every)
             try:
-                await self.redis.set(_alive_key(self.node), "1", px=self.leases.ms)
+                await self.redis.set(alive_key(self.node), "1", px=self.leases.ms)
                 lost = await self.leases.renew(sorted(self.owned))
                 for table_id in lost:
                     log.warning("table %s: this process's lease on it was lost", table_id)
@@ -237,7 +234,7 @@ class Cluster:
         nodes = sorted({remote.node for remote in self._remotes.values()})
         if not nodes:
             return
-        alive = await self.redis.mget([_alive_key(n) for n in nodes])
+        alive = await self.redis.mget([alive_key(n) for n in nodes])
         dead = {n for n, flag in zip(nodes, alive, strict=True) if flag is None}
         for key, remote in list(self._remotes.items()):
             if remote.node in dead:
