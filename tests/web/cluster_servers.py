@@ -237,13 +237,19 @@ class ServerProcess:
 
 @contextlib.contextmanager
 def cluster(
-    database: str, redis_url: str, folder: Path, count: int = 3, env: Mapping[str, str] | None = None
+    database: str,
+    redis_url: str,
+    folder: Path,
+    count: int = 3,
+    env: Mapping[str, str] | None = None,
+    name: str = "node",
 ) -> Iterator[list[ServerProcess]]:
-    """``count`` server processes sharing ``database`` and Redis, started; stopped after."""
+    """``count`` server processes sharing ``database`` and Redis, started (named ``name`` and a
+    number: names differ from any other cluster's on the same Redis); stopped after."""
     settings = {"SEVENROCKS_REDIS_URL": redis_url, "SEVENROCKS_LEASE_SECONDS": "2", **(env or {})}
     processes = [
         ServerProcess(
-            free_port(), database, {**settings, "SEVENROCKS_NODE": f"node{i}"}, folder / f"node{i}.log"
+            free_port(), database, {**settings, "SEVENROCKS_NODE": f"{name}{i}"}, folder / f"{name}{i}.log"
         )
         for i in range(count)
     ]

@@ -42,16 +42,29 @@ def redis_url() -> Iterator[str]:
         yield url
 
 
-@pytest.fixture
-def servers(postgres: str, redis_url: str, tmp_path: Path) -> Iterator[list[ServerProcess]]:
-    """Three server processes on a fresh PostgreSQL database, bots with no pause."""
+@pytest.fixture(scope="module")
+def running(
+    postgres: str, redis_url: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[list[ServerProcess]]:
+    """Three server processes on a fresh PostgreSQL database, bots with no pause (started once
+    for the module: each test plays its own tables)."""
     from tests.web.postgres import fresh_database
 
+    folder = tmp_path_factory.mktemp("cluster")
     with (
         fresh_database(postgres) as database,
-        cluster(database, redis_url, tmp_path, env={"SEVENROCKS_BOT_DELAY": "0"}) as processes,
+        cluster(database, redis_url, folder, env={"SEVENROCKS_BOT_DELAY": "0"}) as processes,
     ):
         yield processes
+
+
+@pytest.fixture
+def servers(running: list[ServerProcess]) -> Iterator[list[ServerProcess]]:
+    """The three processes, all running; a process a test killed is started again after it."""
+    yield running
+    for process in running:
+        if process.process is None or process.process.poll() is not None:
+            process.start()
 
 
 class Player:
@@ -232,7 +245,7 @@ def test_a_rolling_restart_during_fifty_bot_matches_loses_nothing(
 
     with (
         fresh_database(postgres) as database,
-        cluster(database, redis_url, tmp_path, env={"SEVENROCKS_BOT_DELAY": "0.03"}) as processes,
+        cluster(database, redis_url, tmp_path, env={"SEVENROCKS_BOT_DELAY": "0.03"}, name="r") as processes,
         nginx([p.port for p in processes]) as front,
     ):
         tables = []
