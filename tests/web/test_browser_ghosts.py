@@ -178,3 +178,22 @@ def test_dragging_a_tile_onto_a_ghost_places_it(browser: Any, server: dict[str, 
     page.wait_for_function(f"() => document.querySelector('#log li[data-play=\"{chosen}\"]')", timeout=5000)
     shot(page, f"ghost-dragged-{pointer}")
     context.close()
+
+
+def test_a_click_soon_after_the_page_opened_chooses_the_tile(browser: Any, server: dict[str, Any]) -> None:
+    # A click that ends a drag chooses nothing (it comes within 400 ms of the drag's end); a page
+    # with no drag yet must take every click, even one in its first 400 ms. The page's clock is held
+    # at 100 ms after it opened, as for a player (or a test) who clicks as soon as the hand shows.
+    made = api(server, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3, "target": 1000})
+    context = browser.new_context(viewport=DESKTOP)
+    context.add_init_script("performance.now = () => 100;")
+    page = context.new_page()
+    wire = Wire(page)
+    page.goto(server["url"] + made["link"])
+    page.click("#start")
+    state = _my_turn(page, wire)
+    tile = next(t for t in state["hand"] if any(o["tile"] == t for o in state["legal"]))
+    page.click(f".hand button.tile[data-tile='{tile}']")
+    page.wait_for_selector(f".hand button.tile.selected[data-tile='{tile}']", timeout=5000)
+    assert page.locator("#options button.option").count() == sum(o["tile"] == tile for o in state["legal"])
+    context.close()

@@ -562,7 +562,7 @@
     dragged = performance.now();  // the click that ends a drag chooses nothing
     if (option) play(option); else render();
   }
-  let dragged = 0;
+  let dragged = -Infinity;  // when the last drag ended (performance.now()); none yet
   window.addEventListener("pointerup", dragEnd);
   window.addEventListener("pointercancel", dragEnd);
 
