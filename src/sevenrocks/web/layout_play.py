@@ -27,7 +27,7 @@ from sevenrocks.web.connection import Connection
 from sevenrocks.web.names import shown_names, shown_seats
 from sevenrocks.web.play import stand_in_choice
 from sevenrocks.web.protocol import PLACED_FIELDS, PlayIntent, ProtocolError, view_json
-from sevenrocks.web.render import ghost_boxes, render_layout
+from sevenrocks.web.render import Drawing, Drawn
 from sevenrocks.web.replays import match_record, match_summary, player_names, position
 from sevenrocks.web.storage import EventRecord, TableRecord
 from sevenrocks.web.table import LiveTable, moves_of, new_match, rebuild_match
@@ -454,16 +454,20 @@ class LayoutPlay:
         return self.service.clocks.annotate(table, out)
 
 
-def _svg(table: LiveTable) -> str:
-    """The drawn layout of the table's current hand (drawn once per position)."""
+def _drawn(table: LiveTable) -> Drawn:
+    """The drawn layout of the table's current position (drawn once per position)."""
     match = table.match
     assert match is not None
-    key = (match.hand_number, table.moves)
-    if table.drawn is None or table.drawn[0] != key:
-        placements = match.placements
-        last = placements[-1].play if placements else None
-        table.drawn = (key, render_layout(match.layout, last=last, game=match.game))
-    return table.drawn[1]
+    if table.drawing is None:
+        table.drawing = Drawing(match.game)
+    placements = match.placements
+    last = placements[-1].play if placements else None
+    return table.drawing.draw((match.hand_number, table.moves), match.layout, last)
+
+
+def _svg(table: LiveTable) -> str:
+    """The SVG of the table's current position (drawn once per position)."""
+    return _drawn(table).svg
 
 
 def _add_ghosts(table: LiveTable, view: SeatView, legal: list[dict[str, Any]]) -> None:
@@ -473,14 +477,9 @@ def _add_ghosts(table: LiveTable, view: SeatView, legal: list[dict[str, Any]]) -
     match = table.match
     if match is None or not legal:
         return
-    key = (match.hand_number, table.moves)
-    if table.ghosts is None or table.ghosts[0] != key:
-        table.ghosts = (key, {})
-    known = table.ghosts[1]
-    missing = [move for move in view.moves if isinstance(move, Play) and str(move) not in known]
-    if missing:
-        found = ghost_boxes(match.layout, missing, game=match.game)
-        known.update({str(move): found.get(str(move), {}) for move in missing})
+    drawn = _drawn(table)
+    assert table.drawing is not None
+    known = table.drawing.ghosts(drawn, match.layout, [move for move in view.moves if isinstance(move, Play)])
     for entry in legal:
         boxes = known.get(entry["play"])
         if boxes and not entry.get("several"):
