@@ -31,7 +31,7 @@ Coordinates are SVG-like: ``x`` to the right, ``y`` downwards.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Final
 
@@ -39,7 +39,18 @@ from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import ConnectionPoint, Side
 from sevenrocks.core.tiles import Tile
 
-__all__ = ["DEFAULT_BOARD", "Arm", "Half", "LayoutGeometry", "PointMark", "Rect", "TileBox", "geometry"]
+__all__ = [
+    "DEFAULT_BOARD",
+    "Arm",
+    "Extension",
+    "Half",
+    "LayoutGeometry",
+    "PointMark",
+    "Rect",
+    "TileBox",
+    "extend",
+    "geometry",
+]
 
 _EPS: Final = 1e-9
 #: The board :func:`geometry` draws on by default, in units (half a tile): width, height.
@@ -190,6 +201,8 @@ class LayoutGeometry:
     #: how much the drawing was zoomed out to fit: the asked board's width over :attr:`board`'s
     #: (1.0 when it fitted; the size of a tile on the page is multiplied by it)
     zoom: float
+    #: how the arms were found, for :func:`extend` (not part of the drawing: not compared)
+    plan: _Plan | None = field(default=None, compare=False, repr=False)
 
     def box(self, tile: Tile) -> TileBox:
         """The box of a placed tile; ``KeyError`` if the tile is not in the layout."""
@@ -343,6 +356,7 @@ def _place_arm(
     taken: list[Rect],
     snake: bool = False,
     bend: bool = False,
+    search_log: _SearchLog | None = None,
 ) -> list[_Placed]:
     """Place one arm in the canonical frame (growing right from ``(start, 0)``), by depth-first search.
 
@@ -355,10 +369,13 @@ def _place_arm(
     resort, when runs of doubles leave no tile free to turn) a double may turn a corner, drawn
     along its line like an ordinary tile. ``taken`` holds every rectangle already used (global
     frame) and receives this arm's. Raises :class:`_NoRoom` when the arm does not fit.
+    ``search_log`` (if given) counts the search's steps and notes whether the last tile ever fitted
+    where its connection point's marker did not (what :func:`extend` needs to know).
     """
     budget = [_SEARCH_BUDGET if snake else _SEARCH_BUDGET // 3]
     placed: list[_Placed] = []
     used: list[Rect] = []
+    last = len(links) - 1
 
     def fits(rect: Rect) -> bool:
         if not inside(rect):
@@ -368,6 +385,8 @@ def _place_arm(
 
     def search(i: int, px: float, py: float, hx: int, hy: int, after_cross: bool, row: int) -> bool:
         budget[0] -= 1
+        if search_log is not None:
+            search_log.steps += 1
         if budget[0] < 0:
             raise _NoRoom
         link = links[i]
@@ -397,6 +416,8 @@ def _place_arm(
             if link.open_exit:
                 marker = Rect(ex + 0.5 * kx - 0.5, ey + 0.5 * ky - 0.5, 1.0, 1.0)
                 if not fits(marker):
+                    if i == last and search_log is not None:
+                        search_log.loose = True
                     continue
             used.append(_turned(rect, turn))
             if marker is not None:
@@ -655,12 +676,16 @@ def _finished(
     """The geometry of placed boxes and marks; without a ``board``, one just holding them."""
     boxes.sort(key=lambda box: box.order)
     marks.sort(key=lambda mark: (mark.point.anchor.index, mark.point.side))
-    bounds = boxes[0].rect
+    first = boxes[0].rect
+    left, top, right, bottom = first.x, first.y, first.x + first.w, first.y + first.h
     for box in boxes:
-        bounds = bounds.union(box.rect)
+        r = box.rect
+        left, top = min(left, r.x), min(top, r.y)
+        right, bottom = max(right, r.x + r.w), max(bottom, r.y + r.h)
     for mark in marks:
-        bounds = bounds.union(mark.rect)
-    bounds = bounds.grow(0.25)
+        left, top = min(left, mark.x - 0.5), min(top, mark.y - 0.5)
+        right, bottom = max(right, mark.x + 0.5), max(bottom, mark.y + 0.5)
+    bounds = Rect(left - 0.25, top - 0.25, right - left + 0.5, bottom - top + 0.5)
     if board is None:  # the last resort: a board around the drawing, zoomed out as far as needed
         board = bounds
     return LayoutGeometry(tuple(boxes), tuple(marks), bounds, board, zoom)
@@ -696,6 +721,14 @@ def geometry(layout: Layout, *, board: tuple[float, float] = DEFAULT_BOARD) -> L
     tile and marker lies inside :attr:`LayoutGeometry.board` and :attr:`LayoutGeometry.bounds`.
     """
     width, height = _check_board(board)
+    drawn = _geometry(layout, width, height)
+    if drawn.plan is None:  # not to be grown by a tile: only the board asked for is kept
+        drawn = replace(drawn, plan=_Plan((width, height), None, False, (), (), ()))
+    return drawn
+
+
+def _geometry(layout: Layout, width: float, height: float) -> LayoutGeometry:
+    """:func:`geometry` on a checked board."""
     if layout.is_empty:
         return LayoutGeometry(
             (), (), Rect(-2.0, -1.5, 4.0, 3.0), Rect(-width / 2, -height / 2, width, height), 1.0
@@ -766,7 +799,7 @@ def geometry(layout: Layout, *, board: tuple[float, float] = DEFAULT_BOARD) -> L
     # four arms (each in a pinwheel blade) around a double with side branches, else two halves
     four = centre.is_double and (centre in spinners or bool(_branch_sides(layout, centre)))
     branching = _branching(layout, centre)
-    chains = [(arm, _chain(layout, links, (centre, side)), start) for arm, side, start in arms]
+    chains = [(arm, side, _chain(layout, links, (centre, side)), start) for arm, side, start in arms]
     for step in range(_ZOOM_STEPS):
         grow = _ZOOM**step
         w, h = width * grow, height * grow
@@ -798,6 +831,43 @@ def geometry(layout: Layout, *, board: tuple[float, float] = DEFAULT_BOARD) -> L
     return LayoutGeometry(rows.tiles, rows.points, rows.bounds, wide, 1 / grow)
 
 
+def _arm_box(
+    link: _Link, at: _Placed, arm: Arm, order: int, spinner: bool
+) -> tuple[TileBox, tuple[ConnectionPoint, float, float] | None]:
+    """The drawn box of one tile of an arm placed at ``at`` (canonical frame), and where its
+    open connection point's marker goes (global frame; ``None`` if its exit is not open)."""
+    turn = _TURN[arm]
+    tile = link.tile
+    double = at.cross
+    length, thick = (1.0, 2.0) if double else (2.0, 1.0)
+    rect = _tile_rect(at.px, at.py, at.hx, at.hy, length, thick)
+    if double:
+        if at.hy == 0:
+            squares = [(rect.x, rect.y), (rect.x, rect.y + 1.0)]
+        else:
+            squares = [(rect.x, rect.y), (rect.x + 1.0, rect.y)]
+        values = (tile.low, tile.low)
+    else:
+        squares = [
+            _square(at.px, at.py, at.hx, at.hy),
+            _square(at.px + at.hx, at.py + at.hy, at.hx, at.hy),
+        ]
+        values = (_value(tile, link.entry), _value(tile, link.exit))
+        if tile.is_double:  # laid lengthwise: both halves show its number
+            values = (tile.low, tile.low)
+    glob = _turned(rect, turn)
+    halves = []
+    for (sx, sy), value in zip(squares, values, strict=True):
+        square = _turned(Rect(sx, sy, 1.0, 1.0), turn)
+        halves.append(Half(square.x, square.y, value, glob.h > glob.w))
+    box = TileBox(tile, glob, (halves[0], halves[1]), order, arm, spinner, double)
+    if not link.open_exit:
+        return box, None
+    ex, ey = at.px + at.hx * length, at.py + at.hy * length
+    mx, my = turn(ex + 0.5 * at.hx, ey + 0.5 * at.hy)
+    return box, (ConnectionPoint(tile, link.exit), mx, my)
+
+
 def _arms_geometry(
     layout: Layout,
     counted: dict[ConnectionPoint, int],
@@ -805,70 +875,378 @@ def _arms_geometry(
     spinners: set[Tile],
     centre_boxes: list[TileBox],
     centre_marks: list[tuple[ConnectionPoint, float, float]],
-    chains: list[tuple[Arm, list[_Link], float]],
+    chains: list[tuple[Arm, Side, list[_Link], float]],
     four: bool,
     width: float,
     height: float,
     zoom: float,
 ) -> LayoutGeometry | None:
-    """Place the arms of the centre tile on a ``width`` x ``height`` board; ``None`` if they do not fit."""
+    """Place the arms of the centre tile on a ``width`` x ``height`` board; ``None`` if they do
+    not fit. On the board asked for (``zoom`` 1) the result keeps how each arm was found, for
+    :func:`extend`."""
     marks = _open_marks(layout, counted, centre_marks)
     board = Rect(-width / 2, -height / 2, width, height)
     taken: list[Rect] = [box.rect for box in centre_boxes] + [mark.rect for mark in marks]
     if not all(board.contains(rect) for rect in taken):
         return None
     placements = []
-    try:
-        for arm, chain, start in chains:
-            reach_x, reach_y = (
-                (width / 2, height / 2) if arm in (Arm.LEFT, Arm.RIGHT) else (height / 2, width / 2)
-            )
-            inside = _territory(four, reach_x, reach_y, start)
-            spots: list[_Placed] | None = None
-            for snake, bend in ((False, False), (True, False), (False, True), (True, True)):
-                try:
-                    spots = _place_arm(chain, start, inside, _TURN[arm], taken, snake, bend)
-                    break
-                except _NoRoom:
-                    continue
-            if spots is None:
-                return None
-            placements.append((arm, chain, spots))
-    except _NoRoom:
-        return None
+    for arm, side, chain, start in chains:
+        inside = _arm_territory(arm, four, width, height, start)
+        found = _search_arm(chain, start, inside, arm, taken)
+        if found is None:
+            return None
+        placements.append((arm, side, chain, start, found))
 
     boxes = list(centre_boxes)
-    for arm, chain, placed in placements:
-        turn = _TURN[arm]
+    plans = []
+    for arm, side, chain, start, (placed, used, variant, log) in placements:
+        ends = []
         for link, at in zip(chain, placed, strict=True):
-            tile = link.tile
-            double = at.cross
-            length, thick = (1.0, 2.0) if double else (2.0, 1.0)
-            rect = _tile_rect(at.px, at.py, at.hx, at.hy, length, thick)
-            if double:
-                if at.hy == 0:
-                    squares = [(rect.x, rect.y), (rect.x, rect.y + 1.0)]
-                else:
-                    squares = [(rect.x, rect.y), (rect.x + 1.0, rect.y)]
-                values = (tile.low, tile.low)
-            else:
-                squares = [
-                    _square(at.px, at.py, at.hx, at.hy),
-                    _square(at.px + at.hx, at.py + at.hy, at.hx, at.hy),
-                ]
-                values = (_value(tile, link.entry), _value(tile, link.exit))
-                if tile.is_double:  # laid lengthwise: both halves show its number
-                    values = (tile.low, tile.low)
-            glob = _turned(rect, turn)
-            halves = []
-            for (sx, sy), value in zip(squares, values, strict=True):
-                square = _turned(Rect(sx, sy, 1.0, 1.0), turn)
-                halves.append(Half(square.x, square.y, value, glob.h > glob.w))
-            spins = tile in spinners
-            boxes.append(TileBox(tile, glob, (halves[0], halves[1]), order[tile], arm, spins, double))
-            if link.open_exit:
-                ex, ey = at.px + at.hx * length, at.py + at.hy * length
-                mx, my = turn(ex + 0.5 * at.hx, ey + 0.5 * at.hy)
-                point = ConnectionPoint(tile, link.exit)
-                marks.append(PointMark(point, mx, my, counted.get(point)))
-    return _finished(boxes, marks, board, zoom)
+            box, end = _arm_box(link, at, arm, order[link.tile], link.tile in spinners)
+            boxes.append(box)
+            if end is not None:
+                ends.append(end)
+                marks.append(PointMark(end[0], end[1], end[2], counted.get(end[0])))
+        plans.append(
+            _ArmPlan(
+                arm,
+                side,
+                start,
+                tuple(chain),
+                tuple(placed),
+                tuple(used),
+                variant,
+                log.steps,
+                log.loose,
+                tuple(ends),
+            )
+        )
+    drawn = _finished(boxes, marks, board, zoom)
+    if zoom != 1.0:
+        return drawn
+    plan = _Plan(
+        (width, height),
+        centre_boxes[0].tile,
+        four,
+        tuple(box.rect for box in centre_boxes),
+        tuple(centre_marks),
+        tuple(plans),
+    )
+    return replace(drawn, plan=plan)
+
+
+#: The ways an arm is tried, in order: (``snake``, ``bend``) of :func:`_place_arm`.
+_VARIANTS: Final = ((False, False), (True, False), (False, True), (True, True))
+
+
+@dataclass(slots=True)
+class _SearchLog:
+    """What the search for one arm did: its steps, and whether the arm's last tile ever fitted
+    where its connection point's marker did not."""
+
+    steps: int = 0
+    loose: bool = False
+
+
+def _arm_territory(arm: Arm, four: bool, width: float, height: float, start: float) -> Callable[[Rect], bool]:
+    """Where ``arm`` may go on a ``width`` x ``height`` board (in its canonical frame)."""
+    wide = arm in (Arm.LEFT, Arm.RIGHT)
+    reach_x, reach_y = (width / 2, height / 2) if wide else (height / 2, width / 2)
+    return _territory(four, reach_x, reach_y, start)
+
+
+def _search_arm(
+    chain: Sequence[_Link],
+    start: float,
+    inside: Callable[[Rect], bool],
+    arm: Arm,
+    taken: list[Rect],
+) -> tuple[list[_Placed], list[Rect], int, _SearchLog] | None:
+    """Place one arm trying each of :data:`_VARIANTS` in turn: its spots, the rectangles it
+    added to ``taken``, the variant that placed it and the search's log (whose ``loose`` covers
+    the variants that failed before it too); ``None`` if none places it."""
+    loose = False
+    for variant, (snake, bend) in enumerate(_VARIANTS):
+        log = _SearchLog()
+        before = len(taken)
+        try:
+            spots = _place_arm(chain, start, inside, _TURN[arm], taken, snake, bend, log)
+        except _NoRoom:
+            loose = loose or log.loose
+            continue
+        log.loose = loose or log.loose
+        return spots, taken[before:], variant, log
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class _ArmPlan:
+    """How one arm of a geometry drawn on its asked board was placed (for :func:`extend`)."""
+
+    arm: Arm
+    side: Side
+    start: float
+    links: tuple[_Link, ...]
+    spots: tuple[_Placed, ...]
+    #: the rectangles of its tiles and of its open point's marker (global frame), in order
+    used: tuple[Rect, ...]
+    #: the index in :data:`_VARIANTS` of the way that placed it
+    variant: int
+    #: the steps of the search that placed it
+    steps: int
+    #: some search met its last tile fitting where its marker did not: a longer arm might then be
+    #: placed differently, so :func:`extend` does not grow it by a tile
+    loose: bool
+    #: the markers of its open connection points: point, centre x and y (global frame)
+    ends: tuple[tuple[ConnectionPoint, float, float], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """How a geometry on the board asked for (not zoomed out) was found, for :func:`extend`."""
+
+    #: the board asked for (width, height)
+    asked: tuple[float, float]
+    #: the centre tile (``None`` when the arms' plans were not kept)
+    centre: Tile | None
+    four: bool
+    #: the centre tile's rectangles, and its connection points' markers (open or not)
+    centre_rects: tuple[Rect, ...]
+    centre_marks: tuple[tuple[ConnectionPoint, float, float], ...]
+    arms: tuple[_ArmPlan, ...]
+
+
+# --------------------------------------------------------------------------- one tile more
+@dataclass(slots=True)
+class Extension:
+    """The geometry of a layout one tile longer than the one a geometry was drawn for
+    (:func:`extend`): the new tile's box at once, the whole geometry when asked for."""
+
+    #: the box of the tile just placed
+    box: TileBox
+    _layout: Layout
+    _before: LayoutGeometry
+    _arm: int
+    _plan: _ArmPlan | None
+    _geometry: LayoutGeometry | None = None
+
+    def geometry(self) -> LayoutGeometry:
+        """The whole geometry (built the first time it is asked for)."""
+        if self._geometry is None:
+            self._geometry = _assemble(self._before, self._layout, self.box, self._arm, self._plan)
+        return self._geometry
+
+    @property
+    def moved(self) -> bool:
+        """True when the tiles already placed are not all where the earlier geometry drew them
+        (the whole layout was drawn again: another centre, a zoom, an arm placed afresh)."""
+        return self._plan is None
+
+
+def extend(before: LayoutGeometry, layout: Layout) -> Extension:
+    """The geometry of ``layout`` (the layout ``before`` was drawn for, with one tile more: its
+    last play) on ``before``'s board: exactly what :func:`geometry` gives, found cheaply.
+
+    Where only the arm the new tile joins grows, and the search :func:`geometry` makes would
+    place its tiles as before (the centre, the zoom and the other arms unchanged; the arm's
+    earlier search never met its last tile fitting where the marker did not), only the new tile
+    is placed, after the arm's end; otherwise (a lead, a new centre, a zoom, several spinners'
+    branches, several doubles at once) the whole geometry is computed again.
+
+    >>> from sevenrocks.core import Layout, Play
+    >>> layout = Layout()
+    >>> for text in ["3-6", "6-6@3-6:high"]:
+    ...     _ = layout.place(Play.parse(text))
+    >>> before = geometry(layout, board=(20, 10))
+    >>> after = layout.copy()
+    >>> _ = after.place(Play.parse("6-2@6-6:B"))
+    >>> grown = extend(before, after)
+    >>> grown.geometry() == geometry(after, board=(20, 10)), grown.moved
+    (True, False)
+    """
+    plan = before.plan
+    if plan is None:
+        raise ValueError("extend needs a geometry made by geometry()")
+    grown = _grow(before, layout)
+    if grown is not None:
+        return grown
+    whole = geometry(layout, board=plan.asked)
+    last = layout.last_play
+    if last is None:
+        raise ValueError("extend needs a layout with a tile placed")
+    return Extension(whole.box(last.tile), layout, before, -1, None, whole)
+
+
+def _grow(before: LayoutGeometry, layout: Layout) -> Extension | None:
+    """:func:`extend` by placing only the new tile, or ``None`` where that might differ from
+    :func:`geometry`."""
+    plan = before.plan
+    assert plan is not None
+    count = len(layout)
+    play = layout.last_play
+    if count != len(before.tiles) + 1 or not plan.arms or play is None:
+        return None
+    point = play.point
+    if point is None or play.anchor is None or play.side is None:
+        return None
+    spinner = layout.spinner
+    centre = spinner if spinner is not None else before.tiles[0].tile
+    if centre is not plan.centre:
+        return None
+    spinners = set(layout.spinners)
+    four = centre.is_double and (centre in spinners or bool(_branch_sides(layout, centre)))
+    if four != plan.four or _branching(layout, centre):
+        return None
+    index = -1
+    for i, arm_plan in enumerate(plan.arms):
+        links = arm_plan.links
+        if links:
+            joined = links[-1]
+            if joined.tile is point.anchor and joined.exit == point.side and joined.open_exit:
+                index = i
+                break
+        elif point.anchor is centre and arm_plan.side == point.side:
+            index = i
+            break
+    if index < 0:
+        return None
+    for i, other in enumerate(plan.arms):  # the other arms' ends stay as they were
+        if i != index and other.links:
+            tail = other.links[-1]
+            if layout.is_open(ConnectionPoint(tail.tile, tail.exit)) != tail.open_exit:
+                return None
+    arm_plan = plan.arms[index]
+    tile = play.tile
+    entry = Side.A if tile.is_double else _other_side(tile, layout.outward(play))
+    exit_side = _other_side(tile, entry)
+    new = _Link(
+        tile, entry, exit_side, layout.is_open(ConnectionPoint(tile, exit_side)), layout.is_lengthwise(tile)
+    )
+    width, height = plan.asked
+    board = Rect(-width / 2, -height / 2, width, height)
+    open_centre = [Rect(x - 0.5, y - 0.5, 1.0, 1.0) for p, x, y in plan.centre_marks if layout.is_open(p)]
+    if not all(board.contains(rect) for rect in open_centre):
+        return None
+    taken = list(plan.centre_rects) + open_centre
+    inside = _arm_territory(arm_plan.arm, four, width, height, arm_plan.start)
+    order = count - 1
+    if not arm_plan.links:  # the first tile of an arm: its search is short, made afresh
+        found = _search_arm([new], arm_plan.start, inside, arm_plan.arm, taken)
+        if found is None:
+            return None
+        placed, used, variant, log = found
+        grown = _ArmPlan(
+            arm_plan.arm,
+            arm_plan.side,
+            arm_plan.start,
+            (new,),
+            tuple(placed),
+            tuple(used),
+            variant,
+            log.steps,
+            log.loose,
+            (),
+        )
+        at = placed[0]
+    else:
+        if arm_plan.loose:
+            return None
+        snake, bend = _VARIANTS[arm_plan.variant]
+        budget = _SEARCH_BUDGET if snake else _SEARCH_BUDGET // 3
+        if arm_plan.steps + 1 > budget:
+            return None
+        step = _next_spot(arm_plan, new, inside, taken, snake, bend)
+        if step is None:
+            return None
+        at, rects, loose = step
+        last = arm_plan.links[-1]
+        closed = _Link(last.tile, last.entry, last.exit, False, last.lengthwise)
+        grown = _ArmPlan(
+            arm_plan.arm,
+            arm_plan.side,
+            arm_plan.start,
+            (*arm_plan.links[:-1], closed, new),
+            (*arm_plan.spots, at),
+            (*arm_plan.used[:-1], *rects),
+            arm_plan.variant,
+            arm_plan.steps + 1,
+            loose,
+            (),
+        )
+    box, end = _arm_box(new, at, arm_plan.arm, order, tile in spinners)
+    if end is not None:
+        grown = replace(grown, ends=(end,))
+    return Extension(box, layout, before, index, grown)
+
+
+def _next_spot(
+    arm_plan: _ArmPlan,
+    new: _Link,
+    inside: Callable[[Rect], bool],
+    taken: list[Rect],
+    snake: bool,
+    bend: bool,
+) -> tuple[_Placed, list[Rect], bool] | None:
+    """Where :func:`_place_arm`'s search puts ``new`` after the arm's last tile, its rectangles
+    (global frame), and whether it fitted somewhere its marker did not; ``None`` if nowhere."""
+    turn = _TURN[arm_plan.arm]
+    row = 1
+    for spot in arm_plan.spots:
+        row = spot.hx if spot.hy == 0 else row
+    at = arm_plan.spots[-1]
+    length = 1.0 if at.cross else 2.0
+    px, py, hx, hy = at.px + at.hx * length, at.py + at.hy * length, at.hx, at.hy
+    used = arm_plan.used[:-1]  # the last tile's marker goes: the new tile covers its point
+
+    def fits(rect: Rect) -> bool:
+        if not inside(rect):
+            return False
+        glob = _turned(rect, turn)
+        return not any(glob.intersects(r) for r in taken) and not any(glob.intersects(r) for r in used)
+
+    cross = new.crosswise
+    can_turn = (not cross or bend) and not at.cross
+    if not snake:
+        ways = [(hx, hy), *([(-hy, hx), (hy, -hx)] if can_turn else [])]
+    elif hy == 0:
+        ways = [(hx, hy), (0, 1)] if can_turn else [(hx, hy)]
+    else:
+        ways = [(-row, 0), (hx, hy)] if can_turn else [(hx, hy)]
+    loose = False
+    for kx, ky in ways:
+        qx, qy = (px, py) if (kx, ky) == (hx, hy) else (px + 0.5 * hx - 0.5 * kx, py + 0.5 * hy - 0.5 * ky)
+        across = cross and (kx, ky) == (hx, hy)
+        length, thick = (1.0, 2.0) if across else (2.0, 1.0)
+        rect = _tile_rect(qx, qy, kx, ky, length, thick)
+        if not fits(rect):
+            continue
+        rects = [_turned(rect, turn)]
+        if new.open_exit:
+            ex, ey = qx + kx * length, qy + ky * length
+            marker = Rect(ex + 0.5 * kx - 0.5, ey + 0.5 * ky - 0.5, 1.0, 1.0)
+            if not fits(marker):
+                loose = True
+                continue
+            rects.append(_turned(marker, turn))
+        return _Placed(qx, qy, kx, ky, across), rects, loose
+    return None
+
+
+def _assemble(
+    before: LayoutGeometry, layout: Layout, box: TileBox, index: int, grown: _ArmPlan | None
+) -> LayoutGeometry:
+    """The whole geometry of :func:`_grow`'s layout: ``before``'s boxes and the new one, every
+    open point's marker with what it counts now."""
+    plan = before.plan
+    assert plan is not None and grown is not None
+    arms = [*plan.arms]
+    arms[index] = grown
+    counted = _counted_marks(layout)
+    marks = _open_marks(layout, counted, list(plan.centre_marks))
+    for arm_plan in arms:
+        for point, x, y in arm_plan.ends:
+            marks.append(PointMark(point, x, y, counted.get(point)))
+    width, height = plan.asked
+    drawn = _finished([*before.tiles, box], marks, Rect(-width / 2, -height / 2, width, height), 1.0)
+    grown_plan = _Plan(plan.asked, plan.centre, plan.four, plan.centre_rects, plan.centre_marks, tuple(arms))
+    return LayoutGeometry(drawn.tiles, drawn.points, drawn.bounds, drawn.board, 1.0, grown_plan)

@@ -47,12 +47,16 @@ __all__ = [
     "CHILD_SCALE",
     "Faces",
     "Legend",
+    "MarkCache",
     "PositionLabels",
     "Svg",
+    "TileCache",
+    "board_pieces",
     "faces_for",
     "layout",
     "position",
     "tile",
+    "tile_parts",
 ]
 
 #: What a half shows: its pips, or the picture of its number (children's picture dominoes).
@@ -194,17 +198,43 @@ def _tile_box(
     words: Legend | None = None,
     faces: Faces = "pips",
 ) -> None:
+    head, body = tile_parts(box, highlighted=highlighted, inset=inset, words=words, faces=faces)
+    out.append(head)
+    out.append(body)
+
+
+def tile_parts(
+    box: TileBox,
+    *,
+    highlighted: bool,
+    inset: float = 0.04,
+    words: Legend | None = None,
+    faces: Faces = "pips",
+) -> tuple[str, str]:
+    """The SVG of one drawn tile in two parts: its group's start, title and face (which the
+    highlight of the last placement changes), then its line, halves and end (and the spinner's
+    frame), which it does not. :func:`layout` draws each tile as the two joined.
+
+    >>> from sevenrocks.core import Layout, Play
+    >>> from sevenrocks.geometry import geometry
+    >>> table = Layout()
+    >>> _ = table.place(Play.parse("3-6"))
+    >>> head, body = tile_parts(geometry(table).tiles[0], highlighted=True)
+    >>> head.startswith('<g class="tile highlight" data-tile="3-6"'), body.endswith("</g>")
+    (True, True)
+    """
     r = box.rect.grow(-inset)
     fill = COLORS["highlight"] if highlighted else COLORS["tile"]
     order = f' data-order="{box.order}"' if box.order >= 0 else ""
     classes = "tile" + (" spinner" if box.is_spinner else "") + (" highlight" if highlighted else "")
     title = (words or Legend()).spinner_title.format(tile=box.tile) if box.is_spinner else str(box.tile)
-    out.append(
+    head = (
         f'<g class="{classes}" data-tile="{box.tile}"{order}>'
         f"<title>{escape(title)}</title>"
         f'<rect x="{_n(r.x)}" y="{_n(r.y)}" width="{_n(r.w)}" height="{_n(r.h)}" rx="{_n(0.12)}" '
         f'fill="{fill}" stroke="{COLORS["tile-stroke"]}" stroke-width="1.5"/>'
     )
+    out: list[str] = []
     a, b = box.halves
     if a.x == b.x:  # halves one above the other
         y = max(a.y, b.y)
@@ -227,6 +257,7 @@ def _tile_box(
             f'<rect class="spinner-frame" x="{_n(f.x)}" y="{_n(f.y)}" width="{_n(f.w)}" height="{_n(f.h)}" '
             f'rx="{_n(0.16)}" fill="none" stroke="{COLORS["spinner"]}" stroke-width="4"/>'
         )
+    return head, "".join(out)
 
 
 def _mark(
@@ -243,6 +274,7 @@ def _mark(
     counted = mark.counted if show_counted else None
     if counted is None and not show_points and target is None:
         return
+    whole, out = out, []  # the marker is one piece of the drawing
     classes = ["point", "counted" if counted is not None else "open"]
     if target is not None:
         classes.append("target")
@@ -286,6 +318,7 @@ def _mark(
             f'font-weight="bold" font-size="{_n(0.36)}" fill="{COLORS["target"]}">{escape(target)}</text>'
         )
     out.append("</g>")
+    whole.append("".join(out))
 
 
 def _targets(targets: Mapping[ConnectionPoint, str] | Iterable[ConnectionPoint] | None) -> dict[str, str]:
@@ -492,6 +525,91 @@ def layout(
     total = layout.ends_total
     label = words.empty_label if layout.is_empty else words.label.format(tiles=len(layout), total=total)
     return _svg(view, body, size, label, scale)
+
+
+#: Drawn tiles kept between drawings (:func:`board_pieces`): by the box's identity and whether it
+#: is highlighted, the box itself (so that an id is never taken for another box's) and its parts.
+TileCache = dict[tuple[int, bool], tuple[TileBox, str, str]]
+#: Drawn connection point markers kept between drawings, by marker.
+MarkCache = dict[PointMark, str]
+
+
+def board_pieces(
+    layout: Layout,
+    geo: LayoutGeometry,
+    *,
+    highlight: Iterable[Tile | Move] = (),
+    faces: Faces = "pips",
+    words: Legend | None = None,
+    attributes: str = "",
+    tiles: TileCache | None = None,
+    marks: MarkCache | None = None,
+) -> list[str]:
+    """The SVG text of ``layout`` drawn on a whole board, as :func:`layout` with ``board`` (no
+    size, legend, caption or targets) draws it, in pieces whose join is that text: the start
+    of the ``<svg>``, its label, the rest of its start, each tile's two :func:`tile_parts`, each
+    marker, the end. ``geo`` is ``layout``'s :func:`~sevenrocks.geometry.geometry` on that board;
+    ``attributes`` go first in the ``<svg>`` element (``'data-board="wide" '``). ``tiles`` and
+    ``marks`` keep drawn pieces from one drawing to the next (a tile whose box is the same object
+    is not drawn again), so that a drawing one tile longer costs little more than that tile.
+
+    >>> from sevenrocks.core import Play
+    >>> from sevenrocks.geometry import geometry
+    >>> table = Layout()
+    >>> _ = table.place(Play.parse("3-6"))
+    >>> drawn = geometry(table, board=(20, 10))
+    >>> "".join(board_pieces(table, drawn)) == layout(table, board=(20, 10))
+    True
+    """
+    faces = _check_faces(faces)
+    words = words or Legend()
+    lit = _tiles_of(highlight)
+    view = geo.board
+    label = (
+        words.empty_label
+        if layout.is_empty
+        else words.label.format(tiles=len(layout), total=layout.ends_total)
+    )
+    out = [
+        f'<svg {attributes}xmlns="http://www.w3.org/2000/svg" version="1.1" role="img" aria-label=',
+        quoteattr(label),
+        f' viewBox="{_n(view.x)} {_n(view.y)} {_n(view.w)} {_n(view.h)}">',
+        *_defs(faces),
+        '<g class="layout">',
+    ]
+    for box in geo.tiles:
+        lit_box = box.tile in lit
+        key = (id(box), lit_box)
+        kept = None if tiles is None else tiles.get(key)
+        if kept is None or kept[0] is not box:
+            head, body = tile_parts(box, highlighted=lit_box, words=words, faces=faces)
+            if tiles is not None:
+                tiles[key] = (box, head, body)
+        else:
+            head, body = kept[1], kept[2]
+        out.append(head)
+        out.append(body)
+    counted = faces == "pips"
+    for mark in geo.points:
+        piece = None if marks is None else marks.get(mark)
+        if piece is None:
+            drawn: list[str] = []
+            _mark(
+                mark,
+                drawn,
+                prefix="",
+                show_counted=counted,
+                show_points=True,
+                target=None,
+                words=words,
+                within=view,
+            )
+            piece = "".join(drawn)
+            if marks is not None:
+                marks[mark] = piece
+        out.append(piece)
+    out.append("</g></svg>")
+    return out
 
 
 def _check_scale(scale: float | None) -> None:

@@ -15,6 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from sevenrocks.web import Settings, create_app
+from sevenrocks.web.render import apply_patch
 from tests.web.postgres import Unavailable, fresh_database, postgres_server
 
 # a tile in a message's text: not a piece of a longer ASCII word, number or secret (a random link
@@ -102,8 +103,9 @@ def tokens_of(made: dict[str, Any]) -> dict[int, str]:
 
 
 def merge_placed(state: dict[str, Any] | None, placed: dict[str, Any]) -> dict[str, Any] | None:
-    """The ``state`` a ``placed`` message makes of ``state`` (as the table page applies it), or
-    ``None`` when it does not follow on from it (the page would ask for the whole state again)."""
+    """The ``state`` a ``placed`` message makes of ``state`` (as the table page applies it: its
+    layout's ``svg_patch`` applied to the drawing held), or ``None`` when it does not follow on
+    from it (the page would ask for the whole state again)."""
     if (
         state is None
         or state.get("hand_number") != placed["hand_number"]
@@ -112,6 +114,13 @@ def merge_placed(state: dict[str, Any] | None, placed: dict[str, Any]) -> dict[s
     ):
         return None
     rest = {k: v for k, v in placed.items() if k not in ("type", "events_from", "events")}
+    layout = placed["layout"]
+    if "svg_patch" in layout:  # what makes the drawing from the one held
+        svg = apply_patch(state["layout"]["svg"], layout["svg_patch"])
+        if len(svg) != layout["svg_length"]:
+            return None
+        drawn = {k: v for k, v in layout.items() if k not in ("svg_patch", "svg_length")}
+        rest["layout"] = {**drawn, "svg": svg}
     return {**state, **rest, "events": state["events"] + placed["events"]}
 
 

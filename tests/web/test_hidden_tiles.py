@@ -26,7 +26,7 @@ from sevenrocks.core.events import Draw, Placement
 from sevenrocks.core.games import GAMES, Engine
 from sevenrocks.core.sausage import SausageMatch
 from sevenrocks.core.tiles import TILES
-from sevenrocks.web.layout_play import LayoutPlay
+from sevenrocks.web.layout_play import PlacedMessages
 from sevenrocks.web.protocol import PLACED_FIELDS
 from sevenrocks.web.sausage_table import SausageTable, rebuild_sausage
 from sevenrocks.web.service import LiveTable, TableService, rebuild_match
@@ -355,15 +355,16 @@ FAMILY: Final = [
 def test_the_check_catches_a_leak_in_a_placed_message(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    original = LayoutPlay.placed
+    original = PlacedMessages.personal
 
-    def leaky(self: LayoutPlay, table: LiveTable, seat: int | None, lang: str, since: int) -> dict[str, Any]:
-        out = original(self, table, seat, lang, since)
-        if seat is None and table.match is not None and table.match.turn is not None:
-            out["scores_text"] = f"{out['scores_text']} {table.match.hand(1)[0]}"
+    def leaky(self: PlacedMessages, seat: int | None, lang: str) -> dict[str, Any]:
+        out = original(self, seat, lang)
+        match = self.table.match
+        if seat is None and match is not None and match.turn is not None:
+            out["scores_text"] = f"{out['scores_text']} {match.hand(1)[0]}"
         return out
 
-    monkeypatch.setattr(LayoutPlay, "placed", leaky)
+    monkeypatch.setattr(PlacedMessages, "personal", leaky)
     made, socks = play_whole_match(client, target=10, rng=random.Random(1))
     assert any(m["type"] == "placed" for m in socks["creator"].messages)
     storage = client.app.state.service.storage  # type: ignore[attr-defined]

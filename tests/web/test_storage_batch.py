@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+from sqlalchemy import text
+
 from sevenrocks.web.service import TableService
 from sevenrocks.web.storage import EventWrite, Storage, StorageError, TableRecord
 
@@ -66,3 +68,30 @@ def test_the_service_commits_coinciding_events_together() -> None:
     asyncio.run(run())
     assert sum(batches[:-1]) == 6 and len(batches) < 6  # six events, fewer transactions
     assert [e.seq for e in store.events("t1")] == [0, 1, 2]
+
+
+def test_one_update_touches_every_table_of_a_batch_and_a_missing_one_is_named() -> None:
+    store = _storage()
+    with store.engine.begin() as conn:
+        conn.execute(text("update sevenrocks_tables set last_active = null"))
+    assert store.append_events(
+        [EventWrite("t1", 0, "hand", {"deal": []}), EventWrite("t2", 0, "hand", {"deal": []})]
+    ) == [None, None]
+    with store.engine.begin() as conn:
+        stamps = dict(conn.execute(text("select id, last_active from sevenrocks_tables")).all())
+    assert set(stamps) == {"t1", "t2"} and None not in stamps.values()
+    # a batch whose one table is not stored: the others are stored on their own, the missing one named
+    errors = store.append_events(
+        [EventWrite("t1", 1, "play", {"seat": 0, "play": "3-4"}), EventWrite("gone", 0, "play", {})]
+    )
+    assert errors[0] is None and isinstance(errors[1], StorageError)
+    assert "'gone'" in str(errors[1])
+    assert [e.seq for e in store.events("t1")] == [0, 1]
+    # the statement alone: its error says which tables it meant
+    try:
+        with store.engine.begin() as conn:
+            Storage._write(conn, [EventWrite("t2", 1, "play", {}), EventWrite("gone", 1, "play", {})])
+    except Exception as err:
+        assert "'gone'" in str(err)
+    else:
+        raise AssertionError("a batch with a table that is not stored went in")

@@ -264,21 +264,33 @@ def test_a_placement_that_cannot_be_stored_is_taken_back(
 
 
 def test_a_placement_mid_hand_is_a_placed_message_that_makes_the_same_state(client: TestClient) -> None:
-    """Every seat hears of a placement in the middle of a hand as a ``placed`` message; applied to
-    the state it holds, it gives exactly the state a ``sync`` then sends in full."""
+    """Every seat and a spectator hear of each placement in the middle of a hand as a ``placed``
+    message whose drawing is a patch of the one held; applied to the state held, it gives exactly
+    the state a ``sync`` then sends in full (the patched drawing is the whole drawing)."""
     made = make_table(client, ["me", "friend", "friend", "friend"])
     with ExitStack() as stack:
-        socks = open_seats(client, stack, made)
+        socks: dict[Any, Socket] = dict(open_seats(client, stack, made))
         state = started(socks)
-        mover = socks[state["turn"]]
-        assert mover.state is not None
-        mover.send({"type": "play", "play": mover.state["legal"][0]["play"], "at": state["move"]})
-        for seat, sock in socks.items():
-            merged = sock.until(lambda m: m["type"] == "state" and m["move"] == state["move"] + 1)
-            raw = sock.messages[-1]
-            assert raw["type"] == "placed" and raw["events_from"] == len(state["events"])
-            assert len(json.dumps(raw)) < len(json.dumps(merged))
-            sock.send({"type": "sync"})
-            full = sock.until(lambda m: m["type"] == "state")
-            assert sock.messages[-1]["type"] == "state"
-            assert full == merged, f"seat {seat}: the placed message does not make the whole state"
+        watcher = Socket(stack.enter_context(client.websocket_connect(ws_path(made["table"]))), "spectator")
+        watcher.until(lambda m: m["type"] == "state")
+        socks["spectator"] = watcher
+        for _ in range(8):
+            state = socks[0].current(lambda m: m["type"] == "state")
+            if state["turn"] is None:
+                break
+            mover = socks[state["turn"]]
+            mine = mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
+            mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": state["move"]})
+            for seat, sock in socks.items():
+                merged = sock.until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
+                raw = sock.messages[-1]
+                if merged["turn"] is None:  # the hand ended: a whole state
+                    assert raw["type"] == "state"
+                    continue
+                assert raw["type"] == "placed" and raw["events_from"] == len(state["events"])
+                assert "svg" not in raw["layout"] and raw["layout"]["svg_patch"], "the drawing is a patch"
+                assert len(json.dumps(raw)) < len(json.dumps(merged))
+                sock.send({"type": "sync"})
+                full = sock.until(lambda m: m["type"] == "state")
+                assert sock.messages[-1]["type"] == "state"
+                assert full == merged, f"seat {seat}: the placed message does not make the whole state"

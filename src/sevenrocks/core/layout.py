@@ -276,6 +276,14 @@ class Layout:
         return tuple(self._play_of(t, pid, mark) for t, pid, mark in self._placed)
 
     @property
+    def last_play(self) -> Play | None:
+        """The latest placement (``None`` before the opening), without building :attr:`plays`."""
+        if not self._placed:
+            return None
+        t, pid, mark = self._placed[-1]
+        return self._play_of(t, pid, mark)
+
+    @property
     def tiles(self) -> tuple[Tile, ...]:
         """The placed tiles, in the order they were placed."""
         return tuple(TILES[t] for t, _, _ in self._placed)

@@ -23,7 +23,8 @@ log = logging.getLogger("sevenrocks.web")
 #: The close code of a connection dropped for not reading its messages (policy violation).
 CLOSE_OVERFLOW: Final = 1008
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+#: How a message goes to the browser: an object to send as JSON, or JSON text made already.
+Send = Callable[[dict[str, Any] | str], Awaitable[None]]
 Close = Callable[[int, str], Awaitable[None]]
 
 
@@ -57,11 +58,12 @@ class Connection:
         self._close = close
         self._rate = rate
         self._refusing = False
-        self._queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._queue: asyncio.Queue[dict[str, Any] | str | None] = asyncio.Queue()
         self._task = asyncio.get_running_loop().create_task(self._pump())
 
-    def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` (never blocks the table); drop the connection if too much is unread."""
+    def send(self, message: dict[str, Any] | str) -> None:
+        """Queue ``message`` (an object, or its JSON text; never blocks the table); drop the
+        connection if too much is unread."""
         if self.dropped:
             return
         if self._queue.qsize() >= self.limit:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import json
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -26,8 +27,16 @@ from sevenrocks.i18n import N_
 from sevenrocks.web.connection import Connection
 from sevenrocks.web.names import shown_names, shown_seats
 from sevenrocks.web.play import stand_in_choice
-from sevenrocks.web.protocol import PLACED_FIELDS, PlayIntent, ProtocolError, view_json
-from sevenrocks.web.render import ghost_boxes, render_layout
+from sevenrocks.web.protocol import (
+    PLACED_FIELDS,
+    EventWords,
+    PlayIntent,
+    ProtocolError,
+    public_json,
+    seat_json,
+    view_json,
+)
+from sevenrocks.web.render import Drawing, Drawn
 from sevenrocks.web.replays import match_record, match_summary, player_names, position
 from sevenrocks.web.storage import EventRecord, TableRecord
 from sevenrocks.web.table import LiveTable, moves_of, new_match, rebuild_match
@@ -36,7 +45,7 @@ if TYPE_CHECKING:
     from sevenrocks.core.view import SeatView
     from sevenrocks.web.service import TableService
 
-__all__ = ["LayoutPlay"]
+__all__ = ["LayoutPlay", "PlacedMessages"]
 
 log = logging.getLogger("sevenrocks.web")
 
@@ -243,7 +252,7 @@ class LayoutPlay:
             table.record.winner = match.winner
         if match.turn is not None and self.hundred_pending(table) is None:
             # the hand goes on: tell what changed, not the whole state
-            self.service.announce(table, lambda to, lang: self.placed(table, to, lang, since))
+            self.service.announce(table, self.placed(table, since).text)
             self.service._kick(table)
         else:
             self.service._after_change(table)
@@ -426,44 +435,88 @@ class LayoutPlay:
             base["may_declare_hundred"] = False
         return base
 
-    def placed(self, table: LiveTable, seat: int | None, lang: str, since: int) -> dict[str, Any]:
-        """The ``placed`` message for one seat (or a spectator) after a placement in the middle of a
-        hand: the fields of its ``state`` a placement changes
-        (:data:`~sevenrocks.web.protocol.PLACED_FIELDS`), the hand's events from number ``since``
-        on; built from the same view as the ``state``, so it holds only what that seat may know."""
+    def placed(self, table: LiveTable, since: int) -> PlacedMessages:
+        """The ``placed`` messages of the position after a placement in the middle of a hand (the
+        hand's events from number ``since`` on are new): built once for every seat and spectator."""
+        return PlacedMessages(self, table, since)
+
+
+#: JSON as the messages are sent (the separators of Starlette's ``send_json``).
+_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+class PlacedMessages:
+    """The ``placed`` messages of one position: the fields of a ``state`` a placement changes
+    (:data:`~sevenrocks.web.protocol.PLACED_FIELDS`) and the hand's new events, as each seat's
+    ``state`` would hold them. What every seat and spectator gets alike (the layout and its
+    patch, scores, counts, whose turn, the score sheet, the clock) is serialized once for all;
+    each seat's (and the spectators') own part — its tiles and moves with their ghosts, the
+    events as it may know them, the texts seen from it — is built from its own
+    :class:`~sevenrocks.core.view.SeatView`, so it holds only what that seat may know. The
+    layout carries ``svg_patch`` (and ``svg_length``), what makes its SVG from the one of the
+    position before (:func:`~sevenrocks.web.render.svg_patch`), or the whole ``svg`` when the
+    position before was not drawn."""
+
+    def __init__(self, play: LayoutPlay, table: LiveTable, since: int) -> None:
+        match = table.match
+        assert match is not None
+        self.play = play
+        self.table = table
+        self.since = since
+        self.names = [str(info["name"]) for info in table.record.seats]
+        #: each new event in words, once per language and for the seat that made it or not
+        self.said: EventWords = {}
+        drawn = _drawn(table)
+        public = public_json(match.view(0), svg=drawn.svg, move=table.moves)
+        layout = public["layout"]
+        if drawn.patch is not None:
+            del layout["svg"]
+            layout["svg_patch"] = drawn.patch
+            layout["svg_length"] = len(drawn.svg)
+        common: dict[str, Any] = {"type": "placed", "table": table.id, "events_from": since}
+        common.update((name, public[name]) for name in PLACED_FIELDS if name in public)
+        common["phase"] = match.phase.value
+        common["winner"] = match.winner
+        self.pending = play.hundred_pending(table)
+        common["hundred_pending"] = self.pending
+        play.service.clocks.annotate(table, common)
+        #: the part every seat and spectator gets, as JSON (without its braces)
+        self.common = _dumps(common)[1:-1]
+
+    def personal(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The fields of ``seat``'s (``None``: a spectator's) message that are its own."""
+        table = self.table
         match = table.match
         assert match is not None
         view = match.view(seat if seat is not None else 0)
-        body = view_json(
-            view,
-            private=seat is not None,
-            svg=_svg(table),
-            move=table.moves,
-            lang=lang,
-            names=[str(info["name"]) for info in table.record.seats],
-            since=since,
+        body = seat_json(
+            view, private=seat is not None, lang=lang, names=self.names, since=self.since, said=self.said
         )
         _add_ghosts(table, view, body["legal"])
-        out: dict[str, Any] = {"type": "placed", "table": table.id, "events_from": since}
-        out.update((name, body[name]) for name in PLACED_FIELDS)
-        out["phase"] = match.phase.value
-        out["winner"] = match.winner
-        out["hundred_pending"] = self.hundred_pending(table)
-        if out["hundred_pending"] != seat:
+        out: dict[str, Any] = {name: body[name] for name in PLACED_FIELDS if name in body}
+        if self.pending != seat:
             out["may_declare_hundred"] = False
-        return self.service.clocks.annotate(table, out)
+        return out
+
+    def text(self, seat: int | None, lang: str) -> str:
+        """``seat``'s message (``None``: a spectator's) as the JSON text sent to it."""
+        return "{" + _dumps(self.personal(seat, lang))[1:-1] + "," + self.common + "}"
+
+
+def _drawn(table: LiveTable) -> Drawn:
+    """The drawn layout of the table's current position (drawn once per position)."""
+    match = table.match
+    assert match is not None
+    if table.drawing is None:
+        table.drawing = Drawing(match.game)
+    placements = match.placements
+    last = placements[-1].play if placements else None
+    return table.drawing.draw((match.hand_number, table.moves), match.layout, last)
 
 
 def _svg(table: LiveTable) -> str:
-    """The drawn layout of the table's current hand (drawn once per position)."""
-    match = table.match
-    assert match is not None
-    key = (match.hand_number, table.moves)
-    if table.drawn is None or table.drawn[0] != key:
-        placements = match.placements
-        last = placements[-1].play if placements else None
-        table.drawn = (key, render_layout(match.layout, last=last, game=match.game))
-    return table.drawn[1]
+    """The SVG of the table's current position (drawn once per position)."""
+    return _drawn(table).svg
 
 
 def _add_ghosts(table: LiveTable, view: SeatView, legal: list[dict[str, Any]]) -> None:
@@ -473,14 +526,9 @@ def _add_ghosts(table: LiveTable, view: SeatView, legal: list[dict[str, Any]]) -
     match = table.match
     if match is None or not legal:
         return
-    key = (match.hand_number, table.moves)
-    if table.ghosts is None or table.ghosts[0] != key:
-        table.ghosts = (key, {})
-    known = table.ghosts[1]
-    missing = [move for move in view.moves if isinstance(move, Play) and str(move) not in known]
-    if missing:
-        found = ghost_boxes(match.layout, missing, game=match.game)
-        known.update({str(move): found.get(str(move), {}) for move in missing})
+    drawn = _drawn(table)
+    assert table.drawing is not None
+    known = table.drawing.ghosts(drawn, match.layout, [move for move in view.moves if isinstance(move, Play)])
     for entry in legal:
         boxes = known.get(entry["play"])
         if boxes and not entry.get("several"):

@@ -45,9 +45,11 @@ from sevenrocks.text import match_over_text, play_choices, render_result, render
 
 __all__ = [
     "PLACED_FIELDS",
+    "PUBLIC_FIELDS",
     "BackIntent",
     "ChatIntent",
     "ClientMessage",
+    "EventWords",
     "HundredIntent",
     "MuteIntent",
     "NextHandIntent",
@@ -62,7 +64,9 @@ __all__ = [
     "legal_json",
     "message_bytes",
     "parse_message",
+    "public_json",
     "result_json",
+    "seat_json",
     "view_json",
 ]
 
@@ -554,7 +558,90 @@ def view_json(
     ``move`` counts the moves of the whole match; a play intent may quote it as ``at``.
     Texts (each finished hand's ``text``, the score line, the end of the match) are in ``lang``,
     seen from the seat (a spectator: nobody's). ``hundreds`` are the hands' hundred seats.
+    It is :func:`public_json` (the same for every seat and spectator) with :func:`seat_json`.
     """
+    out = seat_json(view, private=private, lang=lang, names=names, hundreds=hundreds, since=since)
+    out.update(public_json(view, svg=svg, move=move))
+    return out
+
+
+#: The fields of :func:`public_json`: the same for every seat and spectator of a position.
+PUBLIC_FIELDS: Final = (
+    "layout",
+    "tile_counts",
+    "scores",
+    "target",
+    "hand_number",
+    "leader",
+    "turn",
+    "hand_over",
+    "move",
+    "game",
+    "seats_count",
+    "sides",
+    "side_of",
+    "partnerships",
+    "several_doubles",
+    "scoring",
+    "picture",
+    "boneyard",
+    "drawable",
+    "draws",
+    "out",
+    "sheet",
+)
+
+
+def public_json(view: SeatView, *, svg: str, move: int) -> dict[str, Any]:
+    """The part of :func:`view_json` that is the same for every seat and spectator
+    (:data:`PUBLIC_FIELDS`): the layout, scores, counts, whose turn, the game's facts."""
+    rules = view.rules
+    hand_over = view.turn is None and view.hand_number >= 0 and len(view.results) > view.hand_number
+    return {
+        "layout": layout_json(view.layout, svg),
+        "tile_counts": list(view.tile_counts),
+        "scores": list(view.scores),
+        "target": view.target,
+        "hand_number": view.hand_number,
+        "leader": view.leader,
+        "turn": view.turn,
+        "hand_over": hand_over,
+        "move": move,
+        "game": rules.game,
+        "seats_count": rules.seats,
+        "sides": rules.sides,
+        "side_of": [rules.side_of(s) for s in range(rules.seats)],
+        "partnerships": rules.partnerships,
+        "several_doubles": rules.several_doubles,
+        "scoring": rules.scores_points and not isinstance(rules.ending, SingleHand),
+        "picture": isinstance(rules.ending, SingleHand),
+        "boneyard": view.boneyard,
+        "drawable": view.drawable,
+        "draws": list(view.draws),
+        "out": [s for s in range(rules.seats) if view.out >> s & 1],
+        "sheet": sheet_json(view),
+    }
+
+
+#: Events said in words, kept by :func:`seat_json` for other seats of the same position: by
+#: (language, the event's number in the hand, whether it is the seat's own).
+EventWords = dict[tuple[str, int, bool], dict[str, Any]]
+
+
+def seat_json(
+    view: SeatView,
+    *,
+    private: bool,
+    lang: str = "en",
+    names: list[str] | None = None,
+    hundreds: tuple[int | None, ...] = (),
+    since: int | None = None,
+    said: EventWords | None = None,
+) -> dict[str, Any]:
+    """The part of :func:`view_json` that is the seat's own (or a spectator's): its tiles and
+    moves, the events as it may know them (a drawn tile only to its seat) and the texts seen
+    from it. ``said`` keeps each event as told to seats that did not make it and to the one that
+    did, so that the other seats of the same position (and language) reuse them."""
     rules = view.rules
     me = view.seat if private else None
     _ = translation(lang).gettext
@@ -574,8 +661,20 @@ def view_json(
         results.append(result_json(i, r, rules, text=text))
         if r.end.value != "redeal":
             played = r
-    who = seat_words(names, me=me, lang=lang)
-    hand_over = view.turn is None and view.hand_number >= 0 and len(view.results) > view.hand_number
+    first = 0 if since is None else since
+    events = []
+    who: Who | None = None
+    for number, event in enumerate(view.events[first:], first):
+        mine = event.seat == me
+        key = (lang, number, mine)
+        told = None if said is None else said.get(key)
+        if told is None:
+            if who is None:
+                who = seat_words(names, me=me, lang=lang)
+            told = event_json(event, seen_by=me, layout=view.layout, rules=rules, who=who, lang=lang)
+            if said is not None:
+                said[key] = told
+        events.append(told)
     drawn = [
         str(e.tile) for e in view.events if isinstance(e, Draw) and e.seat == view.seat and e.tile is not None
     ]
@@ -584,36 +683,11 @@ def view_json(
         "seat": me,
         "hand": _tiles(view.hand) if private else None,
         "legal": moves_json(view, lang) if private else [],
-        "layout": layout_json(view.layout, svg),
-        "events": [
-            event_json(e, seen_by=me, layout=view.layout, rules=rules, who=who, lang=lang)
-            for e in (view.events if since is None else view.events[since:])
-        ],
-        "tile_counts": list(view.tile_counts),
-        "scores": list(view.scores),
-        "target": view.target,
-        "hand_number": view.hand_number,
-        "leader": view.leader,
-        "turn": view.turn,
+        "events": events,
         "results": results,
-        "hand_over": hand_over,
-        "move": move,
-        "game": rules.game,
-        "seats_count": rules.seats,
-        "sides": rules.sides,
-        "side_of": [rules.side_of(s) for s in range(rules.seats)],
-        "partnerships": rules.partnerships,
-        "several_doubles": rules.several_doubles,
-        "scoring": rules.scores_points and not isinstance(rules.ending, SingleHand),
-        "picture": isinstance(rules.ending, SingleHand),
-        "boneyard": view.boneyard,
-        "drawable": view.drawable,
-        "draws": list(view.draws),
         "drawn": drawn if private else None,
-        "out": [s for s in range(rules.seats) if view.out >> s & 1],
         "signals": None if signals is None else {"blanks": signals.blanks, "sixes": signals.sixes},
         "may_declare_hundred": bool(private and view.may_declare_hundred),
-        "sheet": sheet_json(view),
         "scores_text": scores_text(view, me, _),
         "over_text": None if view.outcome is None else over_text(view.outcome, view, me, names, lang),
     }

@@ -24,15 +24,27 @@ ghost tile there, translucent with a dashed outline, for the selected tile.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Final
 
 from sevenrocks import svg
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.layout import Layout
 from sevenrocks.core.notation import Move, Play
-from sevenrocks.geometry import LayoutGeometry, Rect, geometry
+from sevenrocks.geometry import Extension, LayoutGeometry, extend, geometry
 
-__all__ = ["BOARDS", "best_board", "boards_for", "ghost_boxes", "render_layout"]
+__all__ = [
+    "BOARDS",
+    "Drawing",
+    "Drawn",
+    "Patch",
+    "apply_patch",
+    "best_board",
+    "boards_for",
+    "ghost_boxes",
+    "render_layout",
+    "svg_patch",
+]
 
 #: The boards the layout is drawn on for the web pages: width and height in units (half a
 #: tile). At the reference sizes of the table page these give half a tile 15–45 pixels
@@ -83,16 +95,39 @@ def render_layout(
     every tile, the spinner framed, counted ends as filled numbers and the other open points as
     hollow dots; ``last`` (the latest placement) is tinted. The tiles of ``game`` show its faces:
     pictures, drawn bigger, for children's picture dominoes."""
-    faces = svg.faces_for(game) if game is not None else "pips"
     sizes = boards_for(game)
     names = list(sizes) if boards is None else list(boards)
-    out = []
     for name in names:
         if name not in sizes:
             raise ValueError(f"board must be one of {', '.join(sizes)}, not {name!r}")
-        drawn = svg.layout(layout, highlight=() if last is None else (last,), faces=faces, board=sizes[name])
-        out.append(f'<svg data-board="{name}" ' + str(drawn).removeprefix("<svg "))
-    return "".join(out)
+    drawn = {name: geometry(layout, board=sizes[name]) for name in names}
+    return "".join(_pieces(layout, drawn, last=last, game=game))
+
+
+def _pieces(
+    layout: Layout,
+    drawn: Mapping[str, LayoutGeometry],
+    *,
+    last: Move | None,
+    game: str | None,
+    tiles: svg.TileCache | None = None,
+    marks: svg.MarkCache | None = None,
+) -> list[str]:
+    """The pieces of :func:`render_layout`'s text, the layout's geometry on each board given."""
+    faces = svg.faces_for(game) if game is not None else "pips"
+    highlight = () if last is None else (last,)
+    out: list[str] = []
+    for name, geo in drawn.items():
+        out += svg.board_pieces(
+            layout,
+            geo,
+            highlight=highlight,
+            faces=faces,
+            attributes=f'data-board="{name}" ',
+            tiles=tiles,
+            marks=marks,
+        )
+    return out
 
 
 def _rotation(box_halves: tuple[tuple[float, float, int], tuple[float, float, int]], low: int) -> int:
@@ -126,7 +161,15 @@ def ghost_boxes(
     sizes = boards_for(game)
     names = list(sizes) if boards is None else list(boards)
     before = {name: geometry(layout, board=sizes[name]) for name in names}
-    out: dict[str, dict[str, list[float]]] = {}
+    return {play: found for play, (found, _) in _ghosts(layout, before, plays).items()}
+
+
+def _ghosts(
+    layout: Layout, before: Mapping[str, LayoutGeometry], plays: Iterable[Play]
+) -> dict[str, tuple[dict[str, list[float]], dict[str, Extension]]]:
+    """:func:`ghost_boxes` from the layout's geometry on each board (``before``), with the
+    geometry each play would give on each board (:func:`~sevenrocks.geometry.extend`)."""
+    out: dict[str, tuple[dict[str, list[float]], dict[str, Extension]]] = {}
     for play in plays:
         after_layout = layout.copy()
         try:
@@ -134,20 +177,148 @@ def ghost_boxes(
         except SevenRocksError:  # not placeable here: no ghost
             continue
         boxes: dict[str, list[float]] = {}
-        for name in names:
-            now = before[name]
-            after = geometry(after_layout, board=sizes[name])
-            new = after.box(play.tile)
+        grown: dict[str, Extension] = {}
+        for name, now in before.items():
+            after = grown[name] = extend(now, after_layout)
+            new = after.box
             dx = dy = 0.0
-            if play.point is not None:
-                was, moved = now.box(play.point.anchor).rect, after.box(play.point.anchor).rect
+            if play.point is not None and after.moved:
+                was, moved = now.box(play.point.anchor).rect, after.geometry().box(play.point.anchor).rect
                 dx, dy = was.x - moved.x, was.y - moved.y
             board = now.board
             x = min(max(new.rect.x + dx, board.x), board.right - new.rect.w)
             y = min(max(new.rect.y + dy, board.y), board.bottom - new.rect.h)
-            rect = Rect(x, y, new.rect.w, new.rect.h)
             a, b = new.halves
             turn = _rotation(((a.x, a.y, a.value), (b.x, b.y, b.value)), play.tile.low)
-            boxes[name] = [round(v * svg.UNIT, 2) for v in (rect.x, rect.y, rect.w, rect.h)] + [turn]
-        out[str(play)] = boxes
+            boxes[name] = [round(v * svg.UNIT, 2) for v in (x, y, new.rect.w, new.rect.h)] + [turn]
+        out[str(play)] = (boxes, grown)
     return out
+
+
+# ---------------------------------------------------------------------- a table's drawing
+#: A patch of a drawing's text (:func:`svg_patch`): each item a piece of text to insert, or
+#: ``[start, end]``, the characters ``start`` to ``end`` of the text before to copy.
+Patch = list[str | list[int]]
+
+
+def svg_patch(old: str, index: Mapping[str, int], pieces: Iterable[str]) -> Patch:
+    """The patch that makes the text of ``pieces`` (joined) from ``old``: runs of the pieces
+    found in ``old`` (``index``: each piece of ``old`` and where it starts) are copied by
+    position, the others written out.
+
+    >>> old = "<a><b><c>"
+    >>> patch = svg_patch(old, {"<a>": 0, "<b>": 3, "<c>": 6}, ["<a>", "<b>", "<x>", "<c>"])
+    >>> patch, apply_patch(old, patch)
+    ([[0, 6], '<x>', [6, 9]], '<a><b><x><c>')
+    """
+    out: Patch = []
+    run: list[int] | None = None  # the copy being extended
+    for piece in pieces:
+        if run is not None and old.startswith(piece, run[1]):
+            run[1] += len(piece)
+            continue
+        at = index.get(piece)
+        if at is not None:
+            run = [at, at + len(piece)]
+            out.append(run)
+            continue
+        run = None
+        if out and isinstance(out[-1], str):
+            out[-1] += piece
+        else:
+            out.append(piece)
+    return out
+
+
+def apply_patch(old: str, patch: Patch) -> str:
+    """The text :func:`svg_patch`'s ``patch`` makes of ``old`` (as the table page applies it)."""
+    return "".join(item if isinstance(item, str) else old[item[0] : item[1]] for item in patch)
+
+
+def _index(pieces: Iterable[str]) -> dict[str, int]:
+    """Where each piece starts in the pieces' text (its first place, for a piece met again)."""
+    out: dict[str, int] = {}
+    at = 0
+    for piece in pieces:
+        out.setdefault(piece, at)
+        at += len(piece)
+    return out
+
+
+@dataclass
+class Drawn:
+    """One position of a table's layout drawn on every board of its game (:class:`Drawing`)."""
+
+    #: the position: (hand number, moves of the match)
+    key: tuple[int, int]
+    #: the layout's tiles then
+    tiles: int
+    geometries: dict[str, LayoutGeometry]
+    #: the SVG text (:func:`render_layout`'s)
+    svg: str
+    #: each piece of the text and where it starts (to patch the next position's drawing from)
+    index: dict[str, int]
+    #: the patch that makes :attr:`svg` from the drawing of the position before, if that one
+    #: (the same hand, one move less) was drawn just before
+    patch: Patch | None
+    #: each legal placement's ghost boxes and the geometry it would give, by play (worked out
+    #: when first asked for)
+    ghosts: dict[str, tuple[dict[str, list[float]], dict[str, Extension]]] = field(default_factory=dict)
+
+
+class Drawing:
+    """A table's layout drawn position after position, once per position whoever asks: each
+    position's geometry grown from the one before by :func:`~sevenrocks.geometry.extend` (or
+    taken from the ghost of the placement that made it), its tiles' SVG kept from drawing to
+    drawing, and the patch (:func:`svg_patch`) that makes its SVG from the one before's."""
+
+    #: kept tile and marker pieces beyond this many are dropped (they are drawn again if needed)
+    KEEP: Final = 600
+
+    def __init__(self, game: str | None) -> None:
+        self.game = game
+        self.sizes = boards_for(game)
+        self.current: Drawn | None = None
+        self._tiles: svg.TileCache = {}
+        self._marks: svg.MarkCache = {}
+
+    def draw(self, key: tuple[int, int], layout: Layout, last: Move | None) -> Drawn:
+        """The drawing of the position ``key`` (hand number, moves of the match) whose layout is
+        ``layout`` and latest placement ``last``; drawn if it is not the one drawn last."""
+        before = self.current
+        if before is not None and before.key == key:
+            return before
+        if (before is not None and before.key[0] != key[0]) or len(self._tiles) > self.KEEP:
+            self._tiles.clear()
+            self._marks.clear()
+        follows = before is not None and before.key == (key[0], key[1] - 1)
+        grows = follows and before is not None and len(layout) == before.tiles + 1 and isinstance(last, Play)
+        geometries: dict[str, LayoutGeometry] = {}
+        for name, size in self.sizes.items():
+            if grows:
+                assert before is not None
+                known = before.ghosts.get(str(last), ({}, {}))[1].get(name)
+                grown = known if known is not None else extend(before.geometries[name], layout)
+                geometries[name] = grown.geometry()
+            else:
+                geometries[name] = geometry(layout, board=size)
+        pieces = _pieces(layout, geometries, last=last, game=self.game, tiles=self._tiles, marks=self._marks)
+        text = "".join(pieces)
+        patch = None
+        if follows and text.isascii():  # offsets in characters, the page's as the server's
+            assert before is not None
+            patch = svg_patch(before.svg, before.index, pieces)
+        self.current = Drawn(key, len(layout), geometries, text, _index(pieces), patch)
+        return self.current
+
+    def ghosts(
+        self, drawn: Drawn, layout: Layout, plays: Iterable[Play]
+    ) -> dict[str, dict[str, list[float]]]:
+        """:func:`ghost_boxes` of ``plays`` at the position ``drawn`` (its layout ``layout``), each
+        worked out once; the geometries they would give are kept for the next :meth:`draw`."""
+        missing = [play for play in plays if str(play) not in drawn.ghosts]
+        if missing:
+            drawn.ghosts.update(_ghosts(layout, drawn.geometries, missing))
+            for play in missing:  # not placeable: no ghost
+                drawn.ghosts.setdefault(str(play), ({}, {}))
+        return {play: found for play, (found, _) in drawn.ghosts.items()}

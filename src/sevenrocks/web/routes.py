@@ -739,13 +739,19 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     async def close(code: int, reason: str) -> None:
         await websocket.close(code=code, reason=reason)
 
+    async def send(message: dict[str, Any] | str) -> None:
+        if isinstance(message, str):  # JSON made already (once for every seat alike)
+            await websocket.send_text(message)
+        else:
+            await websocket.send_json(message)
+
     try:
         conn = await service.join(
             table,
             token=_param(websocket, "token"),
             session=_param(websocket, "session"),
             admin=_param(websocket, "admin"),
-            send=websocket.send_json,
+            send=send,
             close=close,
             lang=request_language(websocket),
             account=await websocket_account(websocket),

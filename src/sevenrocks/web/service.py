@@ -763,12 +763,12 @@ class TableService:
                 message = cache[key] = self.state_for(table, conn.seat, conn.lang)
             conn.send(message)
 
-    def announce(self, table: LiveTable, build: Callable[[int | None, str], dict[str, Any]]) -> None:
-        """Send every connection of ``table`` the message ``build(seat, lang)`` makes for it, each
-        built once per seat and language."""
+    def announce(self, table: LiveTable, build: Callable[[int | None, str], dict[str, Any] | str]) -> None:
+        """Send every connection of ``table`` the message ``build(seat, lang)`` makes for it (an
+        object, or its JSON text), each built once per seat and language."""
         if not table.connections:
             return
-        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str], dict[str, Any] | str] = {}
         for conn in table.connections:
             key = (conn.seat, conn.lang)
             message = cache.get(key)

@@ -438,19 +438,28 @@ class Storage:
 
     @staticmethod
     def _write(conn: Any, writes: list[EventWrite]) -> None:
-        """The statements of :meth:`append_events`: one insert of every event, then each table's
-        row (no read first)."""
+        """The statements of :meth:`append_events`: one insert of every event, then the table rows
+        (no read first): one update of ``last_active`` for every table whose event changes nothing
+        else in its row (a placement in the middle of a hand), one update each for the others."""
         conn.execute(
             insert(_EventRow),
             [{"table_id": w.table_id, "seq": w.seq, "kind": w.kind, "data": w.data} for w in writes],
         )
         now = _now()
+        touched = sorted({w.table_id for w in writes if not w.fields})
+        if touched:
+            done = conn.execute(update(_TableRow).where(_TableRow.id.in_(touched)).values(last_active=now))
+            if done.rowcount != len(touched):
+                if len(touched) == 1:
+                    raise StorageError(f"no table {touched[0]!r} is stored")
+                raise StorageError(f"one of the tables {', '.join(map(repr, touched))} is not stored")
         for w in writes:
-            done = conn.execute(
-                update(_TableRow).where(_TableRow.id == w.table_id).values(**w.fields, last_active=now)
-            )
-            if done.rowcount != 1:
-                raise StorageError(f"no table {w.table_id!r} is stored")
+            if w.fields:
+                done = conn.execute(
+                    update(_TableRow).where(_TableRow.id == w.table_id).values(**w.fields, last_active=now)
+                )
+                if done.rowcount != 1:
+                    raise StorageError(f"no table {w.table_id!r} is stored")
 
     def events(self, table_id: str) -> list[EventRecord]:
         """Every stored event of a table, in order."""

@@ -28,6 +28,7 @@ from sevenrocks.core.notation import parse_move
 from sevenrocks.core.tiles import Tile
 from sevenrocks.web.connection import Connection
 from sevenrocks.web.keys import is_secret, same_secret, session_hash
+from sevenrocks.web.render import Drawing
 from sevenrocks.web.storage import EventRecord, TableRecord
 
 __all__ = ["LiveTable", "moves_of", "new_match", "rebuild_match", "start_stored_hand"]
@@ -51,11 +52,11 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     moves: int = 0
     rng: random.Random = field(default_factory=lambda: random.Random(secrets.randbits(64)))
-    #: the drawn layout (or Sausage table) of the latest position, drawn once for every seat
+    #: the drawn Sausage table of the latest position, drawn once for every seat
     drawn: tuple[tuple[int | str, ...], str] | None = None
-    #: where the latest position's legal placements would put their tiles (the page's ghost
-    #: tiles, :func:`sevenrocks.web.render.ghost_boxes`), by play, worked out once a position
-    ghosts: tuple[tuple[int, ...], dict[str, dict[str, list[float]]]] | None = None
+    #: the drawn layout, position after position, with the latest position's ghost tiles
+    #: (:class:`sevenrocks.web.render.Drawing`; made when first drawn)
+    drawing: Drawing | None = None
     #: True once the table was closed for idleness (its connections are being sent away)
     closed: bool = False
 

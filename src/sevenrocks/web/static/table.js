@@ -30,12 +30,22 @@
 
   // A "placed" message says what one placement changed in the middle of a hand (its new events,
   // from number events_from on, and the fields a placement changes); it follows on from the state
-  // held when its move is one more and events_from is the number of events held. Returns the new
+  // held when its move is one more and events_from is the number of events held. Its layout's
+  // drawing is a patch of the one held (svg_patch: pieces of text, and [start, end] ranges of the
+  // drawing held to copy; svg_length the length of the result), or the whole svg. Returns the new
   // state, or null on a gap (the page then asks for the whole state with a "sync" message).
   function applyPlaced(held, placed) {
     if (!held || held.hand_number !== placed.hand_number || held.move !== placed.move - 1
         || !held.events || held.events.length !== placed.events_from) return null;
     const { type: _type, events_from: _from, events, ...changed } = placed;
+    if (changed.layout && changed.layout.svg_patch) {
+      const { svg_patch: patch, svg_length: length, ...layout } = changed.layout;
+      const old = held.layout && held.layout.svg;
+      if (typeof old !== "string") return null;
+      const svg = patch.map((item) => (typeof item === "string" ? item : old.slice(item[0], item[1]))).join("");
+      if (svg.length !== length) return null;
+      changed.layout = { ...layout, svg };
+    }
     return { ...held, ...changed, type: "state", events: held.events.concat(events) };
   }
 
