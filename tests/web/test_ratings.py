@@ -199,3 +199,31 @@ def test_a_match_that_ended_unrated_is_rated_when_the_server_starts(db_url: str)
     with TestClient(create_app(settings_for(db_url))) as client:
         for name in ("Pinar", "Yuri"):
             assert wait_rated(client, name, 1)["history"][0]["table"] == table
+
+
+def test_a_match_rated_while_a_profile_is_read_is_counted_where_its_change_is_shown(db_url: str) -> None:
+    """The rating, its history and the count of rated matches are written in one transaction; the
+    profile, read in several, shows a match rated in the middle of its reads in all or none of them
+    (it showed the change while still counting 0 rated matches)."""
+    from sevenrocks.web import create_app
+    from tests.web.conftest import settings_for
+
+    with TestClient(create_app(settings_for(db_url))) as client:
+        sessions = accounts(client, "Pinar", "Yuri")
+        service = client.app.state.accounts  # type: ignore[attr-defined]
+        service.finished = lambda table: None  # the match ends unrated, as if the server stopped
+        table, _winner = play_rated(client, sessions, "Pinar", "Yuri")
+        store = service.store
+        pinar = store.account("Pinar")
+        assert pinar is not None and pinar.rated_matches == 0
+        history = store.history
+
+        def rated_in_between(account_id: int, limit: int = 200) -> Any:
+            store.history = history  # once
+            assert store.record_rating(table, {pinar.id: (30.0, 5.0)})
+            return history(account_id, limit)
+
+        store.history = rated_in_between
+        profile = client.get("/api/players/Pinar").json()
+        assert [p["table"] for p in profile["history"]] == [table]
+        assert profile["rating"]["rated_matches"] == 1 and profile["rating"]["mu"] == 30.0

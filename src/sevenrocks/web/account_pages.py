@@ -438,6 +438,10 @@ async def _profile(request: Request, name: str) -> tuple[Account, list[HistoryPo
         raise HTTPException(404, _("no player {name}").format(name=repr(name[:40])))
     history = await accounts.db(accounts.store.history, account.id)
     seats = await accounts.db(accounts.store.seats_of, account.id)
+    # the account's rating and count of rated matches read again after its history: a match rated
+    # between the first read and the history (one transaction writes both) is then in both, never
+    # in the history alone
+    account = await accounts.db(accounts.store.account_by_id, account.id) or account
     return account, history, seats
 
 
