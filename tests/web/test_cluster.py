@@ -87,6 +87,10 @@ class Player:
         self.sent: tuple[int, int, int, str] | None = None
         self.acted_hand = -1
         self.reconnects = 0
+        #: plays the server refused as too many messages a second (this player is far quicker
+        #: than a person); like a person it tries again a moment later
+        self.too_fast = 0
+        self.calm_until = 0.0
 
     def connect(self, base_ws: str) -> None:
         path = ws_path(self.table, None if self.session else self.token, self.admin, self.session)
@@ -98,6 +102,12 @@ class Player:
         self._note(state)
 
     def _note(self, state: dict[str, Any]) -> None:
+        if state.get("type") == "error" and state.get("code") == "too_fast":
+            self.too_fast += 1
+            self.sent = None  # refused before it was read: not stored
+            self.acted_hand = -1  # a refused next_hand is asked again too
+            self.calm_until = time.monotonic() + 0.5
+            return
         if state.get("type") != "state" or state.get("hand_number", -1) < 0:
             return
         plays = [(e["seat"], e["play"]) for e in state["events"] if e["kind"] == "placement"]
@@ -121,8 +131,8 @@ class Player:
         while not live.inbox.empty():
             self._note(self.sock.recv())
         state = self.sock.state
-        if state is None or state.get("winner") is not None:
-            return state
+        if state is None or state.get("winner") is not None or time.monotonic() < self.calm_until:
+            return state  # (after a refusal nothing is sent for a moment: it would be refused too)
         if state["hand_over"]:
             if state["hand_number"] > self.acted_hand:
                 self.sock.send({"type": "next_hand"})
@@ -135,12 +145,22 @@ class Player:
         return state
 
 
+def where(player: Player) -> str:
+    """Where a player is, for a failure's message: its latest state and last messages."""
+    sock = player.sock
+    state = (sock.state or {}) if sock else {}
+    facts = {k: state.get(k) for k in ("hand_number", "move", "turn", "hand_over", "winner")}
+    last = [(m.get("type"), m.get("move"), m.get("code")) for m in (sock.messages[-4:] if sock else [])]
+    legal = len(state.get("legal") or [])
+    return f"seat {player.seat}: sent {player.sent}, {facts}, {legal} legal, last {last}"
+
+
 def play_match(players: list[Player], bases: dict[int, str], pause: Any = None, seconds: float = 240) -> None:
     """Drive the players until the match is over; a closed socket reconnects (with the seat's
     session) to ``bases[seat]`` as it is then. ``pause(players)`` is called after every round."""
     deadline = time.monotonic() + seconds
     while True:
-        assert time.monotonic() < deadline, "the match did not finish"
+        assert time.monotonic() < deadline, "the match did not finish: " + "; ".join(map(where, players))
         over = 0
         for player in players:
             try:
