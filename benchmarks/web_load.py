@@ -86,6 +86,11 @@ class Stats:
     messages: collections.Counter[str] = field(default_factory=collections.Counter)
     received_bytes: int = 0
     cpu_start: float | None = None
+    #: whether the clients say which board they show (as this checkout's table page does; an
+    #: older server, run with --against, knows no such message)
+    say_board: bool = True
+    #: this process's CPU time (the clients') when the play began
+    client_cpu_start: float = 0.0
 
 
 def _free_port() -> int:
@@ -115,9 +120,14 @@ async def _seat(
 ) -> None:
     query = f"token={token}" + (f"&admin={admin}" if admin else "")
     async with opening:
-        # no pings from the client (a browser sends none; the server pings it)
+        # as a browser: no pings from the client (the server pings it), and every message read
+        # off the socket as it comes (no queue limit that stops reading, pongs included)
         ws = await connect(
-            f"{base}/ws/tables/{table}?{query}", max_size=2**22, open_timeout=120, ping_interval=None
+            f"{base}/ws/tables/{table}?{query}",
+            max_size=2**22,
+            open_timeout=120,
+            ping_interval=None,
+            max_queue=None,
         )
     try:
         await _play_seat(ws, table, seat, admin, ready, pace, stats)
@@ -142,6 +152,7 @@ async def _play_seat(
         sent_at: float | None = None
         sent_move = -1
         asked_hand = -1
+        said_board = False
         async for raw in ws:
             stats.received_bytes += len(raw)
             message = json.loads(raw)
@@ -150,6 +161,9 @@ async def _play_seat(
             if kind == "error":
                 stats.errors.append(f"{table} seat {seat}: {message['message']}")
                 continue
+            if kind == "state" and stats.say_board and not said_board:  # as the table page does
+                said_board = True
+                await ws.send(json.dumps({"type": "sync", "board": "wide"}))
             if kind not in ("state", "placed") or message["hand_number"] < 0:
                 continue
             if sent_at is not None and message["move"] > sent_move:
@@ -191,6 +205,7 @@ async def _run_tables(
     progress.remove_task(task)
     task = progress.add_task("tables finished", total=tables)
     stats.cpu_start = _cpu_total(pids)  # the tables are made: from here on, the play
+    stats.client_cpu_start = time.process_time()
     t0 = stats.started = time.perf_counter()
     jobs = []
     opening = asyncio.Semaphore(64)
@@ -382,7 +397,7 @@ def _run(
                 cwd=workdir,
             )
         )
-    stats = Stats()
+    stats = Stats(say_board=source is None)
     timed_out = False
     pids = [server.pid for server in servers]
     try:
@@ -432,6 +447,7 @@ def _run(
                 timed_out = True
                 elapsed, tables = time.perf_counter() - stats.started, list(stats.made)
         cpu_before, cpu_after = stats.cpu_start, _cpu_total(pids)
+        client_cpu = time.process_time() - stats.client_cpu_start
     finally:
         for server in servers:
             if profile is not None and pids[0] != server.pid:
@@ -470,6 +486,8 @@ def _run(
         "server_cpu_busy": None
         if cpu_before is None or cpu_after is None
         else round((cpu_after - cpu_before) / elapsed, 2),
+        # the clients are one process: near 1.0, they and not the server set the pace
+        "client_cpu_busy": round(client_cpu / elapsed, 2),
         "messages": dict(stats.messages),
         "kib_received_per_placement": round(stats.received_bytes / 1024 / max(moves, 1), 1),
         "errors": len(stats.errors),
@@ -502,7 +520,8 @@ def _print(figures: dict[str, Any]) -> None:
             else ""
         )
         + f"server CPU [bold]{figures['server_cpu_ms_per_placement']} ms[/bold] "
-        f"per placement (busy {figures['server_cpu_busy']} of a core); "
+        f"per placement (busy {figures['server_cpu_busy']} of a core; the clients "
+        f"{figures['client_cpu_busy']}); "
         f"{figures['kib_received_per_placement']} KiB received per placement; messages {figures['messages']}"
     )
     for row in figures.get("profile", []):

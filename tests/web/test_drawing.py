@@ -4,7 +4,7 @@ Over random hands of every game of the family: each position's SVG is exactly th
 from nothing (:func:`~sevenrocks.web.render.render_layout`), the patch sent with a placement makes
 it from the drawing before (:func:`~sevenrocks.web.render.apply_patch`, as the table page does),
 the patch is a small part of the drawing, and the ghost tiles are those of
-:func:`~sevenrocks.web.render.ghost_boxes`.
+:func:`~sevenrocks.web.render.ghost_boxes` (on every board, or on the one board a page shows).
 """
 
 from __future__ import annotations
@@ -48,9 +48,12 @@ def test_each_position_is_drawn_as_from_nothing_and_patched_from_the_one_before(
                 moves_now = match.legal_moves()
                 plays = [m for m in moves_now if isinstance(m, Play)]
                 if plays and rng.random() < 0.5:  # the seat on turn is a person: its ghosts
-                    assert drawing.ghosts(position, match.layout, plays) == ghost_boxes(
-                        match.layout, plays, game=match.game
-                    )
+                    expected = ghost_boxes(match.layout, plays, game=match.game)
+                    if rng.random() < 0.5:  # its page said which board it shows: that one first
+                        name = rng.choice(sorted(position.geometries))
+                        one = drawing.ghosts(position, match.layout, plays, {name})
+                        assert one == {play: {name: boxes[name]} for play, boxes in expected.items()}
+                    assert drawing.ghosts(position, match.layout, plays) == expected
                 before = position.svg
                 match.push(rng.choice(moves_now))
                 moves += 1
@@ -82,3 +85,10 @@ def test_a_patch_copies_what_it_can_and_writes_the_rest() -> None:
     assert patch == [[0, 9], "<c/><d/>", [9, 19]]
     assert apply_patch(old, patch) == "<svg><a/><c/><d/><b/></svg>"
     assert apply_patch(old, svg_patch(old, index, ["<e/>"])) == "<e/>"
+
+
+def test_the_boards_a_page_may_say_are_the_boards_drawn() -> None:
+    from sevenrocks.web.protocol import BOARD_NAMES
+    from sevenrocks.web.render import BOARDS
+
+    assert tuple(BOARDS) == BOARD_NAMES

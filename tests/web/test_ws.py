@@ -294,3 +294,60 @@ def test_a_placement_mid_hand_is_a_placed_message_that_makes_the_same_state(clie
                 full = sock.until(lambda m: m["type"] == "state")
                 assert sock.messages[-1]["type"] == "state"
                 assert full == merged, f"seat {seat}: the placed message does not make the whole state"
+
+
+def ghost_boards(message: dict[str, Any]) -> set[str]:
+    """The boards the ghosts of a state's (or placed message's) legal moves are given on."""
+    return {board for entry in message.get("legal") or [] for board in entry.get("ghost", {})}
+
+
+def test_a_page_that_says_its_board_gets_its_ghosts_on_that_board_only(client: TestClient) -> None:
+    """A seat's page says which board it shows (``sync`` with ``board``): from then on its moves'
+    ghosts are worked out and sent for that board only, the same boxes as on every board; a
+    second page of the same seat that has not said one gets every board; a board that does not
+    exist is refused by name, and the seat's board stays as it was."""
+    made = make_table(client, ["me", "friend", "friend", "friend"])
+    with ExitStack() as stack:
+        socks: dict[Any, Socket] = dict(open_seats(client, stack, made))
+        state = started(socks)
+        seat = state["turn"]
+        assert ghost_boards(socks[seat].current(lambda m: m["type"] == "state")) == {"wide", "square", "tall"}
+        every = socks[seat].state
+        assert every is not None
+        refused = socks[seat].answer({"type": "sync", "board": "round"})
+        assert refused["type"] == "error" and "wide, square, tall" in refused["message"]
+        socks[seat].send({"type": "sync", "board": "tall"})
+        told = socks[seat].until(lambda m: m["type"] == "state")
+        assert ghost_boards(told) == {"tall"}
+        assert [e.get("ghost", {}).get("tall") for e in told["legal"]] == [
+            e.get("ghost", {}).get("tall") for e in every["legal"]
+        ]
+        # the next placement of the seat is announced with ghosts on its board only, when its turn
+        # comes again; the other seats (no board said) get every board
+        for _ in range(4):
+            mover = socks[state["turn"]]
+            mine = mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
+            mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": state["move"]})
+            state = socks[0].until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
+            if state["turn"] is None:
+                break
+            on_turn = socks[state["turn"]].current(
+                lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n
+            )
+            expected = {"tall"} if state["turn"] == seat else {"wide", "square", "tall"}
+            if on_turn["legal"] and any(not e.get("several") for e in on_turn["legal"]):
+                assert ghost_boards(on_turn) == expected, (state["turn"], seat)
+        # a second page of the seat (its session) that has not said its board: every board again
+        while state["turn"] is not None and state["turn"] != seat:
+            mover = socks[state["turn"]]
+            mine = mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
+            mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": state["move"]})
+            state = socks[0].until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
+        if state["turn"] == seat:
+            welcome = socks[seat].welcome
+            assert welcome is not None
+            path = ws_path(made["table"], session=welcome["session"])
+            second = Socket(stack.enter_context(client.websocket_connect(path)), "second page")
+            again = second.until(lambda m: m["type"] == "state")
+            if any(not e.get("several") for e in again["legal"]):
+                assert ghost_boards(again) == {"wide", "square", "tall"}

@@ -54,6 +54,9 @@ class Connection:
         self.limit = limit
         #: True once the connection was dropped for not reading
         self.dropped = False
+        #: the board (:data:`~sevenrocks.web.render.BOARDS`) its page shows, once the page said
+        #: so: the ghosts of the seat's moves are then worked out on that board only
+        self.board: str | None = None
         self._send = send
         self._close = close
         self._rate = rate

@@ -522,13 +522,15 @@ def _svg(table: LiveTable) -> str:
 def _add_ghosts(table: LiveTable, view: SeatView, legal: list[dict[str, Any]]) -> None:
     """Give each legal placement of one tile in ``legal`` (the seat's moves as JSON) its
     ``ghost``: where its tile would lie on each board of the drawing (worked out once a position
-    for all seats, :func:`~sevenrocks.web.render.ghost_boxes`)."""
+    for all seats, :func:`~sevenrocks.web.render.ghost_boxes`), or on the boards the seat's pages
+    said they show (:meth:`~sevenrocks.web.table.LiveTable.ghost_boards`)."""
     match = table.match
     if match is None or not legal:
         return
     drawn = _drawn(table)
     assert table.drawing is not None
-    known = table.drawing.ghosts(drawn, match.layout, [move for move in view.moves if isinstance(move, Play)])
+    plays = [move for move in view.moves if isinstance(move, Play)]
+    known = table.drawing.ghosts(drawn, match.layout, plays, table.ghost_boards(view.seat))
     for entry in legal:
         boxes = known.get(entry["play"])
         if boxes and not entry.get("several"):

@@ -44,6 +44,7 @@ from sevenrocks.moves_words import Who, describe_choice, describe_event, seat_wo
 from sevenrocks.text import match_over_text, play_choices, render_result, render_scores
 
 __all__ = [
+    "BOARD_NAMES",
     "PLACED_FIELDS",
     "PUBLIC_FIELDS",
     "BackIntent",
@@ -162,7 +163,11 @@ class HundredIntent:
 
 @dataclass(frozen=True)
 class SyncIntent:
-    """Ask for the whole ``state`` again (a page that missed a ``placed`` message)."""
+    """Ask for the whole ``state`` again (a page that missed a ``placed`` message). With a
+    ``board`` (one of :data:`BOARD_NAMES`), the page also says which board it shows: its seat's
+    ghosts are then worked out on that board only."""
+
+    board: str | None = None
 
 
 @dataclass(frozen=True)
@@ -205,6 +210,10 @@ ClientMessage = (
     | BackIntent
 )
 
+#: The boards the layout is drawn on (:data:`sevenrocks.web.render.BOARDS`; a test keeps the two
+#: the same), one of which a page says it shows.
+BOARD_NAMES: Final = ("wide", "square", "tall")
+
 _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "play": {"play": (str, True), "at": (int, False)},
     "start": {},
@@ -212,7 +221,7 @@ _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "replace": {"seat": (int, True), "bot": (str, True)},
     "hundred": {"declare": (bool, True)},
     "ping": {},
-    "sync": {},
+    "sync": {"board": (str, False)},
     "chat": {"text": (str, False), "phrase": (str, False)},
     "mute": {"muted": (bool, True)},
     "back": {},
@@ -306,7 +315,10 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
     if kind == "next_hand":
         return NextHandIntent()
     if kind == "sync":
-        return SyncIntent()
+        board = data.get("board")
+        if board is not None and board not in BOARD_NAMES:
+            raise ProtocolError(f'sync message: "board" must be one of {", ".join(BOARD_NAMES)}')
+        return SyncIntent(board)
     if kind == "back":
         return BackIntent()
     return Ping()

@@ -23,7 +23,7 @@ ghost tile there, translucent with a dashed outline, for the selected tile.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -264,6 +264,8 @@ class Drawn:
     #: each legal placement's ghost boxes and the geometry it would give, by play (worked out
     #: when first asked for)
     ghosts: dict[str, tuple[dict[str, list[float]], dict[str, Extension]]] = field(default_factory=dict)
+    #: the plays asked for that cannot be placed here (they have no ghost)
+    unplaceable: set[str] = field(default_factory=set)
 
 
 class Drawing:
@@ -312,13 +314,27 @@ class Drawing:
         return self.current
 
     def ghosts(
-        self, drawn: Drawn, layout: Layout, plays: Iterable[Play]
+        self, drawn: Drawn, layout: Layout, plays: Iterable[Play], boards: Collection[str] | None = None
     ) -> dict[str, dict[str, list[float]]]:
-        """:func:`ghost_boxes` of ``plays`` at the position ``drawn`` (its layout ``layout``), each
-        worked out once; the geometries they would give are kept for the next :meth:`draw`."""
-        missing = [play for play in plays if str(play) not in drawn.ghosts]
-        if missing:
-            drawn.ghosts.update(_ghosts(layout, drawn.geometries, missing))
-            for play in missing:  # not placeable: no ghost
-                drawn.ghosts.setdefault(str(play), ({}, {}))
-        return {play: found for play, (found, _) in drawn.ghosts.items()}
+        """:func:`ghost_boxes` of ``plays`` at the position ``drawn`` (its layout ``layout``) on
+        ``boards`` (``None``: every board), each play on each board worked out once; the
+        geometries they would give are kept for the next :meth:`draw`. Plays that cannot be
+        placed are left out."""
+        names = [name for name in drawn.geometries if boards is None or name in boards]
+        out: dict[str, dict[str, list[float]]] = {}
+        for play in plays:
+            key = str(play)
+            if key in drawn.unplaceable:
+                continue
+            found, grown = drawn.ghosts.setdefault(key, ({}, {}))
+            missing = {name: drawn.geometries[name] for name in names if name not in found}
+            if missing:
+                made = _ghosts(layout, missing, [play]).get(key)
+                if made is None:  # not placeable: no ghost
+                    drawn.unplaceable.add(key)
+                    del drawn.ghosts[key]
+                    continue
+                found.update(made[0])
+                grown.update(made[1])
+            out[key] = {name: found[name] for name in names}
+        return out

@@ -624,6 +624,8 @@ class TableService:
             elif isinstance(intent, ReplaceIntent):
                 await self._replace(table, conn, intent)
             elif isinstance(intent, SyncIntent):
+                if intent.board is not None:
+                    conn.board = intent.board
                 conn.send(self.state_for(table, conn.seat, conn.lang))
             elif isinstance(intent, BackIntent) and conn.seat is None:
                 raise ProtocolError(N_("spectators have no seat to come back to"), "forbidden")

@@ -52,6 +52,7 @@
   function receive(message) {
     if (message.type === "welcome") {
       welcome = message;
+      saidBoard = null;   // a new connection: the server does not know the board shown yet
       $("role").textContent = message.seat === null ? t("Watching table {table}", { table: message.table }) : t("Table {table} · you are seat {seat}", { table: message.table, seat: message.seat });
       if (message.admin && !invitations.loaded) invitations.load();
     } else if (message.type === "state") {
@@ -408,6 +409,8 @@
   // the boards drawn (name, viewBox width and height) and the one shown
   let boards = [];
   let shownBoard = null;
+  // the board this connection told the server it shows: the seat's ghosts come for it only
+  let saidBoard = null;
 
   function bestBoard() {
     const [width, height] = boardArea();
@@ -426,6 +429,15 @@
     boards = drawings.map((svg) => [svg.dataset.board, ...svg.getAttribute("viewBox").trim().split(/\s+/).map(Number).slice(2)]);
     shownBoard = bestBoard();
     for (const svg of drawings) if (svg.dataset.board !== shownBoard) svg.remove();
+    sayBoard();
+  }
+
+  // A seat's page tells the server which board it shows (and gets the whole state back, its
+  // ghosts on that board), once a connection and again when another board fits better.
+  function sayBoard() {
+    if (!welcome || welcome.seat === null || welcome.seat === undefined || !shownBoard || shownBoard === saidBoard) return;
+    saidBoard = shownBoard;
+    send({ type: "sync", board: shownBoard });
   }
 
   window.addEventListener("resize", () => {
