@@ -87,9 +87,8 @@ class Player:
         self.sent: tuple[int, int, int, str] | None = None
         self.acted_hand = -1
         self.reconnects = 0
-        #: plays the server refused as too many messages a second (this player is far quicker
-        #: than a person); like a person it tries again a moment later
-        self.too_fast = 0
+        #: after the server refused a message as too many a second (this player is far quicker
+        #: than a person), nothing is sent until then; like a person it tries again a moment later
         self.calm_until = 0.0
 
     def connect(self, base_ws: str) -> None:
@@ -103,7 +102,6 @@ class Player:
 
     def _note(self, state: dict[str, Any]) -> None:
         if state.get("type") == "error" and state.get("code") == "too_fast":
-            self.too_fast += 1
             self.sent = None  # refused before it was read: not stored
             self.acted_hand = -1  # a refused next_hand is asked again too
             self.calm_until = time.monotonic() + 0.5

@@ -85,10 +85,3 @@ def test_a_patch_copies_what_it_can_and_writes_the_rest() -> None:
     assert patch == [[0, 9], "<c/><d/>", [9, 19]]
     assert apply_patch(old, patch) == "<svg><a/><c/><d/><b/></svg>"
     assert apply_patch(old, svg_patch(old, index, ["<e/>"])) == "<e/>"
-
-
-def test_the_boards_a_page_may_say_are_the_boards_drawn() -> None:
-    from sevenrocks.web.protocol import BOARD_NAMES
-    from sevenrocks.web.render import BOARDS
-
-    assert tuple(BOARDS) == BOARD_NAMES

@@ -42,6 +42,7 @@ from sevenrocks.core.view import SeatView
 from sevenrocks.i18n import N_, translation
 from sevenrocks.moves_words import Who, describe_choice, describe_event, seat_words
 from sevenrocks.text import match_over_text, play_choices, render_result, render_scores
+from sevenrocks.web.render import BOARDS
 
 __all__ = [
     "BOARD_NAMES",
@@ -210,9 +211,9 @@ ClientMessage = (
     | BackIntent
 )
 
-#: The boards the layout is drawn on (:data:`sevenrocks.web.render.BOARDS`; a test keeps the two
-#: the same), one of which a page says it shows.
-BOARD_NAMES: Final = ("wide", "square", "tall")
+#: The boards the layout is drawn on (:data:`sevenrocks.web.render.BOARDS`), one of which a page
+#: says it shows.
+BOARD_NAMES: Final = tuple(BOARDS)
 
 _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "play": {"play": (str, True), "at": (int, False)},
