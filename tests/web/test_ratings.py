@@ -227,3 +227,32 @@ def test_a_match_rated_while_a_profile_is_read_is_counted_where_its_change_is_sh
         profile = client.get("/api/players/Pinar").json()
         assert [p["table"] for p in profile["history"]] == [table]
         assert profile["rating"]["rated_matches"] == 1 and profile["rating"]["mu"] == 30.0
+
+
+def test_a_match_rated_after_a_profile_read_its_history_is_shown_in_both(db_url: str) -> None:
+    """Rated after the profile read the history but before it read the count again: the profile
+    reads again, and shows the match in its history and in its count (it showed a count of 1
+    beside an empty history)."""
+    from sevenrocks.web import create_app
+    from tests.web.conftest import settings_for
+
+    with TestClient(create_app(settings_for(db_url))) as client:
+        sessions = accounts(client, "Pinar", "Yuri")
+        service = client.app.state.accounts  # type: ignore[attr-defined]
+        service.finished = lambda table: None  # the match ends unrated, as if the server stopped
+        table, _winner = play_rated(client, sessions, "Pinar", "Yuri")
+        store = service.store
+        pinar = store.account("Pinar")
+        assert pinar is not None and pinar.rated_matches == 0
+        seats_of = store.seats_of
+
+        def rated_in_between(account_id: int, limit: int = 30) -> Any:
+            store.seats_of = seats_of  # once
+            assert store.record_rating(table, {pinar.id: (30.0, 5.0)})
+            return seats_of(account_id, limit)
+
+        store.seats_of = rated_in_between
+        profile = client.get("/api/players/Pinar").json()
+        assert [p["table"] for p in profile["history"]] == [table]
+        assert profile["rating"]["rated_matches"] == 1 and profile["rating"]["mu"] == 30.0
+        assert profile["matches"][0]["rating_change"] is not None

@@ -47,6 +47,8 @@ log = logging.getLogger("sevenrocks.web")
 
 router = APIRouter()
 _MAX_FORM: Final = 4096
+#: A profile's reads, at most, until its account reads the same before and after its history.
+PROFILE_READS: Final = 4
 
 Translate = Callable[[str], str]
 #: The texts of the pages written inside f-strings below, marked here for the catalogues
@@ -436,12 +438,16 @@ async def _profile(request: Request, name: str) -> tuple[Account, list[HistoryPo
     if account is None:
         _ = translation(_lang(request)).gettext
         raise HTTPException(404, _("no player {name}").format(name=repr(name[:40])))
-    history = await accounts.db(accounts.store.history, account.id)
-    seats = await accounts.db(accounts.store.seats_of, account.id)
-    # the account's rating and count of rated matches read again after its history: a match rated
-    # between the first read and the history (one transaction writes both) is then in both, never
-    # in the history alone
-    account = await accounts.db(accounts.store.account_by_id, account.id) or account
+    # The account (its rating and count of rated matches) is read again after its history and
+    # matches, until it has not changed: one transaction stores a rating with its history, so no
+    # match was rated between two equal reads, and the history shows exactly what the count counts.
+    for _ in range(PROFILE_READS):
+        history = await accounts.db(accounts.store.history, account.id)
+        seats = await accounts.db(accounts.store.seats_of, account.id)
+        again = await accounts.db(accounts.store.account_by_id, account.id) or account
+        if again == account:
+            break
+        account = again
     return account, history, seats
 
 
