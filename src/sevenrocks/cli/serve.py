@@ -68,6 +68,8 @@ def serve_command(
         log_level="warning",
         # messages over the size limit get a too_large error; only beyond this are they not read
         ws_max_size=max(FRAME_CEILING, 2 * settings.max_message_bytes),
+        ws_ping_interval=settings.ping_seconds,
+        ws_ping_timeout=settings.ping_seconds,
     )
 
 

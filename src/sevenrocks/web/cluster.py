@@ -291,7 +291,8 @@ class Cluster:
                 raw = message.get("text")
                 if not isinstance(raw, str):
                     raw = base64.b64decode(str(message.get("b64")))
-                remote.inbox.put_nowait(raw)
+                if self.service.admit(remote.conn):
+                    remote.inbox.put_nowait(raw)
         elif op == "leave":
             self._leave_remote(str(message.get("conn")))
         elif op == "join":
@@ -362,15 +363,9 @@ class Cluster:
     async def _serve_remote(self, key: str, remote: _Remote) -> None:
         """Hand a relayed browser's messages to the table in order, as its own socket's would be."""
         try:
-            while not remote.conn.dropped:
-                raw = await remote.inbox.get()
-                if raw is None:
-                    break
-                await self.service.handle(remote.table, remote.conn, raw)
-                await asyncio.sleep(0)
+            await self.service.serve(remote.table, remote.conn, remote.inbox)
         finally:
             self._remotes.pop(key, None)
-            await self.service.leave(remote.table, remote.conn)
 
     def _leave_remote(self, key: str) -> None:
         remote = self._remotes.get(key)

@@ -137,6 +137,9 @@ async def game_rules_page(game: str, request: Request) -> HTMLResponse:
 
 # -------------------------------------------------------------------------------- API
 _STRICT: Final = ConfigDict(strict=True, extra="forbid")
+#: Admitted messages of one socket waiting to be handled; with this many, the socket is not read
+#: until one is (its rate bounds them: ten a second wait for a slow second).
+INBOX_MESSAGES: Final = 64
 
 
 class SeatIn(BaseModel):
@@ -760,17 +763,32 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_json(error_message(err.translated(request_language(websocket)), err.code))
         await websocket.close(code=err.close_code)
         return
+    # The socket is read apart from handling its messages (see TableService.serve): its pongs
+    # are read while a message waits, and a message's rate is counted when it arrives.
+    inbox: asyncio.Queue[str | bytes | None] = asyncio.Queue(maxsize=INBOX_MESSAGES)
+
+    async def read() -> None:
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                raw = message.get("text")
+                if raw is None:
+                    raw = message.get("bytes") or b""
+                if service.admit(conn):
+                    await inbox.put(raw)  # full: the socket is not read until there is room
+        except (WebSocketDisconnect, RuntimeError):  # RuntimeError: receiving after the close
+            return
+
+    reading = asyncio.ensure_future(read())
+    serving = asyncio.ensure_future(service.serve(table, conn, inbox))
     try:
-        while not conn.dropped:
-            message = await websocket.receive()
-            if message["type"] == "websocket.disconnect":
-                break
-            raw = message.get("text")
-            if raw is None:
-                raw = message.get("bytes") or b""
-            await service.handle(table, conn, raw)
-            await asyncio.sleep(0)  # let the connection's outbox send before the next message is read
-    except (WebSocketDisconnect, RuntimeError):  # RuntimeError: receiving after the close
-        pass
+        await asyncio.wait({reading, serving}, return_when=asyncio.FIRST_COMPLETED)
+        if not serving.done():  # the browser left: what it sent before is still handled
+            await inbox.put(None)
+            await serving
     finally:
-        await service.leave(table, conn)
+        reading.cancel()
+        if not serving.done():  # the server is stopping
+            serving.cancel()

@@ -564,18 +564,43 @@ class TableService:
             if self.cluster is not None:
                 asyncio.get_running_loop().create_task(self.cluster.release(table.id))
 
-    async def handle(self, table: LiveTable, conn: Connection, raw: str | bytes) -> None:
-        """Act on one raw message from ``conn``; refused messages get an ``error`` reply only."""
+    def admit(self, conn: Connection) -> bool:
+        """Whether a message from ``conn`` that has just arrived is within its rate (counted as it
+        arrives, not as it is handled: messages that waited behind a slow one are not refused for
+        it); the first refused message of a run gets a ``too_fast`` error."""
         allowed, tell = conn.allow()
-        if not allowed:
-            if tell:
-                message = translate(
-                    N_("too many messages: at most {rate} a second; the rest are ignored"),
-                    {"rate": f"{self.settings.messages_per_second:g}"},
-                    conn.lang,
-                )
-                conn.send(error_message(message, "too_fast"))
-            return
+        if not allowed and tell:
+            message = translate(
+                N_("too many messages: at most {rate} a second; the rest are ignored"),
+                {"rate": f"{self.settings.messages_per_second:g}"},
+                conn.lang,
+            )
+            conn.send(error_message(message, "too_fast"))
+        return allowed
+
+    async def serve(
+        self, table: LiveTable, conn: Connection, inbox: asyncio.Queue[str | bytes | None]
+    ) -> None:
+        """Handle the admitted messages of ``conn`` from ``inbox`` in order until ``None`` (the
+        browser left) or the connection is dropped; then forget the browser.
+
+        Whoever holds the socket reads it apart from this, into ``inbox``: a socket read only
+        after its last message was handled would leave its pongs unread while a message waits
+        (for storage, behind other tables), and the keepalive would close a healthy connection.
+        """
+        try:
+            while not conn.dropped:
+                raw = await inbox.get()
+                if raw is None:
+                    break
+                await self.handle(table, conn, raw)
+                await asyncio.sleep(0)  # let the connection's outbox send before the next message
+        finally:
+            await self.leave(table, conn)
+
+    async def handle(self, table: LiveTable, conn: Connection, raw: str | bytes) -> None:
+        """Act on one raw message from ``conn`` that :meth:`admit` let in; refused messages get an
+        ``error`` reply only."""
         try:
             intent = parse_message(raw, self.max_message_bytes)
         except ProtocolError as err:

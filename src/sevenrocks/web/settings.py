@@ -69,6 +69,8 @@ class Settings:
     ``node``: this process's name among them (unset: host name, process id and a random part).
     ``lease_seconds``: how long a process's hold on a table lasts unless renewed (renewed every
     fifth of it): after a process dies, another takes its tables within about this time.
+    ``ping_seconds``: every connection is pinged this often, and closed when its pong has not come
+    within as long again (a browser that went away without closing, a network that dropped it).
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -88,6 +90,7 @@ class Settings:
     redis_url: str | None = None
     node: str = ""
     lease_seconds: float = 5.0
+    ping_seconds: float = 20.0
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -155,6 +158,7 @@ ENV_NAMES: Final = {
     "redis_url": "SEVENROCKS_REDIS_URL",
     "node": "SEVENROCKS_NODE",
     "lease_seconds": "SEVENROCKS_LEASE_SECONDS",
+    "ping_seconds": "SEVENROCKS_PING_SECONDS",
 }
 #: the settings read as text, not numbers
 _TEXTS: Final = ("database_url", "deal_seed", "redis_url", "node")
