@@ -15,12 +15,16 @@ from tests.web.conftest import Socket, make_table, ws_path
 pytestmark = pytest.mark.timeout(60)
 
 
-def open_seats(client: TestClient, stack: ExitStack, made: dict[str, Any]) -> dict[int, Socket]:
-    """Connect every person's seat (seat 0 with the creator's secret too) and start the match."""
+def open_seats(
+    client: TestClient, stack: ExitStack, made: dict[str, Any], lang: str | None = None
+) -> dict[int, Socket]:
+    """Connect every person's seat (seat 0 with the creator's secret too; pages in ``lang`` if
+    given) and start the match."""
     socks: dict[int, Socket] = {}
     for seat, token in sorted(made["tokens"].items()):
         admin = made["admin_token"] if seat == made["seat"] else None
-        session = stack.enter_context(client.websocket_connect(ws_path(made["table"], token, admin)))
+        path = ws_path(made["table"], token, admin) + (f"&lang={lang}" if lang else "")
+        session = stack.enter_context(client.websocket_connect(path))
         socks[seat] = Socket(session, f"seat {seat}")
         welcome = socks[seat].recv()
         assert welcome == {
@@ -263,15 +267,20 @@ def test_a_placement_that_cannot_be_stored_is_taken_back(
         assert mover.until(lambda m: m["type"] == "state" and m["move"] == state["move"] + 1)
 
 
-def test_a_placement_mid_hand_is_a_placed_message_that_makes_the_same_state(client: TestClient) -> None:
+@pytest.mark.parametrize("lang", ["en", "tr", "ru"])
+def test_a_placement_mid_hand_is_a_placed_message_that_makes_the_same_state(
+    client: TestClient, lang: str
+) -> None:
     """Every seat and a spectator hear of each placement in the middle of a hand as a ``placed``
     message whose drawing is a patch of the one held; applied to the state held, it gives exactly
-    the state a ``sync`` then sends in full (the patched drawing is the whole drawing)."""
+    the state a ``sync`` then sends in full (the patched drawing is the whole drawing), in the
+    page's language too (the seats' default names in its events were left in English)."""
     made = make_table(client, ["me", "friend", "friend", "friend"])
     with ExitStack() as stack:
-        socks: dict[Any, Socket] = dict(open_seats(client, stack, made))
+        socks: dict[Any, Socket] = dict(open_seats(client, stack, made, lang))
         state = started(socks)
-        watcher = Socket(stack.enter_context(client.websocket_connect(ws_path(made["table"]))), "spectator")
+        spectator = ws_path(made["table"]) + f"?lang={lang}"
+        watcher = Socket(stack.enter_context(client.websocket_connect(spectator)), "spectator")
         watcher.until(lambda m: m["type"] == "state")
         socks["spectator"] = watcher
         for _ in range(8):

@@ -463,7 +463,8 @@ class PlacedMessages:
         self.play = play
         self.table = table
         self.since = since
-        self.names = [str(info["name"]) for info in table.record.seats]
+        #: the seats' names as shown in each language asked for (a default name translated)
+        self.names: dict[str, list[str]] = {}
         #: each new event in words, once per language and for the seat that made it or not
         self.said: EventWords = {}
         drawn = _drawn(table)
@@ -489,9 +490,11 @@ class PlacedMessages:
         match = table.match
         assert match is not None
         view = match.view(seat if seat is not None else 0)
-        body = seat_json(
-            view, private=seat is not None, lang=lang, names=self.names, since=self.since, said=self.said
-        )
+        names = self.names.get(lang)
+        if names is None:
+            names = self.names[lang] = shown_names(table.record.seats, lang)
+        private = seat is not None
+        body = seat_json(view, private=private, lang=lang, names=names, since=self.since, said=self.said)
         _add_ghosts(table, view, body["legal"])
         out: dict[str, Any] = {name: body[name] for name in PLACED_FIELDS if name in body}
         if self.pending != seat:
