@@ -29,7 +29,6 @@ from sevenrocks.web.names import shown_names, shown_seats
 from sevenrocks.web.play import stand_in_choice
 from sevenrocks.web.protocol import (
     PLACED_FIELDS,
-    EventWords,
     PlayIntent,
     ProtocolError,
     public_json,
@@ -425,6 +424,7 @@ class LayoutPlay:
                 lang=lang,
                 names=names,
                 hundreds=hundreds,
+                said=table.event_words(match.hand_number, names),
             )
         )
         _add_ghosts(table, view, base["legal"])
@@ -465,8 +465,6 @@ class PlacedMessages:
         self.since = since
         #: the seats' names as shown in each language asked for (a default name translated)
         self.names: dict[str, list[str]] = {}
-        #: each new event in words, once per language and for the seat that made it or not
-        self.said: EventWords = {}
         drawn = _drawn(table)
         public = public_json(match.view(0), svg=drawn.svg, move=table.moves)
         layout = public["layout"]
@@ -493,8 +491,9 @@ class PlacedMessages:
         names = self.names.get(lang)
         if names is None:
             names = self.names[lang] = shown_names(table.record.seats, lang)
+        said = table.event_words(match.hand_number, names)
         private = seat is not None
-        body = seat_json(view, private=private, lang=lang, names=names, since=self.since, said=self.said)
+        body = seat_json(view, private=private, lang=lang, names=names, since=self.since, said=said)
         _add_ghosts(table, view, body["legal"])
         out: dict[str, Any] = {name: body[name] for name in PLACED_FIELDS if name in body}
         if self.pending != seat:

@@ -562,6 +562,7 @@ def view_json(
     names: list[str] | None = None,
     hundreds: tuple[int | None, ...] = (),
     since: int | None = None,
+    said: EventWords | None = None,
 ) -> dict[str, Any]:
     """The ``state`` body for ``view.seat`` (``private``) or for a spectator (public part only).
 
@@ -571,9 +572,10 @@ def view_json(
     ``move`` counts the moves of the whole match; a play intent may quote it as ``at``.
     Texts (each finished hand's ``text``, the score line, the end of the match) are in ``lang``,
     seen from the seat (a spectator: nobody's). ``hundreds`` are the hands' hundred seats.
-    It is :func:`public_json` (the same for every seat and spectator) with :func:`seat_json`.
+    It is :func:`public_json` (the same for every seat and spectator) with :func:`seat_json`
+    (``said``: the events said in words already, kept for the next).
     """
-    out = seat_json(view, private=private, lang=lang, names=names, hundreds=hundreds, since=since)
+    out = seat_json(view, private=private, lang=lang, names=names, hundreds=hundreds, since=since, said=said)
     out.update(public_json(view, svg=svg, move=move))
     return out
 
@@ -636,7 +638,7 @@ def public_json(view: SeatView, *, svg: str, move: int) -> dict[str, Any]:
     }
 
 
-#: Events said in words, kept by :func:`seat_json` for other seats of the same position: by
+#: Events said in words, kept by :func:`seat_json` for other seats and later positions: by
 #: (language, the event's number in the hand, whether it is the seat's own).
 EventWords = dict[tuple[str, int, bool], dict[str, Any]]
 

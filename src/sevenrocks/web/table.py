@@ -17,6 +17,7 @@ import asyncio
 import datetime as dt
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -28,6 +29,7 @@ from sevenrocks.core.notation import parse_move
 from sevenrocks.core.tiles import Tile
 from sevenrocks.web.connection import Connection
 from sevenrocks.web.keys import is_secret, same_secret, session_hash
+from sevenrocks.web.protocol import EventWords
 from sevenrocks.web.render import Drawing
 from sevenrocks.web.storage import EventRecord, TableRecord
 
@@ -59,6 +61,9 @@ class LiveTable:
     drawing: Drawing | None = None
     #: True once the table was closed for idleness (its connections are being sent away)
     closed: bool = False
+    #: the events of the hand being played in words, kept from position to position (a whole
+    #: state tells every event of the hand): by hand number and the seats' names as shown
+    _said: dict[tuple[int, tuple[str, ...]], EventWords] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -100,6 +105,19 @@ class LiveTable:
     def connected(self, seat: int) -> bool:
         """True while a browser holds ``seat``."""
         return any(c.seat == seat for c in self.connections)
+
+    def event_words(self, hand: int, names: Sequence[str]) -> EventWords:
+        """The events of hand ``hand`` said in words so far, by seats named ``names``
+        (:func:`~sevenrocks.web.protocol.seat_json`'s ``said``): an event's words do not change
+        once it is made, so each is said once a language, for the seat that made it and the
+        others; the words of earlier hands are forgotten."""
+        key = (hand, tuple(names))
+        words = self._said.get(key)
+        if words is None:
+            if any(known != hand for known, _names in self._said):
+                self._said.clear()
+            words = self._said[key] = {}
+        return words
 
     def ghost_boards(self, seat: int | None) -> frozenset[str] | None:
         """The boards the pages of ``seat`` show, for its moves' ghosts: ``None`` (every board)
