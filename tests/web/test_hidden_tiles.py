@@ -407,6 +407,9 @@ def test_a_planted_leak_of_a_drawn_tile_is_caught(
         return original(event, **words)  # every drawn tile named (and said in words), to everyone
 
     monkeypatch.setattr(protocol, "event_json", leaky)
+    # and every message says its events afresh: a table keeps them said once for all seats that
+    # did not make them, which would give the spectator the words said to seat 1 (no tile)
+    monkeypatch.setattr(LiveTable, "event_words", lambda self, hand, names: {})
     storage = client.app.state.service.storage  # type: ignore[attr-defined]
     for seed in range(3, 13):  # a match in which seat 0 draws (spectators see the table as seat 0)
         made, socks = play_whole_match(

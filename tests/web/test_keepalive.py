@@ -101,3 +101,28 @@ def test_messages_that_waited_are_not_refused_as_too_fast(tmp_path: Path) -> Non
             seen: list[dict[str, Any]] = []
             _until(ws, lambda m: seen.append(m) or sum(x["type"] == "pong" for x in seen) == 12, 20)
             assert not [m for m in seen if m["type"] == "error"], seen
+
+
+def test_a_connection_whose_join_waits_for_storage_is_kept_alive(tmp_path: Path) -> None:
+    """The socket is read from the moment it is accepted: a browser that claims its seat while the
+    database is held (the claim is stored before the welcome) and sends a message meanwhile keeps
+    its connection, and is answered once the claim is stored."""
+    db = tmp_path / "web.db"
+    env = {"SEVENROCKS_PING_SECONDS": str(PING), "SEVENROCKS_BOT_DELAY": "0"}
+    with running_server(db, env=env) as server:
+        made = _table(server["url"])
+        seat = made["seat"]
+        path = ws_path(made["table"], made["tokens"][seat], made["admin_token"])
+        locker = sqlite3.connect(db, timeout=10)
+        locker.execute("BEGIN EXCLUSIVE")
+        try:
+            ws = websockets_sync.connect(server["ws"] + path)
+            ws.send(json.dumps({"type": "ping"}))  # before the welcome: it waits for the join
+            time.sleep(8 * PING)
+        finally:
+            locker.rollback()
+            locker.close()
+        with ws:
+            welcome = _until(ws, lambda m: m["type"] == "welcome", 20)
+            assert welcome["seat"] == seat
+            assert _until(ws, lambda m: m["type"] == "pong", 20) == {"type": "pong"}

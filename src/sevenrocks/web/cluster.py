@@ -39,13 +39,15 @@ import os
 import random
 import secrets
 import socket
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
 
 from sevenrocks.web.connection import Connection
+from sevenrocks.web.inbox import Inbox
 from sevenrocks.web.leases import Leases, OwnedElsewhere
 from sevenrocks.web.protocol import error_message
 from sevenrocks.web.service import CLOSE_MOVED, JoinRefused, TableService
@@ -100,7 +102,7 @@ class _Remote:
     node: str
     table: LiveTable
     conn: Connection
-    inbox: asyncio.Queue[str | bytes | None] = field(default_factory=asyncio.Queue)
+    inbox: Inbox = field(default_factory=asyncio.Queue)
     task: asyncio.Task[None] | None = None
 
 
@@ -291,8 +293,7 @@ class Cluster:
                 raw = message.get("text")
                 if not isinstance(raw, str):
                     raw = base64.b64decode(str(message.get("b64")))
-                if self.service.admit(remote.conn):
-                    remote.inbox.put_nowait(raw)
+                remote.inbox.put_nowait((time.monotonic(), raw))  # its rate is counted as it arrived
         elif op == "leave":
             self._leave_remote(str(message.get("conn")))
         elif op == "join":
@@ -383,9 +384,11 @@ class Cluster:
         admin: str | None,
         lang: str,
         account: str | None,
+        inbox: Inbox,
     ) -> None:
         """Serve an accepted ``websocket`` whose table another process owns: join it there and
-        carry messages both ways until either side closes or the table changes owner."""
+        carry messages both ways (the browser's as they are read into ``inbox``) until either side
+        closes or the table changes owner."""
         if not moved.owner:
             await websocket.close(code=CLOSE_AGAIN, reason="the table is changing servers")
             return
@@ -422,7 +425,7 @@ class Cluster:
                 asyncio.get_running_loop().create_task(self._watch_owner(relayed)),
             ]
             try:
-                await self._pump_in(key, relayed)
+                await self._pump_in(key, relayed, inbox)
             finally:
                 for task in tasks:
                     task.cancel()
@@ -431,30 +434,27 @@ class Cluster:
         finally:
             self._relayed.pop(key, None)
 
-    async def _pump_in(self, key: str, relayed: _Relayed) -> None:
+    async def _pump_in(self, key: str, relayed: _Relayed, inbox: Inbox) -> None:
         """The browser's messages, on to the owner in order."""
-        receiving = asyncio.ensure_future(relayed.websocket.receive())
         closed = asyncio.ensure_future(relayed.closed.wait())
         try:
             while True:
-                done, _ = await asyncio.wait({receiving, closed}, return_when=asyncio.FIRST_COMPLETED)
-                if closed in done:
+                taking = asyncio.ensure_future(inbox.get())
+                done, _ = await asyncio.wait({taking, closed}, return_when=asyncio.FIRST_COMPLETED)
+                if taking not in done:
+                    taking.cancel()
                     return
-                try:
-                    message = receiving.result()
-                except (WebSocketDisconnect, RuntimeError):
+                arrived = taking.result()
+                if arrived is None:
                     return
-                if message["type"] == "websocket.disconnect":
-                    return
+                raw = arrived[1]
                 body: dict[str, Any] = {"op": "in", "conn": key}
-                if message.get("text") is not None:
-                    body["text"] = message["text"]
+                if isinstance(raw, str):
+                    body["text"] = raw
                 else:
-                    body["b64"] = base64.b64encode(message.get("bytes") or b"").decode("ascii")
+                    body["b64"] = base64.b64encode(raw).decode("ascii")
                 await self._tell(relayed.owner, body)
-                receiving = asyncio.ensure_future(relayed.websocket.receive())
         finally:
-            receiving.cancel()
             closed.cancel()
 
     async def _pump_out(self, relayed: _Relayed) -> None:

@@ -74,10 +74,11 @@ class Connection:
             return
         self._queue.put_nowait(message)
 
-    def allow(self) -> tuple[bool, bool]:
-        """Whether the next message from the browser is within its rate, and (when it is not)
-        whether to tell it so: only the first refused message of a run is answered."""
-        if self._rate is None or self._rate.take():
+    def allow(self, at: float | None = None) -> tuple[bool, bool]:
+        """Whether the next message from the browser (arrived at ``at``, ``time.monotonic``; by
+        default now) is within its rate, and (when it is not) whether to tell it so: only the
+        first refused message of a run is answered."""
+        if self._rate is None or self._rate.take(at):
             self._refusing = False
             return True, False
         first = not self._refusing

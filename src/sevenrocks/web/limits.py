@@ -7,6 +7,8 @@
 >>> clock[0] = 1.0
 >>> [bucket.take() for _ in range(3)]
 [True, True, False]
+>>> bucket.take(at=0.5), bucket.take(at=1.5)  # an action counted when it was made
+(False, True)
 
 >>> window = AddressWindow(limit=2, seconds=60, clock=lambda: clock[0])
 >>> window.allow("10.0.0.1"), window.allow("10.0.0.1"), window.allow("10.0.0.1"), window.allow("::1")
@@ -40,11 +42,13 @@ class TokenBucket:
         self._tokens = burst
         self._when = clock()
 
-    def take(self) -> bool:
-        """Spend one action if there is one left; ``False`` means: too fast, refuse it."""
-        now = self._clock()
-        self._tokens = min(self.burst, self._tokens + (now - self._when) * self.rate)
-        self._when = now
+    def take(self, at: float | None = None) -> bool:
+        """Spend one action (made at time ``at`` of the clock, by default now) if there is one
+        left; ``False`` means: too fast, refuse it."""
+        now = self._clock() if at is None else at
+        if now > self._when:
+            self._tokens = min(self.burst, self._tokens + (now - self._when) * self.rate)
+            self._when = now
         if self._tokens >= 1:
             self._tokens -= 1
             return True

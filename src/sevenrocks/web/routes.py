@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import struct
 import zlib
@@ -10,7 +9,7 @@ from collections.abc import Callable
 from typing import Annotated, Any, Final, Literal
 from urllib.parse import urlencode
 
-from fastapi import APIRouter, HTTPException, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, Query, Request, WebSocket
 from fastapi.responses import HTMLResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -29,6 +28,7 @@ from sevenrocks.untrusted import MAX_NAME
 from sevenrocks.web.account_pages import check_rated_request, mark_rated, websocket_account
 from sevenrocks.web.clocks import check_time_control, stand_in_placements
 from sevenrocks.web.games import games_json
+from sevenrocks.web.inbox import SocketReader
 from sevenrocks.web.keys import is_secret, is_table_id
 from sevenrocks.web.names import bot_labels, shown_name, shown_names, shown_seats
 from sevenrocks.web.pages import COOKIE, choose_language, render_page
@@ -137,9 +137,6 @@ async def game_rules_page(game: str, request: Request) -> HTMLResponse:
 
 # -------------------------------------------------------------------------------- API
 _STRICT: Final = ConfigDict(strict=True, extra="forbid")
-#: Admitted messages of one socket waiting to be handled; with this many, the socket is not read
-#: until one is (its rate bounds them: ten a second wait for a slow second).
-INBOX_MESSAGES: Final = 64
 
 
 class SeatIn(BaseModel):
@@ -718,6 +715,16 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     """One browser at a table: ``session`` (the secret its browser got when it claimed a seat) or
     ``token`` (a seat's invitation) name its seat, none: a spectator; ``admin``: the creator."""
     await websocket.accept()
+    # read from the start, apart from handling (web/inbox.py): the pongs are read while the table
+    # is looked up and joined, and while a message waits
+    reader = SocketReader(websocket)
+    try:
+        await _table_socket(websocket, table_id, reader)
+    finally:
+        reader.stop()
+
+
+async def _table_socket(websocket: WebSocket, table_id: str, reader: SocketReader) -> None:
     service = _service(websocket)
     try:
         table = await service.get(table_id)
@@ -730,6 +737,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             admin=_param(websocket, "admin"),
             lang=request_language(websocket),
             account=await websocket_account(websocket),
+            inbox=reader.inbox,
         )
         return
     if table is None:
@@ -763,32 +771,4 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_json(error_message(err.translated(request_language(websocket)), err.code))
         await websocket.close(code=err.close_code)
         return
-    # The socket is read apart from handling its messages (see TableService.serve): its pongs
-    # are read while a message waits, and a message's rate is counted when it arrives.
-    inbox: asyncio.Queue[str | bytes | None] = asyncio.Queue(maxsize=INBOX_MESSAGES)
-
-    async def read() -> None:
-        try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    return
-                raw = message.get("text")
-                if raw is None:
-                    raw = message.get("bytes") or b""
-                if service.admit(conn):
-                    await inbox.put(raw)  # full: the socket is not read until there is room
-        except (WebSocketDisconnect, RuntimeError):  # RuntimeError: receiving after the close
-            return
-
-    reading = asyncio.ensure_future(read())
-    serving = asyncio.ensure_future(service.serve(table, conn, inbox))
-    try:
-        await asyncio.wait({reading, serving}, return_when=asyncio.FIRST_COMPLETED)
-        if not serving.done():  # the browser left: what it sent before is still handled
-            await inbox.put(None)
-            await serving
-    finally:
-        reading.cancel()
-        if not serving.done():  # the server is stopping
-            serving.cancel()
+    await service.serve(table, conn, reader.inbox)

@@ -36,6 +36,7 @@ from sevenrocks.web.clocks import Clocks
 from sevenrocks.web.connection import Close, Connection, Send
 from sevenrocks.web.games import check_bot, check_game
 from sevenrocks.web.hooks import ServiceHooks
+from sevenrocks.web.inbox import Inbox
 from sevenrocks.web.keys import is_table_id, new_secret, new_session, new_table_id, session_hash
 from sevenrocks.web.layout_play import LayoutPlay
 from sevenrocks.web.leases import OwnedElsewhere
@@ -564,11 +565,12 @@ class TableService:
             if self.cluster is not None:
                 asyncio.get_running_loop().create_task(self.cluster.release(table.id))
 
-    def admit(self, conn: Connection) -> bool:
-        """Whether a message from ``conn`` that has just arrived is within its rate (counted as it
-        arrives, not as it is handled: messages that waited behind a slow one are not refused for
-        it); the first refused message of a run gets a ``too_fast`` error."""
-        allowed, tell = conn.allow()
+    def admit(self, conn: Connection, at: float | None = None) -> bool:
+        """Whether a message from ``conn`` that arrived at ``at`` (``time.monotonic``; by default
+        now) is within its rate — counted when it arrived, not when it is handled, so messages
+        that waited behind a slow one are not refused for it; the first refused message of a run
+        gets a ``too_fast`` error."""
+        allowed, tell = conn.allow(at)
         if not allowed and tell:
             message = translate(
                 N_("too many messages: at most {rate} a second; the rest are ignored"),
@@ -578,23 +580,22 @@ class TableService:
             conn.send(error_message(message, "too_fast"))
         return allowed
 
-    async def serve(
-        self, table: LiveTable, conn: Connection, inbox: asyncio.Queue[str | bytes | None]
-    ) -> None:
-        """Handle the admitted messages of ``conn`` from ``inbox`` in order until ``None`` (the
-        browser left) or the connection is dropped; then forget the browser.
+    async def serve(self, table: LiveTable, conn: Connection, inbox: Inbox) -> None:
+        """Handle the messages of ``conn`` from ``inbox`` in order (those within its rate) until
+        ``None`` (the browser left) or the connection is dropped; then forget the browser.
 
-        Whoever holds the socket reads it apart from this, into ``inbox``: a socket read only
-        after its last message was handled would leave its pongs unread while a message waits
-        (for storage, behind other tables), and the keepalive would close a healthy connection.
+        Whoever holds the socket reads it into ``inbox`` as its messages arrive
+        (:class:`~sevenrocks.web.inbox.SocketReader`), apart from this.
         """
         try:
             while not conn.dropped:
-                raw = await inbox.get()
-                if raw is None:
+                arrived = await inbox.get()
+                if arrived is None:
                     break
-                await self.handle(table, conn, raw)
-                await asyncio.sleep(0)  # let the connection's outbox send before the next message
+                at, raw = arrived
+                if self.admit(conn, at):
+                    await self.handle(table, conn, raw)
+                    await asyncio.sleep(0)  # let the connection's outbox send before the next message
         finally:
             await self.leave(table, conn)
 
