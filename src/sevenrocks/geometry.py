@@ -313,10 +313,25 @@ def _square(px: float, py: float, hx: int, hy: int) -> tuple[float, float]:
     return px - 0.5, (py if hy > 0 else py - 1.0)
 
 
+def _free(rect: Rect, taken: Sequence[Rect], used: Sequence[Rect]) -> bool:
+    """True if ``rect`` shares no interior area with any rectangle of ``taken`` or ``used``:
+    :meth:`Rect.intersects` with each, written out (the searches ask this most)."""
+    x, y = rect.x, rect.y
+    right, bottom = rect.right - _EPS, rect.bottom - _EPS
+    for rects in (taken, used):
+        for r in rects:
+            if x < r.x + r.w - _EPS and r.x < right and y < r.y + r.h - _EPS and r.y < bottom:
+                return False
+    return True
+
+
 def _turned(rect: Rect, turn: Callable[[float, float], tuple[float, float]]) -> Rect:
     ax, ay = turn(rect.x, rect.y)
-    bx, by = turn(rect.right, rect.bottom)
-    return Rect(min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay))
+    bx, by = turn(rect.x + rect.w, rect.y + rect.h)
+    # min and abs written out (b - a is exactly -(a - b))
+    x, w = (ax, bx - ax) if ax <= bx else (bx, ax - bx)
+    y, h = (ay, by - ay) if ay <= by else (by, ay - by)
+    return Rect(x, y, w, h)
 
 
 @dataclass(slots=True)
@@ -337,15 +352,26 @@ def _territory(four: bool, reach_x: float, reach_y: float, start: float) -> Call
     beside it: around a spinner (``four``) the quarter below its lane, a pinwheel blade, so
     that the four arms never meet; around a tile with two arms, the whole half below the line.
     """
-    board = Rect(-reach_x, -reach_y, 2 * reach_x, 2 * reach_y)
-    lane = Rect(start, -1.0, reach_x - start, 2.0)
-    blade = Rect(1.0, -1.0, reach_x - 1.0, reach_y + 1.0)
+    board = _bounds(Rect(-reach_x, -reach_y, 2 * reach_x, 2 * reach_y))
+    lane = _bounds(Rect(start, -1.0, reach_x - start, 2.0))
+    blade = _bounds(Rect(1.0, -1.0, reach_x - 1.0, reach_y + 1.0))
     if four:
-        return lambda rect: lane.contains(rect) or blade.contains(rect)
-    under = Rect(-reach_x, 1.0, 2 * reach_x, reach_y - 1.0)
+        return lambda rect: _within(rect, lane) or _within(rect, blade)
+    under = _bounds(Rect(-reach_x, 1.0, 2 * reach_x, reach_y - 1.0))
     return lambda rect: (
-        board.contains(rect) and (lane.contains(rect) or blade.contains(rect) or under.contains(rect))
+        _within(rect, board) and (_within(rect, lane) or _within(rect, blade) or _within(rect, under))
     )
+
+
+def _bounds(rect: Rect) -> tuple[float, float, float, float]:
+    """``rect``'s edges as :meth:`Rect.contains` compares them: left, top, right, bottom."""
+    return rect.x - _EPS, rect.y - _EPS, rect.right + _EPS, rect.bottom + _EPS
+
+
+def _within(rect: Rect, bounds: tuple[float, float, float, float]) -> bool:
+    """:meth:`Rect.contains` of the rectangle whose :func:`_bounds` are ``bounds``, written out."""
+    left, top, right, bottom = bounds
+    return rect.x >= left and rect.y >= top and rect.x + rect.w <= right and rect.y + rect.h <= bottom
 
 
 def _place_arm(
@@ -378,10 +404,7 @@ def _place_arm(
     last = len(links) - 1
 
     def fits(rect: Rect) -> bool:
-        if not inside(rect):
-            return False
-        glob = _turned(rect, turn)
-        return not any(glob.intersects(r) for r in taken) and not any(glob.intersects(r) for r in used)
+        return inside(rect) and _free(_turned(rect, turn), taken, used)
 
     def search(i: int, px: float, py: float, hx: int, hy: int, after_cross: bool, row: int) -> bool:
         budget[0] -= 1
@@ -1199,10 +1222,7 @@ def _next_spot(
     used = arm_plan.used[:-1]  # the last tile's marker goes: the new tile covers its point
 
     def fits(rect: Rect) -> bool:
-        if not inside(rect):
-            return False
-        glob = _turned(rect, turn)
-        return not any(glob.intersects(r) for r in taken) and not any(glob.intersects(r) for r in used)
+        return inside(rect) and _free(_turned(rect, turn), taken, used)
 
     cross = new.crosswise
     can_turn = (not cross or bend) and not at.cross

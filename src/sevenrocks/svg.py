@@ -140,9 +140,22 @@ class PositionLabels:
 
 
 def _n(value: float) -> str:
-    """A coordinate in pixels, short."""
-    text = f"{value * UNIT:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    """A coordinate in pixels, short (the same few values recur in every drawing: each is
+    written once and kept, up to :data:`_KEEP_NUMBERS` of them)."""
+    text = _NUMBERS.get(value)
+    if text is None:
+        text = f"{value * UNIT:.2f}".rstrip("0").rstrip(".")
+        if text in ("-0", ""):
+            text = "0"
+        if len(_NUMBERS) >= _KEEP_NUMBERS:
+            _NUMBERS.clear()
+        _NUMBERS[value] = text
+    return text
+
+
+#: :func:`_n`'s numbers written already, by value
+_NUMBERS: dict[float, str] = {}
+_KEEP_NUMBERS: Final = 50_000
 
 
 def _px(value: float) -> str:
