@@ -10,10 +10,12 @@ the creator's ``start`` waits for it, and pings go every half second.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -42,6 +44,26 @@ def _table(url: str) -> dict[str, Any]:
     return made
 
 
+def _creator(server: dict[str, Any]) -> tuple[str, int]:
+    """A new table's creator's seat: its WebSocket address (the seat's invitation and the
+    creator's secret), and the seat."""
+    made = _table(server["url"])
+    seat: int = made["seat"]
+    return server["ws"] + ws_path(made["table"], made["tokens"][seat], made["admin_token"]), seat
+
+
+@contextlib.contextmanager
+def _database_held(db: Path) -> Iterator[None]:
+    """Another program holds the SQLite database ``db`` (an exclusive transaction) in the block."""
+    locker = sqlite3.connect(db, timeout=10)
+    locker.execute("BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        locker.rollback()
+        locker.close()
+
+
 def _until(ws: Any, wanted: Any, seconds: float) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     while True:
@@ -54,22 +76,15 @@ def test_a_connection_whose_message_waits_for_storage_is_kept_alive(tmp_path: Pa
     db = tmp_path / "web.db"
     env = {"SEVENROCKS_PING_SECONDS": str(PING), "SEVENROCKS_BOT_DELAY": "0"}
     with running_server(db, env=env) as server:
-        made = _table(server["url"])
-        seat = made["seat"]
-        path = ws_path(made["table"], made["tokens"][seat], made["admin_token"])
-        with websockets_sync.connect(server["ws"] + path) as ws:  # it answers pings by itself
+        address, _seat = _creator(server)
+        with websockets_sync.connect(address) as ws:  # it answers pings by itself
             _until(ws, lambda m: m["type"] == "state", 10)
-            locker = sqlite3.connect(db, timeout=10)
-            locker.execute("BEGIN EXCLUSIVE")  # another program holds the database
-            try:
+            with _database_held(db):
                 ws.send(json.dumps({"type": "start"}))
                 time.sleep(0.1)
                 # the page says its board while the start waits
                 ws.send(json.dumps({"type": "sync", "board": "wide"}))
                 time.sleep(8 * PING)  # uvicorn reads no pong until the app asks for the next message
-            finally:
-                locker.rollback()
-                locker.close()
             state = _until(ws, lambda m: m["type"] == "state" and m.get("status") == "playing", 20)
             assert state["status"] == "playing"
             ws.send(json.dumps({"type": "ping"}))
@@ -83,23 +98,21 @@ def test_messages_that_waited_are_not_refused_as_too_fast(tmp_path: Path) -> Non
     db = tmp_path / "web.db"
     env = {"SEVENROCKS_BOT_DELAY": "0", "SEVENROCKS_MESSAGES_PER_SECOND": "4"}
     with running_server(db, env=env) as server:
-        made = _table(server["url"])
-        seat = made["seat"]
-        path = ws_path(made["table"], made["tokens"][seat], made["admin_token"])
-        with websockets_sync.connect(server["ws"] + path) as ws:
+        address, _seat = _creator(server)
+        with websockets_sync.connect(address) as ws:
             _until(ws, lambda m: m["type"] == "state", 10)
-            locker = sqlite3.connect(db, timeout=10)
-            locker.execute("BEGIN EXCLUSIVE")
-            try:
+            with _database_held(db):
                 ws.send(json.dumps({"type": "start"}))
                 for _ in range(12):  # 4 a second: within the rate, while the start waits
                     time.sleep(0.25)
                     ws.send(json.dumps({"type": "ping"}))
-            finally:
-                locker.rollback()
-                locker.close()
             seen: list[dict[str, Any]] = []
-            _until(ws, lambda m: seen.append(m) or sum(x["type"] == "pong" for x in seen) == 12, 20)
+
+            def twelfth_pong(message: dict[str, Any]) -> bool:
+                seen.append(message)
+                return sum(m["type"] == "pong" for m in seen) == 12
+
+            _until(ws, twelfth_pong, 20)
             assert not [m for m in seen if m["type"] == "error"], seen
 
 
@@ -110,18 +123,11 @@ def test_a_connection_whose_join_waits_for_storage_is_kept_alive(tmp_path: Path)
     db = tmp_path / "web.db"
     env = {"SEVENROCKS_PING_SECONDS": str(PING), "SEVENROCKS_BOT_DELAY": "0"}
     with running_server(db, env=env) as server:
-        made = _table(server["url"])
-        seat = made["seat"]
-        path = ws_path(made["table"], made["tokens"][seat], made["admin_token"])
-        locker = sqlite3.connect(db, timeout=10)
-        locker.execute("BEGIN EXCLUSIVE")
-        try:
-            ws = websockets_sync.connect(server["ws"] + path)
+        address, seat = _creator(server)
+        with _database_held(db):
+            ws = websockets_sync.connect(address)
             ws.send(json.dumps({"type": "ping"}))  # before the welcome: it waits for the join
             time.sleep(8 * PING)
-        finally:
-            locker.rollback()
-            locker.close()
         with ws:
             welcome = _until(ws, lambda m: m["type"] == "welcome", 20)
             assert welcome["seat"] == seat

@@ -201,10 +201,10 @@ def test_a_match_that_ended_unrated_is_rated_when_the_server_starts(db_url: str)
             assert wait_rated(client, name, 1)["history"][0]["table"] == table
 
 
-def test_a_match_rated_while_a_profile_is_read_is_counted_where_its_change_is_shown(db_url: str) -> None:
-    """The rating, its history and the count of rated matches are written in one transaction; the
-    profile, read in several, shows a match rated in the middle of its reads in all or none of them
-    (it showed the change while still counting 0 rated matches)."""
+def _rated_between_reads(db_url: str, read: str) -> tuple[dict[str, Any], str]:
+    """Pinar's profile as ``/api/players/Pinar`` answers when her match (it ended unrated, as if
+    the server stopped) is rated while the profile reads: right after its first call of the
+    store's method ``read``. Returns the profile and the match's table."""
     from sevenrocks.web import create_app
     from tests.web.conftest import settings_for
 
@@ -216,43 +216,32 @@ def test_a_match_rated_while_a_profile_is_read_is_counted_where_its_change_is_sh
         store = service.store
         pinar = store.account("Pinar")
         assert pinar is not None and pinar.rated_matches == 0
-        history = store.history
+        original = getattr(store, read)
 
-        def rated_in_between(account_id: int, limit: int = 200) -> Any:
-            store.history = history  # once
+        def rated_in_between(*args: Any, **kwargs: Any) -> Any:
+            setattr(store, read, original)  # once
             assert store.record_rating(table, {pinar.id: (30.0, 5.0)})
-            return history(account_id, limit)
+            return original(*args, **kwargs)
 
-        store.history = rated_in_between
-        profile = client.get("/api/players/Pinar").json()
-        assert [p["table"] for p in profile["history"]] == [table]
-        assert profile["rating"]["rated_matches"] == 1 and profile["rating"]["mu"] == 30.0
+        setattr(store, read, rated_in_between)
+        profile: dict[str, Any] = client.get("/api/players/Pinar").json()
+        return profile, table
+
+
+def test_a_match_rated_while_a_profile_is_read_is_counted_where_its_change_is_shown(db_url: str) -> None:
+    """The rating, its history and the count of rated matches are written in one transaction; the
+    profile, read in several, shows a match rated in the middle of its reads in all or none of them
+    (it showed the change while still counting 0 rated matches)."""
+    profile, table = _rated_between_reads(db_url, "history")
+    assert [p["table"] for p in profile["history"]] == [table]
+    assert profile["rating"]["rated_matches"] == 1 and profile["rating"]["mu"] == 30.0
 
 
 def test_a_match_rated_after_a_profile_read_its_history_is_shown_in_both(db_url: str) -> None:
     """Rated after the profile read the history but before it read the count again: the profile
     reads again, and shows the match in its history and in its count (it showed a count of 1
     beside an empty history)."""
-    from sevenrocks.web import create_app
-    from tests.web.conftest import settings_for
-
-    with TestClient(create_app(settings_for(db_url))) as client:
-        sessions = accounts(client, "Pinar", "Yuri")
-        service = client.app.state.accounts  # type: ignore[attr-defined]
-        service.finished = lambda table: None  # the match ends unrated, as if the server stopped
-        table, _winner = play_rated(client, sessions, "Pinar", "Yuri")
-        store = service.store
-        pinar = store.account("Pinar")
-        assert pinar is not None and pinar.rated_matches == 0
-        seats_of = store.seats_of
-
-        def rated_in_between(account_id: int, limit: int = 30) -> Any:
-            store.seats_of = seats_of  # once
-            assert store.record_rating(table, {pinar.id: (30.0, 5.0)})
-            return seats_of(account_id, limit)
-
-        store.seats_of = rated_in_between
-        profile = client.get("/api/players/Pinar").json()
-        assert [p["table"] for p in profile["history"]] == [table]
-        assert profile["rating"]["rated_matches"] == 1 and profile["rating"]["mu"] == 30.0
-        assert profile["matches"][0]["rating_change"] is not None
+    profile, table = _rated_between_reads(db_url, "seats_of")
+    assert [p["table"] for p in profile["history"]] == [table]
+    assert profile["rating"]["rated_matches"] == 1 and profile["rating"]["mu"] == 30.0
+    assert profile["matches"][0]["rating_change"] is not None
