@@ -86,8 +86,9 @@ class Stats:
     messages: collections.Counter[str] = field(default_factory=collections.Counter)
     received_bytes: int = 0
     cpu_start: float | None = None
-    #: whether the clients say which board they show (as this checkout's table page does; an
-    #: older server, run with --against, knows no such message)
+    #: whether the clients may say which board they show (``sync`` with ``board``) when the
+    #: server draws every board, as the table page did before it said its board area (a server
+    #: older still, run with --against, knows no such message)
     say_board: bool = True
     #: this process's CPU time (the clients') when the play began
     client_cpu_start: float = 0.0
@@ -107,6 +108,10 @@ def _http(url: str, body: Any = None) -> Any:
         return json.loads(response.read())
 
 
+#: the board area of every client's page (pixels): a desktop's, as the table page says it
+AREA = "900x440"
+
+
 async def _seat(
     base: str,
     table: str,
@@ -123,7 +128,7 @@ async def _seat(
         # as a browser: no pings from the client (the server pings it), and every message read
         # off the socket as it comes (no queue limit that stops reading, pongs included)
         ws = await connect(
-            f"{base}/ws/tables/{table}?{query}",
+            f"{base}/ws/tables/{table}?{query}&area={AREA}",
             max_size=2**22,
             open_timeout=120,
             ping_interval=None,
@@ -161,9 +166,12 @@ async def _play_seat(
             if kind == "error":
                 stats.errors.append(f"{table} seat {seat}: {message['message']}")
                 continue
-            if kind == "state" and stats.say_board and not said_board:  # as the table page does
+            if kind == "state" and not said_board and (message.get("layout") or {}).get("svg"):
                 said_board = True
-                await ws.send(json.dumps({"type": "sync", "board": "wide"}))
+                if stats.say_board and message["layout"]["svg"].count("<svg") > 1:
+                    # a server that did not take the page's board area: say the board, as the
+                    # table page then did
+                    await ws.send(json.dumps({"type": "sync", "board": "wide"}))
             if kind not in ("state", "placed") or message["hand_number"] < 0:
                 continue
             if sent_at is not None and message["move"] > sent_move:
@@ -397,7 +405,8 @@ def _run(
                 cwd=workdir,
             )
         )
-    stats = Stats(say_board=source is None)
+    protocol = (source or REPO / "src") / "sevenrocks" / "web" / "protocol.py"
+    stats = Stats(say_board='"sync": {"board"' in protocol.read_text())
     timed_out = False
     pids = [server.pid for server in servers]
     try:

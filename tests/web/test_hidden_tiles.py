@@ -314,8 +314,14 @@ def test_the_creator_view_check_catches_a_planted_leak(
 ) -> None:
     original = TableService.state_for
 
-    def leaky(self: TableService, table: LiveTable, seat: int | None, lang: str = "en") -> dict[str, Any]:
-        out = original(self, table, seat, lang)
+    def leaky(
+        self: TableService,
+        table: LiveTable,
+        seat: int | None,
+        lang: str = "en",
+        boards: tuple[str, ...] | None = None,
+    ) -> dict[str, Any]:
+        out = original(self, table, seat, lang, boards)
         if seat is None and table.match is not None and table.match.turn is not None:
             out["scores_text"] = f"{out['scores_text']} {table.match.hand(1)[0]}"
         return out

@@ -10,20 +10,28 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from sevenrocks.geometry import geometry
+from sevenrocks.web.render import best_board, boards_for
 from tests.web.conftest import Socket, make_table, ws_path
 
 pytestmark = pytest.mark.timeout(60)
 
 
 def open_seats(
-    client: TestClient, stack: ExitStack, made: dict[str, Any], lang: str | None = None
+    client: TestClient,
+    stack: ExitStack,
+    made: dict[str, Any],
+    lang: str | None = None,
+    areas: dict[int, str] | None = None,
 ) -> dict[int, Socket]:
     """Connect every person's seat (seat 0 with the creator's secret too; pages in ``lang`` if
-    given) and start the match."""
+    given, each seat's page saying the board area ``areas`` gives it, if any) and start the match."""
     socks: dict[int, Socket] = {}
     for seat, token in sorted(made["tokens"].items()):
         admin = made["admin_token"] if seat == made["seat"] else None
         path = ws_path(made["table"], token, admin) + (f"&lang={lang}" if lang else "")
+        if areas and seat in areas:
+            path += f"&area={areas[seat]}"
         session = stack.enter_context(client.websocket_connect(path))
         socks[seat] = Socket(session, f"seat {seat}")
         welcome = socks[seat].recv()
@@ -267,19 +275,37 @@ def test_a_placement_that_cannot_be_stored_is_taken_back(
         assert mover.until(lambda m: m["type"] == "state" and m["move"] == state["move"] + 1)
 
 
-@pytest.mark.parametrize("lang", ["en", "tr", "ru"])
+#: pages of many sizes: a desktop, a phone upright, one that said nothing, a desktop
+MIXED_AREAS: dict[int, str] = {0: "900x440", 1: "374x430", 3: "1200x500"}
+
+
+def best_for(client: TestClient, table: str, area: str | None) -> str | None:
+    """The board that shows the tiles biggest in the board area ``area`` (``WIDTHxHEIGHT``) at
+    the table's position, out of every board's geometry (``None``: no area, every board)."""
+    if area is None:
+        return None
+    live = client.app.state.service.tables[table]  # type: ignore[attr-defined]
+    sizes = boards_for(live.match.game)
+    every = {name: geometry(live.match.layout, board=size) for name, size in sizes.items()}
+    width, height = (float(side) for side in area.split("x"))
+    return best_board(every, (width, height))[0]
+
+
+@pytest.mark.parametrize(("lang", "areas"), [("en", None), ("tr", None), ("ru", None), ("en", MIXED_AREAS)])
 def test_a_placement_mid_hand_is_a_placed_message_that_makes_the_same_state(
-    client: TestClient, lang: str
+    client: TestClient, lang: str, areas: dict[int, str] | None
 ) -> None:
     """Every seat and a spectator hear of each placement in the middle of a hand as a ``placed``
     message whose drawing is a patch of the one held; applied to the state held, it gives exactly
     the state a ``sync`` then sends in full (the patched drawing is the whole drawing), in the
-    page's language too (the seats' default names in its events were left in English)."""
+    page's language too (the seats' default names in its events were left in English). Pages
+    that said their board area get the drawing on the one board that shows the tiles biggest
+    there, the others on every board."""
     made = make_table(client, ["me", "friend", "friend", "friend"])
     with ExitStack() as stack:
-        socks: dict[Any, Socket] = dict(open_seats(client, stack, made, lang))
+        socks: dict[Any, Socket] = dict(open_seats(client, stack, made, lang, areas))
         state = started(socks)
-        spectator = ws_path(made["table"]) + f"?lang={lang}"
+        spectator = ws_path(made["table"]) + f"?lang={lang}" + ("&area=374x430" if areas else "")
         watcher = Socket(stack.enter_context(client.websocket_connect(spectator)), "spectator")
         watcher.until(lambda m: m["type"] == "state")
         socks["spectator"] = watcher
@@ -299,6 +325,13 @@ def test_a_placement_mid_hand_is_a_placed_message_that_makes_the_same_state(
                 assert raw["type"] == "placed" and raw["events_from"] == len(state["events"])
                 assert "svg" not in raw["layout"] and raw["layout"]["svg_patch"], "the drawing is a patch"
                 assert len(json.dumps(raw)) < len(json.dumps(merged))
+                area = None if areas is None else (areas.get(seat) if seat != "spectator" else "374x430")
+                board = best_for(client, made["table"], area)
+                assert merged["layout"]["board"] == board, (seat, area)
+                assert merged["layout"]["svg"].count("<svg") == (3 if board is None else 1)
+                if board is not None:
+                    assert merged["layout"]["svg"].startswith(f'<svg data-board="{board}"')
+                    assert ghost_boards(merged) <= {board}
                 sock.send({"type": "sync"})
                 full = sock.until(lambda m: m["type"] == "state")
                 assert sock.messages[-1]["type"] == "state"
@@ -360,3 +393,44 @@ def test_a_page_that_says_its_board_gets_its_ghosts_on_that_board_only(client: T
             again = second.until(lambda m: m["type"] == "state")
             if any(not e.get("several") for e in again["legal"]):
                 assert ghost_boards(again) == {"wide", "square", "tall"}
+
+
+def test_a_page_says_its_board_area_again_and_a_bad_area_is_refused_by_name(client: TestClient) -> None:
+    """A page resized says its new board area (``sync`` with ``area``): the whole state comes
+    back drawn on the board that fits the new area, and the placements after it are patches of
+    that drawing. A bad area is refused by name: in the socket's address the connection goes on
+    with the layout on every board; in a ``sync`` nothing changes."""
+    made = make_table(client, ["me", "friend", "friend", "friend"])
+    with ExitStack() as stack:
+        socks: dict[Any, Socket] = dict(open_seats(client, stack, made, areas={0: "900x440", 1: "0x440"}))
+        said = [m for m in socks[1].messages if m["type"] == "error"]
+        assert [m["code"] for m in said] == ["bad_area"] and "0x440" in said[0]["message"], said
+        state = started(socks)
+        assert state["layout"]["board"] == best_for(client, made["table"], "900x440") == "wide"
+        assert socks[1].current(lambda m: m["type"] == "state")["layout"]["board"] is None  # every board
+        for bad, words in (([374], "374"), (["wide", 3], "wide"), ([0.5, -2], "-2"), ("374x430", "a list")):
+            refused = socks[0].answer({"type": "sync", "area": bad})
+            assert refused["type"] == "error" and refused["code"] in ("bad_area", "bad_message"), refused
+            assert words in refused["message"], refused
+        both = socks[0].answer({"type": "sync", "area": [374, 430], "board": "wide"})
+        assert both["type"] == "error" and "not both" in both["message"]
+        socks[0].send({"type": "sync", "area": [374, 430]})
+        upright = socks[0].until(lambda m: m["type"] == "state")
+        assert upright["layout"]["board"] == best_for(client, made["table"], "374x430") == "tall"
+        for _ in range(4):
+            state = socks[0].current(lambda m: m["type"] == "state")
+            if state["turn"] is None:
+                break
+            mover = socks[state["turn"]]
+            mine = mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
+            mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": state["move"]})
+            merged = socks[0].until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
+            if merged["turn"] is not None:
+                raw = socks[0].messages[-1]
+                assert (
+                    raw["type"] == "placed"
+                    and "svg_patch" in raw["layout"]
+                    and raw["layout"]["board"] == "tall"
+                )
+                assert merged["layout"]["svg"].startswith('<svg data-board="tall"')
+                assert merged["layout"]["svg"].count("<svg") == 1

@@ -345,6 +345,7 @@ class Cluster:
                 close=close,
                 lang=str(request.get("lang") or "en"),
                 account=request.get("account"),
+                area=request.get("area"),
             )
         except JoinRefused as refused:
             lang = str(request.get("lang") or "en")
@@ -385,6 +386,7 @@ class Cluster:
         lang: str,
         account: str | None,
         inbox: Inbox,
+        area: str | None = None,
     ) -> None:
         """Serve an accepted ``websocket`` whose table another process owns: join it there and
         carry messages both ways (the browser's as they are read into ``inbox``) until either side
@@ -407,6 +409,7 @@ class Cluster:
                     "admin": admin,
                     "lang": lang,
                     "account": account,
+                    "area": area,
                 },
             )
             if answer is None or answer.get("again"):

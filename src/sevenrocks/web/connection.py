@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 from sevenrocks.web.limits import TokenBucket
 
@@ -54,9 +54,16 @@ class Connection:
         self.limit = limit
         #: True once the connection was dropped for not reading
         self.dropped = False
-        #: the board (:data:`~sevenrocks.web.render.BOARDS`) its page shows, once the page said
-        #: so: the ghosts of the seat's moves are then worked out on that board only
+        #: the board (:data:`~sevenrocks.web.render.BOARDS`) the layout is drawn on for it, when
+        #: its page named one (``sync`` with ``board``)
         self.board: str | None = None
+        #: its page's board area (pixels: width, height), when the page said it (the socket's
+        #: ``area=`` or ``sync`` with ``area``): the layout is drawn for it on the board that
+        #: shows the tiles biggest there. Neither said: every board
+        self.area: tuple[float, float] | None = None
+        #: the boards of the last drawing sent to it (``None``: every board; ``False``: none
+        #: sent yet), to send a whole drawing, not a patch, when they change
+        self.shown: tuple[str, ...] | Literal[False] | None = False
         self._send = send
         self._close = close
         self._rate = rate

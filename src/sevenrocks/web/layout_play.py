@@ -13,6 +13,7 @@ import asyncio
 import datetime as dt
 import json
 import logging
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from sevenrocks.bots import make_bot
@@ -251,7 +252,7 @@ class LayoutPlay:
             table.record.winner = match.winner
         if match.turn is not None and self.hundred_pending(table) is None:
             # the hand goes on: tell what changed, not the whole state
-            self.service.announce(table, self.placed(table, since).text)
+            self.service.announce_drawn(table, self.placed(table, since).text)
             self.service._kick(table)
         else:
             self.service._after_change(table)
@@ -381,8 +382,38 @@ class LayoutPlay:
                 raise
         return True
 
-    def state(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
-        """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``."""
+    def boards(self, table: LiveTable, conn: Connection) -> tuple[str, ...] | None:
+        """The boards the layout is drawn on for ``conn`` now: the one its page named, or the
+        one that shows the tiles biggest in its page's board area (drawing only the boards that
+        may, :meth:`~sevenrocks.web.render.Drawing.choose`); ``None`` (every board) when its
+        page said neither or no hand is dealt."""
+        if conn.board is not None:
+            return (conn.board,)
+        match = table.match
+        if conn.area is None or match is None or match.hand_number < 0:
+            return None
+        drawn = _drawn(table)
+        assert table.drawing is not None
+        return (table.drawing.choose(drawn, match.layout, conn.area),)
+
+    def ghost_boards(self, table: LiveTable, seat: int | None) -> set[str] | None:
+        """The boards the layout is drawn on for the connections of ``seat``, for its moves'
+        ghosts: ``None`` (every board) when one of them is drawn every board (or none is
+        connected)."""
+        found: set[str] = set()
+        for conn in table.connections:
+            if conn.seat == seat:
+                boards = self.boards(table, conn)
+                if boards is None:
+                    return None
+                found.update(boards)
+        return found or None
+
+    def state(
+        self, table: LiveTable, seat: int | None, lang: str, boards: tuple[str, ...] | None = None
+    ) -> dict[str, Any]:
+        """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in
+        ``lang``, its layout drawn on ``boards`` (``None``: every board)."""
         match = table.match
         base: dict[str, Any] = {"type": "state", **table.summary()}
         base["seats"] = shown_seats(base["seats"], lang)
@@ -412,7 +443,9 @@ class LayoutPlay:
             )
             return base
         view = match.view(seat if seat is not None else 0)
-        svg = _svg(table)
+        drawn = _drawn(table)
+        assert table.drawing is not None
+        svg = table.drawing.svg(drawn, boards, match.layout)
         names = shown_names(table.record.seats, lang)
         hundreds = tuple(log.hundred for log in match.history)
         base.update(
@@ -427,7 +460,8 @@ class LayoutPlay:
                 said=table.event_words(match.hand_number, names),
             )
         )
-        _add_ghosts(table, view, base["legal"])
+        base["layout"]["board"] = _board_name(boards)
+        _add_ghosts(table, view, base["legal"], self.ghost_boards(table, seat))
         base["phase"] = match.phase.value
         pending = self.hundred_pending(table)
         base["hundred_pending"] = pending
@@ -465,22 +499,44 @@ class PlacedMessages:
         self.since = since
         #: the seats' names as shown in each language asked for (a default name translated)
         self.names: dict[str, list[str]] = {}
-        drawn = _drawn(table)
-        public = public_json(match.view(0), svg=drawn.svg, move=table.moves)
-        layout = public["layout"]
-        if drawn.patch is not None:
+        self.drawn = _drawn(table)
+        self.public = public_json(match.view(0), svg="", move=table.moves)
+        self.pending = play.hundred_pending(table)
+        #: the part every seat and spectator shown the same boards gets, as JSON (without its
+        #: braces), by the boards and whether the whole drawing is sent
+        self.commons: dict[tuple[tuple[str, ...] | None, bool], str] = {}
+
+    def common(self, boards: tuple[str, ...] | None, whole: bool) -> str:
+        """The part of the message every seat and spectator gets whose layout is drawn on
+        ``boards`` (``None``: every board), as JSON without its braces: the drawing's patch from
+        the position before, or the whole drawing when ``whole`` (the boards it was shown
+        before are others) or when the position before was not drawn on them."""
+        key = (boards, whole)
+        text = self.commons.get(key)
+        if text is not None:
+            return text
+        table, match = self.table, self.table.match
+        assert match is not None and table.drawing is not None
+        drawing = table.drawing
+        layout = dict(self.public["layout"])
+        layout["board"] = _board_name(boards)
+        svg = drawing.svg(self.drawn, boards, match.layout)  # drawn on the boards now if not yet
+        patch = None if whole else drawing.patch(self.drawn, boards)
+        if patch is None:
+            layout["svg"] = svg
+        else:
             del layout["svg"]
-            layout["svg_patch"] = drawn.patch
-            layout["svg_length"] = len(drawn.svg)
-        common: dict[str, Any] = {"type": "placed", "table": table.id, "events_from": since}
-        common.update((name, public[name]) for name in PLACED_FIELDS if name in public)
+            layout["svg_patch"] = patch
+            layout["svg_length"] = len(svg)
+        common: dict[str, Any] = {"type": "placed", "table": table.id, "events_from": self.since}
+        common.update((name, self.public[name]) for name in PLACED_FIELDS if name in self.public)
+        common["layout"] = layout
         common["phase"] = match.phase.value
         common["winner"] = match.winner
-        self.pending = play.hundred_pending(table)
         common["hundred_pending"] = self.pending
-        play.service.clocks.annotate(table, common)
-        #: the part every seat and spectator gets, as JSON (without its braces)
-        self.common = _dumps(common)[1:-1]
+        self.play.service.clocks.annotate(table, common)
+        text = self.commons[key] = _dumps(common)[1:-1]
+        return text
 
     def personal(self, seat: int | None, lang: str) -> dict[str, Any]:
         """The fields of ``seat``'s (``None``: a spectator's) message that are its own."""
@@ -494,45 +550,50 @@ class PlacedMessages:
         said = table.event_words(match.hand_number, names)
         private = seat is not None
         body = seat_json(view, private=private, lang=lang, names=names, since=self.since, said=said)
-        _add_ghosts(table, view, body["legal"])
+        _add_ghosts(table, view, body["legal"], self.play.ghost_boards(table, seat))
         out: dict[str, Any] = {name: body[name] for name in PLACED_FIELDS if name in body}
         if self.pending != seat:
             out["may_declare_hundred"] = False
         return out
 
-    def text(self, seat: int | None, lang: str) -> str:
-        """``seat``'s message (``None``: a spectator's) as the JSON text sent to it."""
-        return "{" + _dumps(self.personal(seat, lang))[1:-1] + "," + self.common + "}"
+    def text(
+        self, seat: int | None, lang: str, boards: tuple[str, ...] | None = None, whole: bool = False
+    ) -> str:
+        """``seat``'s message (``None``: a spectator's) as the JSON text sent to it, its layout
+        drawn on ``boards`` (``None``: every board), the whole drawing when ``whole``."""
+        return "{" + _dumps(self.personal(seat, lang))[1:-1] + "," + self.common(boards, whole) + "}"
 
 
 def _drawn(table: LiveTable) -> Drawn:
-    """The drawn layout of the table's current position (drawn once per position)."""
+    """The table's current position for its drawing (each board drawn once, when first asked)."""
     match = table.match
     assert match is not None
     if table.drawing is None:
         table.drawing = Drawing(match.game)
     placements = match.placements
     last = placements[-1].play if placements else None
-    return table.drawing.draw((match.hand_number, table.moves), match.layout, last)
+    return table.drawing.draw((match.hand_number, table.moves), match.layout, last, boards=())
 
 
-def _svg(table: LiveTable) -> str:
-    """The SVG of the table's current position (drawn once per position)."""
-    return _drawn(table).svg
+def _board_name(boards: tuple[str, ...] | None) -> str | None:
+    """The one board a drawing is on, or ``None`` for a drawing on every board."""
+    return boards[0] if boards is not None and len(boards) == 1 else None
 
 
-def _add_ghosts(table: LiveTable, view: SeatView, legal: list[dict[str, Any]]) -> None:
+def _add_ghosts(
+    table: LiveTable, view: SeatView, legal: list[dict[str, Any]], boards: Collection[str] | None
+) -> None:
     """Give each legal placement of one tile in ``legal`` (the seat's moves as JSON) its
-    ``ghost``: where its tile would lie on each board of the drawing (worked out once a position
-    for all seats, :func:`~sevenrocks.web.render.ghost_boxes`), or on the boards the seat's pages
-    said they show (:meth:`~sevenrocks.web.table.LiveTable.ghost_boards`)."""
+    ``ghost``: where its tile would lie on each of ``boards`` (``None``: every board) of the
+    drawing, worked out once a position for all seats
+    (:meth:`~sevenrocks.web.render.Drawing.ghosts`)."""
     match = table.match
     if match is None or not legal:
         return
     drawn = _drawn(table)
     assert table.drawing is not None
     plays = [move for move in view.moves if isinstance(move, Play)]
-    known = table.drawing.ghosts(drawn, match.layout, plays, table.ghost_boards(view.seat))
+    known = table.drawing.ghosts(drawn, match.layout, plays, boards)
     for entry in legal:
         boxes = known.get(entry["play"])
         if boxes and not entry.get("several"):

@@ -87,9 +87,17 @@ class TablePlay(Protocol):
         """Let the bots play while they have something to do."""
         ...
 
-    def state(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (``None``: a spectator), its texts in ``lang``; it
-        holds only what that seat may know."""
+    def state(
+        self, table: LiveTable, seat: int | None, lang: str, boards: tuple[str, ...] | None = None
+    ) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (``None``: a spectator), its texts in ``lang``, its
+        layout drawn on ``boards`` (``None``: every board); it holds only what that seat may know."""
+        ...
+
+    def boards(self, table: LiveTable, conn: Connection) -> tuple[str, ...] | None:
+        """The boards the layout is drawn on for ``conn`` now (``None``: every board, or no
+        drawing): the one its page named, or the one that shows the tiles biggest in its page's
+        board area."""
         ...
 
     def finished(self, table: LiveTable) -> bool:

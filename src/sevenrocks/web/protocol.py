@@ -23,6 +23,7 @@ sevenrocks.web.protocol.ProtocolError: unknown message type: use one of back, ch
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from dataclasses import dataclass
@@ -65,6 +66,7 @@ __all__ = [
     "event_json",
     "legal_json",
     "message_bytes",
+    "parse_area",
     "parse_message",
     "public_json",
     "result_json",
@@ -164,11 +166,14 @@ class HundredIntent:
 
 @dataclass(frozen=True)
 class SyncIntent:
-    """Ask for the whole ``state`` again (a page that missed a ``placed`` message). With a
-    ``board`` (one of :data:`BOARD_NAMES`), the page also says which board it shows: its seat's
-    ghosts are then worked out on that board only."""
+    """Ask for the whole ``state`` again (a page that missed a ``placed`` message). With an
+    ``area`` (the pixels of its board area, width and height: :func:`parse_area`), the page
+    says how big it shows the layout: from then on the layout is drawn for it on the one board
+    that shows the tiles biggest there, and its seat's ghosts on that board. With a ``board``
+    (one of :data:`BOARD_NAMES`), the layout is drawn on that board whatever its size."""
 
     board: str | None = None
+    area: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)
@@ -222,7 +227,7 @@ _FIELDS: Final[dict[str, dict[str, tuple[type, bool]]]] = {
     "replace": {"seat": (int, True), "bot": (str, True)},
     "hundred": {"declare": (bool, True)},
     "ping": {},
-    "sync": {"board": (str, False)},
+    "sync": {"board": (str, False), "area": (list, False)},
     "chat": {"text": (str, False), "phrase": (str, False)},
     "mute": {"muted": (bool, True)},
     "back": {},
@@ -319,13 +324,53 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
         board = data.get("board")
         if board is not None and board not in BOARD_NAMES:
             raise ProtocolError(f'sync message: "board" must be one of {", ".join(BOARD_NAMES)}')
-        return SyncIntent(board)
+        if "area" not in data:
+            return SyncIntent(board)
+        if board is not None:
+            raise ProtocolError('sync message: give "board" or "area", not both')
+        return SyncIntent(None, parse_area(data["area"], 'sync message: "area"'))
     if kind == "back":
         return BackIntent()
     return Ping()
 
 
-_NAMES: Final = {int: "a whole number", str: "text", bool: "true or false"}
+_NAMES: Final = {int: "a whole number", str: "text", bool: "true or false", list: "a list"}
+
+#: The largest side of a board area a page may say (pixels).
+MAX_AREA: Final = 100_000
+
+
+def parse_area(value: object, what: str = "the area") -> tuple[float, float]:
+    """A page's board area (``sync``'s ``area``, or the table socket's ``area=WIDTHxHEIGHT``):
+    its width and height in pixels, each more than 0 and at most :data:`MAX_AREA`; a
+    :class:`ProtocolError` naming what is wrong otherwise.
+
+    >>> parse_area([900, 440.5]), parse_area("390x520")
+    ((900.0, 440.5), (390.0, 520.0))
+    >>> try:
+    ...     parse_area([0, 10])
+    ... except ProtocolError as err:
+    ...     print(err.code, "-", str(err).split(", like")[1])
+    bad_area -  [900, 440], not [0, 10]
+    """
+    sides: list[object] = []
+    if isinstance(value, str):
+        with contextlib.suppress(ValueError):
+            sides = [float(side) for side in value.lower().split("x")]
+    elif isinstance(value, list):
+        sides = list(value)
+    if (
+        len(sides) != 2
+        or not all(isinstance(side, int | float) and not isinstance(side, bool) for side in sides)
+        or not all(0 < float(side) <= MAX_AREA for side in sides)  # type: ignore[arg-type]
+    ):
+        shown = value if isinstance(value, str) else json.dumps(value)
+        raise ProtocolError(
+            f"{what} must be a width and a height in pixels, each more than 0 and at most "
+            f"{MAX_AREA}, like [900, 440], not {str(shown)[:40]}",
+            "bad_area",
+        )
+    return float(sides[0]), float(sides[1])  # type: ignore[arg-type]
 
 
 def _json_kind(value: object) -> str:

@@ -37,6 +37,7 @@ __all__ = [
     "BOARDS",
     "Drawing",
     "Drawn",
+    "DrawnBoard",
     "Patch",
     "apply_patch",
     "best_board",
@@ -246,33 +247,62 @@ def _index(pieces: Iterable[str]) -> dict[str, int]:
 
 
 @dataclass
+class DrawnBoard:
+    """One position of a table's layout drawn on one board (:meth:`Drawing.board`)."""
+
+    geometry: LayoutGeometry
+    #: the SVG text (the board's part of :func:`render_layout`'s)
+    svg: str
+    #: each piece of the text and where it starts (to patch the next position's drawing from)
+    index: dict[str, int]
+    #: the patch that makes :attr:`svg` from this board's drawing of the position before, if
+    #: that one (the same hand, one move less) was drawn on this board
+    patch: Patch | None
+
+
+@dataclass
 class Drawn:
-    """One position of a table's layout drawn on every board of its game (:class:`Drawing`)."""
+    """One position of a table's layout, drawn on the boards of its game asked for so far
+    (:class:`Drawing`): a board is drawn when a page first needs it."""
 
     #: the position: (hand number, moves of the match)
     key: tuple[int, int]
     #: the layout's tiles then
     tiles: int
-    geometries: dict[str, LayoutGeometry]
-    #: the SVG text (:func:`render_layout`'s)
-    svg: str
-    #: each piece of the text and where it starts (to patch the next position's drawing from)
-    index: dict[str, int]
-    #: the patch that makes :attr:`svg` from the drawing of the position before, if that one
-    #: (the same hand, one move less) was drawn just before
-    patch: Patch | None
+    #: the latest placement then
+    last: Move | None
+    #: the boards drawn so far, by name
+    boards: dict[str, DrawnBoard] = field(default_factory=dict)
+    #: the board each board area asked about shows (:meth:`Drawing.choose`)
+    chosen: dict[tuple[float, float], str] = field(default_factory=dict)
     #: each legal placement's ghost boxes and the geometry it would give, by play (worked out
     #: when first asked for)
     ghosts: dict[str, tuple[dict[str, list[float]], dict[str, Extension]]] = field(default_factory=dict)
     #: the plays asked for that cannot be placed here (they have no ghost)
     unplaceable: set[str] = field(default_factory=set)
 
+    @property
+    def geometries(self) -> dict[str, LayoutGeometry]:
+        """The geometry of each board drawn so far."""
+        return {name: board.geometry for name, board in self.boards.items()}
+
 
 class Drawing:
-    """A table's layout drawn position after position, once per position whoever asks: each
-    position's geometry grown from the one before by :func:`~sevenrocks.geometry.extend` (or
-    taken from the ghost of the placement that made it), its tiles' SVG kept from drawing to
-    drawing, and the patch (:func:`svg_patch`) that makes its SVG from the one before's."""
+    """A table's layout drawn position after position, once per position and board whoever
+    asks, and only on the boards pages show: each position's geometry on a board grown from
+    the one before by :func:`~sevenrocks.geometry.extend` (or taken from the ghost of the
+    placement that made it), its tiles' SVG kept from drawing to drawing, and the patch
+    (:func:`svg_patch`) that makes its SVG from the one before's on the same board.
+
+    >>> from sevenrocks.core import Layout, Play
+    >>> table, drawing = Layout(), Drawing(None)
+    >>> _ = table.place(Play.parse("3-6"))
+    >>> drawn = drawing.draw((0, 1), table, Play.parse("3-6"), boards=["tall"])
+    >>> list(drawn.boards), drawing.svg(drawn, ["tall"]).startswith('<svg data-board="tall"')
+    (['tall'], True)
+    >>> drawing.choose(drawn, table, (900, 440)), list(drawn.boards)  # a desktop: the wide board
+    ('wide', ['tall', 'wide'])
+    """
 
     #: kept tile and marker pieces beyond this many are dropped (they are drawn again if needed)
     KEEP: Final = 600
@@ -281,37 +311,138 @@ class Drawing:
         self.game = game
         self.sizes = boards_for(game)
         self.current: Drawn | None = None
+        #: the position drawn before :attr:`current`, if it is the one just before it
+        self.before: Drawn | None = None
         self._tiles: svg.TileCache = {}
         self._marks: svg.MarkCache = {}
 
-    def draw(self, key: tuple[int, int], layout: Layout, last: Move | None) -> Drawn:
+    def draw(
+        self, key: tuple[int, int], layout: Layout, last: Move | None, boards: Iterable[str] | None = None
+    ) -> Drawn:
         """The drawing of the position ``key`` (hand number, moves of the match) whose layout is
-        ``layout`` and latest placement ``last``; drawn if it is not the one drawn last."""
+        ``layout`` and latest placement ``last``, drawn on ``boards`` (``None``: every board)
+        if it was not drawn there yet; other boards are drawn when first asked for
+        (:meth:`board`)."""
         before = self.current
-        if before is not None and before.key == key:
-            return before
-        if (before is not None and before.key[0] != key[0]) or len(self._tiles) > self.KEEP:
-            self._tiles.clear()
-            self._marks.clear()
-        follows = before is not None and before.key == (key[0], key[1] - 1)
-        grows = follows and before is not None and len(layout) == before.tiles + 1 and isinstance(last, Play)
-        geometries: dict[str, LayoutGeometry] = {}
-        for name, size in self.sizes.items():
-            if grows:
-                assert before is not None
-                known = before.ghosts.get(str(last), ({}, {}))[1].get(name)
-                grown = known if known is not None else extend(before.geometries[name], layout)
-                geometries[name] = grown.geometry()
-            else:
-                geometries[name] = geometry(layout, board=size)
-        pieces = _pieces(layout, geometries, last=last, game=self.game, tiles=self._tiles, marks=self._marks)
+        if before is None or before.key != key:
+            if (before is not None and before.key[0] != key[0]) or len(self._tiles) > self.KEEP:
+                self._tiles.clear()
+                self._marks.clear()
+            follows = before is not None and before.key == (key[0], key[1] - 1)
+            self.before = before if follows else None
+            if before is not None:
+                before.chosen.clear()  # nobody asks about a position gone
+            self.current = Drawn(key, len(layout), last)
+        drawn = self.current
+        assert drawn is not None
+        for name in self.sizes if boards is None else boards:
+            self.board(drawn, layout, name)
+        return drawn
+
+    def board(self, drawn: Drawn, layout: Layout, name: str) -> DrawnBoard:
+        """The drawing of the position ``drawn`` (its layout ``layout``, the current one) on the
+        board ``name``, drawn now if it was not yet."""
+        done = drawn.boards.get(name)
+        if done is not None:
+            return done
+        size = self.sizes.get(name)
+        if size is None:
+            raise ValueError(f"board must be one of {', '.join(self.sizes)}, not {name!r}")
+        before = self.before if drawn is self.current else None
+        was = None if before is None else before.boards.get(name)
+        last = drawn.last
+        grows = before is not None and len(layout) == before.tiles + 1 and isinstance(last, Play)
+        if was is not None and before is not None and grows:
+            known = before.ghosts.get(str(last), ({}, {}))[1].get(name)
+            geo = (known if known is not None else extend(was.geometry, layout)).geometry()
+        else:
+            geo = geometry(layout, board=size)
+        pieces = _pieces(layout, {name: geo}, last=last, game=self.game, tiles=self._tiles, marks=self._marks)
         text = "".join(pieces)
         patch = None
-        if follows and text.isascii():  # offsets in characters, the page's as the server's
-            assert before is not None
-            patch = svg_patch(before.svg, before.index, pieces)
-        self.current = Drawn(key, len(layout), geometries, text, _index(pieces), patch)
-        return self.current
+        if was is not None and text.isascii():  # offsets in characters, the page's as the server's
+            patch = svg_patch(was.svg, was.index, pieces)
+        made = drawn.boards[name] = DrawnBoard(geo, text, _index(pieces), patch)
+        return made
+
+    def names(self, boards: Iterable[str] | None) -> list[str]:
+        """The names of ``boards`` (``None``: every board) in the order the drawing joins them."""
+        if boards is None:
+            return list(self.sizes)
+        wanted = set(boards)
+        return [name for name in self.sizes if name in wanted]
+
+    def svg(self, drawn: Drawn, boards: Iterable[str] | None = None, layout: Layout | None = None) -> str:
+        """The SVG text of the position ``drawn`` on ``boards`` (``None``: every board), one
+        ``<svg data-board>`` after another in the order of the game's boards; boards not drawn
+        yet are drawn on ``layout`` (the position's)."""
+        return "".join(self._board_of(drawn, name, layout).svg for name in self.names(boards))
+
+    def patch(self, drawn: Drawn, boards: Iterable[str] | None = None) -> Patch | None:
+        """The patch that makes :meth:`svg` of ``boards`` at ``drawn`` from the same boards'
+        text at the position before, or ``None`` when a board was not drawn at both.
+
+        Each board's patch copies from that board's text before; in the joined text before, the
+        board's text starts after the boards before it, so its copies are moved by that much."""
+        out: Patch = []
+        offset = 0
+        before = self.before if drawn is self.current else None
+        for name in self.names(boards):
+            board = drawn.boards.get(name)
+            was = None if before is None else before.boards.get(name)
+            if board is None or board.patch is None or was is None:
+                return None
+            for item in board.patch:
+                if isinstance(item, str):
+                    if out and isinstance(out[-1], str):
+                        out[-1] += item
+                    else:
+                        out.append(item)
+                else:
+                    out.append([item[0] + offset, item[1] + offset])
+            offset += len(was.svg)
+        return out
+
+    def _board_of(self, drawn: Drawn, name: str, layout: Layout | None) -> DrawnBoard:
+        done = drawn.boards.get(name)
+        if done is not None:
+            return done
+        if layout is None:
+            raise ValueError(f"the {name} board of this position was not drawn")
+        return self.board(drawn, layout, name)
+
+    def choose(self, drawn: Drawn, layout: Layout, area: tuple[float, float]) -> str:
+        """The board that shows the tiles biggest in a board area of ``area`` pixels (width,
+        height) at the position ``drawn`` (its layout ``layout``): :func:`best_board` over every
+        board, drawing only the boards that may win.
+
+        A board grows only when the layout does not fit it (:func:`~sevenrocks.geometry.geometry`),
+        so the tiles are never bigger on it than on the board asked for: boards are drawn in the
+        order of how big they would show the tiles unzoomed, until the next one cannot beat the
+        best drawn so far. (A board found smaller than asked, which no tested layout gives, makes
+        every board drawn.)"""
+        known = drawn.chosen.get(area)
+        if known is not None:
+            return known
+
+        def fit(w: float, h: float) -> float:
+            return min(area[0] / w, area[1] / h)
+
+        order = sorted(self.sizes, key=lambda name: -fit(*self.sizes[name]))
+        best = -1.0
+        for name in order:
+            if fit(*self.sizes[name]) < best - 1e-6:
+                break
+            geo = self.board(drawn, layout, name).geometry
+            asked = self.sizes[name]
+            if geo.board.w < asked[0] - 1e-9 or geo.board.h < asked[1] - 1e-9:
+                for other in order:
+                    self.board(drawn, layout, other)
+                break
+            best = max(best, fit(geo.board.w, geo.board.h))
+        geometries = {name: drawn.boards[name].geometry for name in self.sizes if name in drawn.boards}
+        chosen = drawn.chosen[area] = best_board(geometries, area)[0]
+        return chosen
 
     def ghosts(
         self, drawn: Drawn, layout: Layout, plays: Iterable[Play], boards: Collection[str] | None = None
@@ -320,14 +451,16 @@ class Drawing:
         ``boards`` (``None``: every board), each play on each board worked out once; the
         geometries they would give are kept for the next :meth:`draw`. Plays that cannot be
         placed are left out."""
-        names = [name for name in drawn.geometries if boards is None or name in boards]
+        names = self.names(boards)
+        for name in names:
+            self.board(drawn, layout, name)
         out: dict[str, dict[str, list[float]]] = {}
         for play in plays:
             key = str(play)
             if key in drawn.unplaceable:
                 continue
             found, grown = drawn.ghosts.setdefault(key, ({}, {}))
-            missing = {name: drawn.geometries[name] for name in names if name not in found}
+            missing = {name: drawn.boards[name].geometry for name in names if name not in found}
             if missing:
                 made = _ghosts(layout, missing, [play]).get(key)
                 if made is None:  # not placeable: no ghost

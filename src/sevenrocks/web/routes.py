@@ -737,6 +737,7 @@ async def _table_socket(websocket: WebSocket, table_id: str, reader: SocketReade
             admin=_param(websocket, "admin"),
             lang=request_language(websocket),
             account=await websocket_account(websocket),
+            area=websocket.query_params.get("area"),
             inbox=reader.inbox,
         )
         return
@@ -766,6 +767,7 @@ async def _table_socket(websocket: WebSocket, table_id: str, reader: SocketReade
             close=close,
             lang=request_language(websocket),
             account=await websocket_account(websocket),
+            area=websocket.query_params.get("area"),
         )
     except JoinRefused as err:
         await websocket.send_json(error_message(err.translated(request_language(websocket)), err.code))

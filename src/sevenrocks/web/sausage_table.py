@@ -472,9 +472,16 @@ class SausagePlay:
                 raise
         return True
 
-    def state(self, table: LiveTable, seat: int | None, lang: str) -> dict[str, Any]:
-        """The ``state`` message for ``seat`` (see :func:`state_json`)."""
+    def state(
+        self, table: LiveTable, seat: int | None, lang: str, boards: tuple[str, ...] | None = None
+    ) -> dict[str, Any]:
+        """The ``state`` message for ``seat`` (see :func:`state_json`; Sausage draws no layout
+        on boards: ``boards`` is not used)."""
         return state_json(_own(table), seat, lang)
+
+    def boards(self, table: LiveTable, conn: Connection) -> tuple[str, ...] | None:
+        """Sausage draws no layout on boards: ``None``."""
+        return None
 
     def finished(self, table: LiveTable) -> bool:
         """True if the table holds a finished match to replay."""

@@ -56,6 +56,7 @@ from sevenrocks.web.protocol import (
     StartIntent,
     SyncIntent,
     error_message,
+    parse_area,
     parse_message,
 )
 from sevenrocks.web.sausage_table import SausagePlay
@@ -440,13 +441,17 @@ class TableService:
         close: Close,
         lang: str = "en",
         account: str | None = None,
+        area: str | None = None,
     ) -> Connection:
         """Check a browser's secrets and attach it to ``table``, all under the table's lock.
 
         ``session`` (the secret a browser was given when it claimed a seat) holds that seat;
         ``token`` (a seat's invitation) claims the seat if nobody has, and the answer's welcome
         then carries the new ``session``; neither: a spectator. ``admin``: the creator's rights.
-        ``account``: the user name the browser is logged in as (``None``: a guest).
+        ``account``: the user name the browser is logged in as (``None``: a guest). ``area``:
+        the page's board area, ``WIDTHxHEIGHT`` in pixels (:func:`~sevenrocks.web.protocol.parse_area`):
+        the layout is drawn for it on the board that shows the tiles biggest there (a bad one
+        is answered with an error message, and the layout drawn on every board).
         Raises :class:`JoinRefused`.
         """
         async with table.lock:
@@ -485,7 +490,12 @@ class TableService:
             if fresh is not None:
                 welcome["session"] = fresh
             conn.send(welcome)
-            conn.send(self.state_for(table, seat, lang=conn.lang))
+            if area is not None:
+                try:
+                    conn.area = parse_area(area, "the socket's area")
+                except ProtocolError as err:  # said, and the layout drawn on every board
+                    conn.send(error_message(err.translated(conn.lang), err.code))
+            self.send_state(table, conn)
             await self.chat.joined(table, conn)
             if seat is not None:
                 self._seats_changed(table, skip=conn)
@@ -650,9 +660,9 @@ class TableService:
             elif isinstance(intent, ReplaceIntent):
                 await self._replace(table, conn, intent)
             elif isinstance(intent, SyncIntent):
-                if intent.board is not None:
-                    conn.board = intent.board
-                conn.send(self.state_for(table, conn.seat, conn.lang))
+                if intent.board is not None or intent.area is not None:
+                    conn.board, conn.area = intent.board, intent.area
+                self.send_state(table, conn)
             elif isinstance(intent, BackIntent) and conn.seat is None:
                 raise ProtocolError(N_("spectators have no seat to come back to"), "forbidden")
             # BackIntent from a seat: it is back already (self.clocks.present above)
@@ -775,25 +785,36 @@ class TableService:
             table.bot_task = asyncio.get_running_loop().create_task(play.bot_loop(table))
 
     # --------------------------------------------------------------- messages
-    def state_for(self, table: LiveTable, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    def state_for(
+        self, table: LiveTable, seat: int | None, lang: str = "en", boards: tuple[str, ...] | None = None
+    ) -> dict[str, Any]:
         """The ``state`` message for one seat (or a spectator, ``seat`` None), its texts in ``lang``
-        (with the table's ``clock``: :meth:`~sevenrocks.web.clocks.Clocks.annotate`)."""
-        return self.clocks.annotate(table, self.play_of(table).state(table, seat, lang))
+        and its layout drawn on ``boards`` (``None``: every board), with the table's ``clock``
+        (:meth:`~sevenrocks.web.clocks.Clocks.annotate`)."""
+        return self.clocks.annotate(table, self.play_of(table).state(table, seat, lang, boards))
+
+    def send_state(self, table: LiveTable, conn: Connection) -> None:
+        """Send ``conn`` its whole ``state``, drawn on its boards."""
+        boards = conn.shown = self.play_of(table).boards(table, conn)
+        conn.send(self.state_for(table, conn.seat, conn.lang, boards))
 
     def _broadcast(self, table: LiveTable) -> None:
         if not table.connections:
             return
-        cache: dict[tuple[int | None, str], dict[str, Any]] = {}
+        play = self.play_of(table)
+        cache: dict[tuple[int | None, str, tuple[str, ...] | None], dict[str, Any]] = {}
         for conn in table.connections:
-            key = (conn.seat, conn.lang)
+            boards = conn.shown = play.boards(table, conn)
+            key = (conn.seat, conn.lang, boards)
             message = cache.get(key)
             if message is None:
-                message = cache[key] = self.state_for(table, conn.seat, conn.lang)
+                message = cache[key] = self.state_for(table, conn.seat, conn.lang, boards)
             conn.send(message)
 
     def announce(self, table: LiveTable, build: Callable[[int | None, str], dict[str, Any] | str]) -> None:
         """Send every connection of ``table`` the message ``build(seat, lang)`` makes for it (an
-        object, or its JSON text), each built once per seat and language."""
+        object, or its JSON text), each built once per seat and language; for a message without
+        the layout's drawing (:meth:`announce_drawn` for one with it)."""
         if not table.connections:
             return
         cache: dict[tuple[int | None, str], dict[str, Any] | str] = {}
@@ -802,6 +823,25 @@ class TableService:
             message = cache.get(key)
             if message is None:
                 message = cache[key] = build(conn.seat, conn.lang)
+            conn.send(message)
+
+    def announce_drawn(self, table: LiveTable, build: Build) -> None:
+        """Send every connection of ``table`` the message ``build(seat, lang, boards, whole)``
+        makes for it (an object, or its JSON text), with the layout's drawing, each built once
+        for each seat, language and drawing: ``boards`` the boards its layout is drawn on
+        (``None``: every board), ``whole`` when the connection was last sent a drawing on other
+        boards (or none), so that a patch of the drawing would not fit what it holds."""
+        if not table.connections:
+            return
+        play = self.play_of(table)
+        cache: dict[tuple[int | None, str, tuple[str, ...] | None, bool], dict[str, Any] | str] = {}
+        for conn in table.connections:
+            boards = play.boards(table, conn)
+            key = (conn.seat, conn.lang, boards, conn.shown != boards)
+            conn.shown = boards
+            message = cache.get(key)
+            if message is None:
+                message = cache[key] = build(*key)
             conn.send(message)
 
     def _seats_changed(self, table: LiveTable, skip: Connection | None = None) -> None:
@@ -813,6 +853,11 @@ class TableService:
         for conn in table.connections:
             if conn is not skip:
                 conn.send(message)
+
+
+#: What :meth:`TableService.announce` builds a connection's message with: its seat, language,
+#: boards and whether the whole drawing is sent.
+Build = Callable[[int | None, str, tuple[str, ...] | None, bool], dict[str, Any] | str]
 
 
 def _kind(intent: ClientMessage) -> str:

@@ -119,14 +119,6 @@ class LiveTable:
             words = self._said[key] = {}
         return words
 
-    def ghost_boards(self, seat: int | None) -> frozenset[str] | None:
-        """The boards the pages of ``seat`` show, for its moves' ghosts: ``None`` (every board)
-        while one of its connections has not said which (or none is connected)."""
-        boards = [c.board for c in self.connections if c.seat == seat]
-        if not boards or any(board is None for board in boards):
-            return None
-        return frozenset(board for board in boards if board is not None)
-
     def public_seats(self) -> list[dict[str, Any]]:
         """Who sits where, without the secrets: ``claimed`` says a browser holds a person's seat."""
         return [

@@ -48,7 +48,9 @@ const SR = (() => {
   // to onTableMessage gets each message and the link first, and keeps a message it returns true for.
   const tableListeners = [];
   function onTableMessage(listener) { tableListeners.push(listener); }
-  function tableLink({ receive, toast }) {
+  // area, if given: the page's board area in pixels ([width, height]), sent with each connection
+  // so that the server draws the layout on the one board that shows the tiles biggest there
+  function tableLink({ receive, toast, area }) {
     const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
     const params = new URLSearchParams(location.search);
     const token = params.get("token");
@@ -74,6 +76,7 @@ const SR = (() => {
       else if (token && !seatRefused) query.set("token", token);
       if (admin) query.set("admin", admin);
       query.set("lang", LANG);
+      if (area) query.set("area", area().map((side) => Math.max(1, Math.round(side))).join("x"));
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
       status(t("Connecting…"));

@@ -4,7 +4,7 @@
 (() => {
   const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg, num } = SR;
   // the connection: the table, the link, the seat's session (common.js)
-  const link = SR.tableLink({ receive: (message) => receive(message), toast: (text, kind) => toast(text, kind) });
+  const link = SR.tableLink({ receive: (message) => receive(message), toast: (text, kind) => toast(text, kind), area: () => boardArea() });
   const { tableId, admin, send } = link;
   const invitations = SR.seatInvitations({ link, render: () => render(), toast: (text, kind) => toast(text, kind) });
 
@@ -52,7 +52,7 @@
   function receive(message) {
     if (message.type === "welcome") {
       welcome = message;
-      saidBoard = null;   // a new connection: the server does not know the board shown yet
+      saidArea = boardArea();   // a new connection: it said the board area as it opened
       $("role").textContent = message.seat === null ? t("Watching table {table}", { table: message.table }) : t("Table {table} · you are seat {seat}", { table: message.table, seat: message.seat });
       if (message.admin && !invitations.loaded) invitations.load();
     } else if (message.type === "state") {
@@ -398,50 +398,44 @@
   }
 
   // ------------------------------------------------------------------------ board sizing
-  // The server draws the layout on a few boards of different shapes (svg[data-board], see
-  // sevenrocks.web.render): keep the one that shows the tiles biggest in the board's area (its
-  // width, and at most 62% of the window's height as style.css allows) and drop the others.
+  // The server draws the layout on one of a few boards of different shapes (svg[data-board], see
+  // sevenrocks.web.render): the one that shows the tiles biggest in this page's board area (its
+  // width, and at most 62% of the window's height as style.css allows), which the page says as
+  // it connects and again when the window is resized. A drawing on several boards (a server
+  // that was not told) keeps the one that shows the tiles biggest and drops the others.
   function boardArea() {
-    const box = $("layout");
-    return [box.clientWidth || window.innerWidth, Math.max(120, window.innerHeight * 0.62)];
+    const box = document.getElementById("layout");
+    return [(box && box.clientWidth) || window.innerWidth, Math.max(120, window.innerHeight * 0.62)];
   }
 
-  // the boards drawn (name, viewBox width and height) and the one shown
-  let boards = [];
-  let shownBoard = null;
-  // the board this connection told the server it shows: the seat's ghosts come for it only
-  let saidBoard = null;
-
-  function bestBoard() {
-    const [width, height] = boardArea();
-    let best = null;
-    let bestScale = -1;
-    for (const [name, w, h] of boards) {
-      const scale = Math.min(width / w, height / h);
-      if (scale > bestScale + 1e-9) { best = name; bestScale = scale; }
-    }
-    return best;
-  }
+  // the board area this connection last told the server
+  let saidArea = null;
 
   function fitBoard(root) {
     const drawings = [...root.querySelectorAll("svg[data-board]")];
     if (drawings.length < 2) return;
-    boards = drawings.map((svg) => [svg.dataset.board, ...svg.getAttribute("viewBox").trim().split(/\s+/).map(Number).slice(2)]);
-    shownBoard = bestBoard();
-    for (const svg of drawings) if (svg.dataset.board !== shownBoard) svg.remove();
-    sayBoard();
+    const [width, height] = boardArea();
+    let best = null;
+    let bestScale = -1;
+    for (const svg of drawings) {
+      const [w, h] = svg.getAttribute("viewBox").trim().split(/\s+/).map(Number).slice(2);
+      const scale = Math.min(width / w, height / h);
+      if (scale > bestScale + 1e-9) { best = svg; bestScale = scale; }
+    }
+    for (const svg of drawings) if (svg !== best) svg.remove();
   }
 
-  // A seat's page tells the server which board it shows (and gets the whole state back, its
-  // ghosts on that board), once a connection and again when another board fits better.
-  function sayBoard() {
-    if (!welcome || welcome.seat === null || welcome.seat === undefined || !shownBoard || shownBoard === saidBoard) return;
-    saidBoard = shownBoard;
-    send({ type: "sync", board: shownBoard });
-  }
-
+  // a resized window says its new board area (once it has settled); the server answers with the
+  // whole state, drawn on the board that fits it now
+  let resizing = null;
   window.addEventListener("resize", () => {
-    if (state && state.layout && boards.length && bestBoard() !== shownBoard) renderBoard();
+    clearTimeout(resizing);
+    resizing = setTimeout(() => {
+      const area = boardArea();
+      if (!welcome || (saidArea && Math.abs(area[0] - saidArea[0]) < 8 && Math.abs(area[1] - saidArea[1]) < 8)) return;
+      saidArea = area;
+      send({ type: "sync", area: area.map((side) => Math.max(1, Math.round(side))) });
+    }, 150);
   });
 
   function play(option) {
