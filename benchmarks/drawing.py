@@ -6,8 +6,9 @@ position before) and works out the ghosts of the legal placements of the seat to
 (``ghosts``) — on the one board a page shows, and on every board. Since pages say their board
 area, the drawing is made only on the boards asked for; before, it was made on every board
 whatever the page showed (and the ghosts on the one board the page said). The code of
-``--against`` is unpacked with ``git archive`` into a temporary folder; both sides run in separate processes, in turns, ``--rounds`` times, and
-the best (least) processor time of each is kept. The drawings themselves are compared too: both
+``--against`` is unpacked with ``git archive`` into a temporary folder; both sides run in
+separate processes, in turns, ``--rounds`` times, and the best (least) processor time of each
+is kept. The drawings themselves are compared too: both
 sides must draw the same SVG on the boards asked for and the same ghosts, or the run stops.
 
     .venv/bin/python benchmarks/drawing.py --against 0a1989a
