@@ -5,8 +5,9 @@ Over random hands of every game of the family (every table of ``tests/family/con
 every placement and on every board the web game draws: the geometry grown from the position
 before equals the one computed from nothing (every box, marker, the bounds, the board and the
 zoom), also when grown from geometries that were themselves grown; most placements take the
-cheap way (only the new tile placed), and the others (leads, a new centre, zooms, Five Up's
-branches, several doubles) are computed again. The ghost tiles worked out from grown geometries
+cheap way (only the new tile placed), many others search only the arm the tile joins again,
+and the rest (leads, a new centre, zooms, Five Up's branches, several doubles) are computed
+again. The ghost tiles worked out from grown geometries
 (:func:`sevenrocks.web.render.ghost_boxes`) are the ones the whole geometry of each placement
 gives.
 """
@@ -14,6 +15,7 @@ gives.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator
 
 import pytest
@@ -44,6 +46,7 @@ def _played(count: int) -> Iterator[tuple[str, Match]]:
 
 def test_a_grown_geometry_is_the_geometry_computed_afresh() -> None:
     positions = grown = 0
+    ways: Counter[str] = Counter()
     games = set()
     kept: dict[tuple[str, float, float], tuple[LayoutGeometry, LayoutGeometry, int]] = {}
     for table, match in _played(HANDS):
@@ -64,6 +67,8 @@ def test_a_grown_geometry_is_the_geometry_computed_afresh() -> None:
                 assert from_chained.box == expected.box(play.tile), where
                 positions += 1
                 grown += not from_chained.moved
+                ways[from_chained.way] += 1
+                assert from_fresh.way == from_chained.way, where
                 if not from_chained.moved:  # the tiles already placed stay where they were drawn
                     assert from_chained.geometry().tiles[:-1] == chained.tiles, where
                 kept[key] = (expected, from_chained.geometry(), len(layout))
@@ -72,6 +77,8 @@ def test_a_grown_geometry_is_the_geometry_computed_afresh() -> None:
     assert games == {table.game for table in TABLES}
     assert positions > 8_000
     assert grown > 0.7 * positions, (grown, positions)  # the cheap way is the common one
+    # where an arm's end is hemmed in (or its search loose), that arm alone is searched again
+    assert ways["arm"] > 100 and ways["whole"] < ways["arm"] + ways["tile"], ways
 
 
 def test_extend_needs_a_geometry_of_its_own_and_a_tile_placed() -> None:

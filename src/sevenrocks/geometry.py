@@ -1052,6 +1052,10 @@ class Extension:
     _arm: int
     _plan: _ArmPlan | None
     _geometry: LayoutGeometry | None = None
+    #: the arm the tile joins was placed afresh and some of its tiles moved
+    _shifted: bool = False
+    #: the arm the tile joins was searched again
+    _searched: bool = False
 
     def geometry(self) -> LayoutGeometry:
         """The whole geometry (built the first time it is asked for)."""
@@ -1060,10 +1064,19 @@ class Extension:
         return self._geometry
 
     @property
+    def way(self) -> str:
+        """How it was found: ``"tile"`` (only the new tile placed), ``"arm"`` (the arm it joins
+        searched again) or ``"whole"`` (the whole geometry computed again)."""
+        if self._plan is None:
+            return "whole"
+        return "arm" if self._searched else "tile"
+
+    @property
     def moved(self) -> bool:
         """True when the tiles already placed are not all where the earlier geometry drew them
-        (the whole layout was drawn again: another centre, a zoom, an arm placed afresh)."""
-        return self._plan is None
+        (the whole layout was drawn again: another centre, a zoom; or the arm the tile joins
+        was placed afresh, its tiles elsewhere)."""
+        return self._plan is None or self._shifted
 
 
 def extend(before: LayoutGeometry, layout: Layout) -> Extension:
@@ -1073,8 +1086,11 @@ def extend(before: LayoutGeometry, layout: Layout) -> Extension:
     Where only the arm the new tile joins grows, and the search :func:`geometry` makes would
     place its tiles as before (the centre, the zoom and the other arms unchanged; the arm's
     earlier search never met its last tile fitting where the marker did not), only the new tile
-    is placed, after the arm's end; otherwise (a lead, a new centre, a zoom, several spinners'
-    branches, several doubles at once) the whole geometry is computed again.
+    is placed, after the arm's end. Where that arm's search might place it otherwise (its end
+    hemmed in, or its search loose), that arm alone is searched again: every arm keeps to its
+    own part of the board, so the others stay where they were. Otherwise (a lead, a new centre,
+    a zoom, several spinners' branches, several doubles at once) the whole geometry is computed
+    again.
 
     >>> from sevenrocks.core import Layout, Play
     >>> layout = Layout()
@@ -1172,18 +1188,17 @@ def _grow(before: LayoutGeometry, layout: Layout) -> Extension | None:
         )
         at = placed[0]
     else:
-        if arm_plan.loose:
-            return None
-        snake, bend = _VARIANTS[arm_plan.variant]
-        budget = _SEARCH_BUDGET if snake else _SEARCH_BUDGET // 3
-        if arm_plan.steps + 1 > budget:
-            return None
-        step = _next_spot(arm_plan, new, inside, taken, snake, bend)
-        if step is None:
-            return None
-        at, rects, loose = step
         last = arm_plan.links[-1]
         closed = _Link(last.tile, last.entry, last.exit, False, last.lengthwise)
+        snake, bend = _VARIANTS[arm_plan.variant]
+        budget = _SEARCH_BUDGET if snake else _SEARCH_BUDGET // 3
+        step = None
+        if not arm_plan.loose and arm_plan.steps + 1 <= budget:
+            step = _next_spot(arm_plan, new, inside, taken, snake, bend)
+        if step is None:  # the arm's search might go otherwise: search it again, alone
+            chain = (*arm_plan.links[:-1], closed, new)
+            return _research(before, layout, index, chain, inside, taken, spinners)
+        at, rects, loose = step
         grown = _ArmPlan(
             arm_plan.arm,
             arm_plan.side,
@@ -1200,6 +1215,74 @@ def _grow(before: LayoutGeometry, layout: Layout) -> Extension | None:
     if end is not None:
         grown = replace(grown, ends=(end,))
     return Extension(box, layout, before, index, grown)
+
+
+def _research(
+    before: LayoutGeometry,
+    layout: Layout,
+    index: int,
+    chain: tuple[_Link, ...],
+    inside: Callable[[Rect], bool],
+    taken: list[Rect],
+    spinners: set[Tile],
+) -> Extension | None:
+    """:func:`_grow` by searching the arm ``index`` of ``before``'s plan again for its new
+    ``chain`` (the layout's last tile at its end), as :func:`_arms_geometry` would on the board
+    asked for; the other arms, each in its own part of the board, stay as they were. ``None``
+    when the arm no longer fits (the board must grow)."""
+    plan = before.plan
+    assert plan is not None
+    arm_plan = plan.arms[index]
+    found = _search_arm(chain, arm_plan.start, inside, arm_plan.arm, taken)
+    if found is None:
+        return None
+    placed, used, variant, log = found
+    count = len(layout)
+    orders = {box.tile: box.order for box in before.tiles}
+    moving = {link.tile for link in arm_plan.links}
+    boxes = [box for box in before.tiles if box.tile not in moving]
+    ends = []
+    new_box: TileBox | None = None
+    tile = chain[-1].tile
+    for link, at in zip(chain, placed, strict=True):
+        box, end = _arm_box(link, at, arm_plan.arm, orders.get(link.tile, count - 1), link.tile in spinners)
+        boxes.append(box)
+        if end is not None:
+            ends.append(end)
+        if link.tile is tile:
+            new_box = box
+    assert new_box is not None
+    grown = _ArmPlan(
+        arm_plan.arm,
+        arm_plan.side,
+        arm_plan.start,
+        chain,
+        tuple(placed),
+        tuple(used),
+        variant,
+        log.steps,
+        log.loose,
+        tuple(ends),
+    )
+    arms = [*plan.arms]
+    arms[index] = grown
+    counted = _counted_marks(layout)
+    marks = _open_marks(layout, counted, list(plan.centre_marks))
+    for each in arms:
+        for point, x, y in each.ends:
+            marks.append(PointMark(point, x, y, counted.get(point)))
+    width, height = plan.asked
+    drawn = _finished(boxes, marks, Rect(-width / 2, -height / 2, width, height), 1.0)
+    whole = LayoutGeometry(
+        drawn.tiles,
+        drawn.points,
+        drawn.bounds,
+        drawn.board,
+        1.0,
+        _Plan(plan.asked, plan.centre, plan.four, plan.centre_rects, plan.centre_marks, tuple(arms)),
+    )
+    shifted = tuple(placed[:-1]) != arm_plan.spots
+    return Extension(new_box, layout, before, index, grown, whole, shifted, True)
 
 
 def _next_spot(
