@@ -72,9 +72,10 @@ def arm_of(layout: Layout, play: Play) -> tuple[Arm, Tile | None]:
     """
     if play.anchor is None or play.side is None:
         return Arm.OPENING, None
-    placed = {p.tile: p for p in layout.plays}
-    opening = layout.plays[0].tile if layout.plays else None
-    first_spinner = layout.spinners[0] if layout.spinners else None
+    placed = layout.placed_on()
+    opening = next(iter(placed), None)
+    spinners = layout.spinners
+    first_spinner = spinners[0] if spinners else None
     tile, side = play.anchor, play.side
     for _step in range(len(placed) + 1):
         if side.is_branch:
@@ -84,7 +85,7 @@ def arm_of(layout: Layout, play: Play) -> tuple[Arm, Tile | None]:
         if tile == opening:
             return (Arm.LEFT if side in (Side.LOW, Side.A) else Arm.RIGHT), None
         below = placed.get(tile)
-        if below is None or below.anchor is None or below.side is None:
+        if below is None:
             break
         tile, side = below.anchor, below.side
     return Arm.BRANCH, play.anchor  # an anchor the layout does not hold: name it

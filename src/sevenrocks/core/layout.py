@@ -275,6 +275,18 @@ class Layout:
         """Every placement so far, in order."""
         return tuple(self._play_of(t, pid, mark) for t, pid, mark in self._placed)
 
+    def placed_on(self) -> dict[Tile, ConnectionPoint | None]:
+        """The point each placed tile joined (``None`` for the opening tile), without building
+        :attr:`plays`.
+
+        >>> layout = Layout()
+        >>> for text in ("1-4", "4-4@1-4:high"):
+        ...     _ = layout.place(Play.parse(text))
+        >>> {str(tile): str(point) for tile, point in layout.placed_on().items()}
+        {'1-4': 'None', '4-4': '1-4:high'}
+        """
+        return {TILES[t]: POINTS[pid] if pid >= 0 else None for t, pid, _ in self._placed}
+
     @property
     def last_play(self) -> Play | None:
         """The latest placement (``None`` before the opening), without building :attr:`plays`."""
