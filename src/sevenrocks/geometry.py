@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 from typing import Final
 
 from sevenrocks.core.layout import Layout
@@ -344,6 +345,7 @@ class _Placed:
     cross: bool = False
 
 
+@lru_cache(maxsize=256)
 def _territory(four: bool, reach_x: float, reach_y: float, start: float) -> Callable[[Rect], bool]:
     """Where an arm may go, in the canonical frame (the arm leaves the centre to the right).
 
@@ -351,6 +353,7 @@ def _territory(four: bool, reach_x: float, reach_y: float, start: float) -> Call
     down. Every arm owns its straight lane out to the board's edge and a part of the board
     beside it: around a spinner (``four``) the quarter below its lane, a pinwheel blade, so
     that the four arms never meet; around a tile with two arms, the whole half below the line.
+    Made once for each board and arm start (kept: the searches ask for it at every tile).
     """
     board = _bounds(Rect(-reach_x, -reach_y, 2 * reach_x, 2 * reach_y))
     lane = _bounds(Rect(start, -1.0, reach_x - start, 2.0))
