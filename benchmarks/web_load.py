@@ -390,6 +390,7 @@ def _run(
                 "--rate",
                 "200",
                 "--nolineno",
+                *os.environ.get("WEB_LOAD_SPY", "").split(),
                 "-o",
                 str(profile),
                 "--",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-import json
 import logging
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
@@ -32,6 +31,7 @@ from sevenrocks.web.protocol import (
     PLACED_FIELDS,
     PlayIntent,
     ProtocolError,
+    json_text,
     public_json,
     seat_json,
     view_json,
@@ -475,10 +475,6 @@ class LayoutPlay:
         return PlacedMessages(self, table, since)
 
 
-#: JSON as the messages are sent (the separators of Starlette's ``send_json``).
-_dumps = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
-
-
 class PlacedMessages:
     """The ``placed`` messages of one position: the fields of a ``state`` a placement changes
     (:data:`~sevenrocks.web.protocol.PLACED_FIELDS`) and the hand's new events, as each seat's
@@ -535,7 +531,7 @@ class PlacedMessages:
         common["winner"] = match.winner
         common["hundred_pending"] = self.pending
         self.play.service.clocks.annotate(table, common)
-        text = self.commons[key] = _dumps(common)[1:-1]
+        text = self.commons[key] = json_text(common)[1:-1]
         return text
 
     def personal(self, seat: int | None, lang: str) -> dict[str, Any]:
@@ -561,7 +557,7 @@ class PlacedMessages:
     ) -> str:
         """``seat``'s message (``None``: a spectator's) as the JSON text sent to it, its layout
         drawn on ``boards`` (``None``: every board), the whole drawing when ``whole``."""
-        return "{" + _dumps(self.personal(seat, lang))[1:-1] + "," + self.common(boards, whole) + "}"
+        return "{" + json_text(self.personal(seat, lang))[1:-1] + "," + self.common(boards, whole) + "}"
 
 
 def _drawn(table: LiveTable) -> Drawn:

@@ -64,6 +64,7 @@ __all__ = [
     "SyncIntent",
     "error_message",
     "event_json",
+    "json_text",
     "legal_json",
     "message_bytes",
     "parse_area",
@@ -335,6 +336,20 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
 
 
 _NAMES: Final = {int: "a whole number", str: "text", bool: "true or false", list: "a list"}
+
+#: JSON as the messages are sent (the separators of Starlette's ``send_json``).
+_dumps: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+def json_text(message: dict[str, Any] | str) -> str:
+    """``message`` as the JSON text sent (a text is sent as it is): made once for a message
+    that goes to many connections.
+
+    >>> json_text({"type": "pong"}), json_text('{"type":"pong"}')
+    ('{"type":"pong"}', '{"type":"pong"}')
+    """
+    return message if isinstance(message, str) else _dumps(message)
+
 
 #: The largest side of a board area a page may say (pixels).
 MAX_AREA: Final = 100_000

@@ -56,6 +56,7 @@ from sevenrocks.web.protocol import (
     StartIntent,
     SyncIntent,
     error_message,
+    json_text,
     parse_area,
     parse_message,
 )
@@ -802,13 +803,13 @@ class TableService:
         if not table.connections:
             return
         play = self.play_of(table)
-        cache: dict[tuple[int | None, str, tuple[str, ...] | None], dict[str, Any]] = {}
+        cache: dict[tuple[int | None, str, tuple[str, ...] | None], str] = {}
         for conn in table.connections:
             boards = conn.shown = play.boards(table, conn)
             key = (conn.seat, conn.lang, boards)
             message = cache.get(key)
-            if message is None:
-                message = cache[key] = self.state_for(table, conn.seat, conn.lang, boards)
+            if message is None:  # as JSON once for every connection it goes to
+                message = cache[key] = json_text(self.state_for(table, conn.seat, conn.lang, boards))
             conn.send(message)
 
     def announce(self, table: LiveTable, build: Callable[[int | None, str], dict[str, Any] | str]) -> None:
@@ -817,12 +818,12 @@ class TableService:
         the layout's drawing (:meth:`announce_drawn` for one with it)."""
         if not table.connections:
             return
-        cache: dict[tuple[int | None, str], dict[str, Any] | str] = {}
+        cache: dict[tuple[int | None, str], str] = {}
         for conn in table.connections:
             key = (conn.seat, conn.lang)
             message = cache.get(key)
             if message is None:
-                message = cache[key] = build(conn.seat, conn.lang)
+                message = cache[key] = json_text(build(conn.seat, conn.lang))
             conn.send(message)
 
     def announce_drawn(self, table: LiveTable, build: Build) -> None:
@@ -834,14 +835,14 @@ class TableService:
         if not table.connections:
             return
         play = self.play_of(table)
-        cache: dict[tuple[int | None, str, tuple[str, ...] | None, bool], dict[str, Any] | str] = {}
+        cache: dict[tuple[int | None, str, tuple[str, ...] | None, bool], str] = {}
         for conn in table.connections:
             boards = play.boards(table, conn)
             key = (conn.seat, conn.lang, boards, conn.shown != boards)
             conn.shown = boards
             message = cache.get(key)
             if message is None:
-                message = cache[key] = build(*key)
+                message = cache[key] = json_text(build(*key))
             conn.send(message)
 
     def _seats_changed(self, table: LiveTable, skip: Connection | None = None) -> None:
@@ -849,7 +850,7 @@ class TableService:
         ``seats`` message, not a whole state."""
         if not table.connections:
             return
-        message = {"type": "seats", "table": table.id, "seats": table.public_seats()}
+        message = json_text({"type": "seats", "table": table.id, "seats": table.public_seats()})
         for conn in table.connections:
             if conn is not skip:
                 conn.send(message)
