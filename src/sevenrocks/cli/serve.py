@@ -86,7 +86,7 @@ def tune_collector() -> None:
     app) is frozen out of its collections, and the youngest generation is collected after
     :data:`SERVING_THRESHOLDS` allocations, not 700. Serving allocates many short-lived objects
     that their reference counts free (messages, drawings); with the defaults the collector ran
-    hundreds of times a second under load and took about a sixth of the server's processor
+    hundreds of times a second under load and took up to a sixth of the server's processor
     time (docs/benchmarks.md)."""
     gc.collect()
     gc.freeze()
