@@ -20,7 +20,9 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from sevenrocks.core import MatchRecord
+from sevenrocks.core import Layout, MatchRecord, Play
+from sevenrocks.geometry import geometry
+from sevenrocks.web.render import best_board, boards_for
 from tests.web.cluster_servers import (
     Closed,
     LiveSocket,
@@ -71,8 +73,10 @@ class Player:
     """A person's browser at one seat: its socket to some server process, the seat's session
     (kept as the page keeps it) to reconnect with, and every placement it was told of."""
 
-    def __init__(self, seat: int, table: str, token: str, admin: str | None) -> None:
+    def __init__(self, seat: int, table: str, token: str, admin: str | None, area: str | None = None) -> None:
         self.seat = seat
+        #: the page's board area it says as it connects (``WIDTHxHEIGHT``), if any
+        self.area = area
         self.table = table
         self.token = token
         self.admin = admin
@@ -93,6 +97,8 @@ class Player:
 
     def connect(self, base_ws: str) -> None:
         path = ws_path(self.table, None if self.session else self.token, self.admin, self.session)
+        if self.area is not None:
+            path += f"&area={self.area}"
         self.sock = Socket(LiveSocket(base_ws + path), f"seat {self.seat}")
         state = self.sock.until(lambda m: m["type"] == "state")
         if self.sock.welcome and self.sock.welcome.get("session"):
@@ -200,7 +206,11 @@ def test_four_players_on_three_processes_play_a_whole_match(servers: list[Server
     table, tokens = made["table"], tokens_of(made)
     admin = parse_qs(urlparse(made["link"]).query)["admin"][0]
     bases = {0: a.ws, 1: b.ws, 2: c.ws, 3: b.ws}  # three processes; the table is a's
-    players = [Player(seat, table, tokens[seat], admin if seat == 0 else None) for seat in range(4)]
+    # pages of several sizes (one says none): a page's area goes with its socket to the owner
+    areas = {0: "900x440", 1: "374x430", 2: None, 3: "1200x500"}
+    players = [
+        Player(seat, table, tokens[seat], admin if seat == 0 else None, areas[seat]) for seat in range(4)
+    ]
     for player in players:
         player.connect(bases[player.seat])
     # the table's live facts, asked of another process, come from its owner
@@ -213,6 +223,22 @@ def test_four_players_on_three_processes_play_a_whole_match(servers: list[Server
     assert all(p.reconnects == 0 for p in players)
     record = check_nothing_lost(b.url, table, players)
     assert max(record.scores) >= 100
+    # the layout drawn on the one board that fits each page (or on every board for the page that
+    # said nothing), as the final layout's geometry on each board says
+    final = Layout()
+    for placement in record.hands[-1].placements:
+        assert isinstance(placement.play, Play)  # Seven Rocks: one tile a placement
+        final.place(placement.play)
+    every = {name: geometry(final, board=size) for name, size in boards_for(record.game).items()}
+    for player in players:
+        assert player.sock is not None and player.sock.state is not None
+        layout = player.sock.state["layout"]
+        if player.area is None:
+            assert layout["board"] is None and layout["svg"].count("<svg") == 3, player.seat
+            continue
+        width, height = (float(side) for side in player.area.split("x"))
+        assert layout["board"] == best_board(every, (width, height))[0], player.seat
+        assert layout["svg"].count("<svg") == 1, player.seat
     for player in players:  # each saw every placement of the last hand
         assert player.seen[len(record.hands) - 1] == [
             (p.seat, str(p.play)) for p in record.hands[-1].placements
