@@ -1,12 +1,15 @@
-"""The table page's board: one drawing kept of the server's few board shapes, the one that shows
-the tiles biggest in the board's area, and the same one again after the window is resized.
+"""The table page's board: the one of the server's few board shapes that shows the tiles biggest
+in the board's area, and the same one again after the window is resized.
 
-One page load; the board drawn at a desktop size and then at a phone held upright. Screenshots
-go to ``artifacts/screenshots/`` (``board-desktop.png``, ``board-phone.png``).
+One page load; the board drawn at a desktop size and then at a phone held upright. The page says
+its board area as it connects and again after the resize, and the server sends the layout drawn
+on that one board only (the socket's messages are watched). Screenshots go to
+``artifacts/screenshots/`` (``board-desktop.png``, ``board-phone.png``).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from sevenrocks import svg
@@ -49,6 +52,30 @@ def test_the_board_keeps_one_drawing_and_tiles_one_size(browser: Any, server: di
     made = api(server, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3, "target": 1000})
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
+    sockets: list[str] = []  # the table socket's address
+    said: list[Any] = []  # the board areas the page said after connecting
+    drawn: list[int] = []  # how many boards each layout the server sent whole is drawn on
+
+    def watch(ws: Any) -> None:
+        sockets.append(ws.url)
+        ws.on(
+            "framesent",
+            lambda payload: said.extend(
+                [m["area"] for m in [json.loads(payload)] if m.get("type") == "sync" and "area" in m]
+            ),
+        )
+        ws.on(
+            "framereceived",
+            lambda payload: drawn.extend(
+                [
+                    m["layout"]["svg"].count("<svg")
+                    for m in [json.loads(payload)]
+                    if m.get("type") in ("state", "placed") and (m.get("layout") or {}).get("svg")
+                ]
+            ),
+        )
+
+    page.on("websocket", watch)
     page.goto(server["url"] + made["link"])
     page.wait_for_selector("#start")
     page.click("#start")
@@ -71,4 +98,12 @@ def test_the_board_keeps_one_drawing_and_tiles_one_size(browser: Any, server: di
     assert tall["boards"] == ["tall"] == [_best(tall["area"])] and tall["points"] == first["points"], tall
     assert 12 <= _half(tall) <= 30, tall
     shot(page, "board-phone")
+    # the page says its new area once the resize has settled, and gets the state drawn for it
+    for _ in range(100):
+        if said and len(drawn) >= 2:
+            break
+        page.wait_for_timeout(50)
+    assert sockets and all("area=" in url for url in sockets), sockets
+    assert said == [[round(tall["area"][0]), round(tall["area"][1])]], said
+    assert set(drawn) == {1} and len(drawn) >= 2, drawn  # never the three boards
     context.close()
