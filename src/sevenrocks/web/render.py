@@ -2,11 +2,12 @@
 
 The layout is drawn as on a table: on a whole board (:func:`sevenrocks.geometry.geometry`),
 its tiles one size whatever the layout's size. The page's board area may be wide (a desktop,
-a phone held sideways) or tall (a phone held upright), so the layout is drawn on each of a few
-boards of different shapes (:data:`BOARDS`), one ``<svg data-board="NAME">`` after another; the
-table page keeps the one that shows the tiles biggest in its board area (:func:`best_board`,
-mirrored by ``fitBoard`` in ``static/table.js``) and drops the others. A page that does not
-choose shows the first.
+a phone held sideways) or tall (a phone held upright), so the layout can be drawn on each of a
+few boards of different shapes (:data:`BOARDS`), one ``<svg data-board="NAME">`` after another.
+A table page says its board area, and the server draws each position only on the board that
+shows the tiles biggest there (:func:`best_board`, found by :meth:`Drawing.choose` without
+drawing the boards that cannot win); a client that says nothing gets every board, and the
+table page keeps the one that fits (``fitBoard`` in ``static/table.js``).
 
 The renderer marks every open connection point with ``data-point="ANCHOR:SIDE"``; the table
 page makes those marks clickable for the selected tile. Where a legal placement would put its
