@@ -1267,23 +1267,7 @@ def _research(
         log.loose,
         tuple(ends),
     )
-    arms = [*plan.arms]
-    arms[index] = grown
-    counted = _counted_marks(layout)
-    marks = _open_marks(layout, counted, list(plan.centre_marks))
-    for each in arms:
-        for point, x, y in each.ends:
-            marks.append(PointMark(point, x, y, counted.get(point)))
-    width, height = plan.asked
-    drawn = _finished(boxes, marks, Rect(-width / 2, -height / 2, width, height), 1.0)
-    whole = LayoutGeometry(
-        drawn.tiles,
-        drawn.points,
-        drawn.bounds,
-        drawn.board,
-        1.0,
-        _Plan(plan.asked, plan.centre, plan.four, plan.centre_rects, plan.centre_marks, tuple(arms)),
-    )
+    whole = _with_arm(plan, layout, boxes, index, grown)
     shifted = tuple(placed[:-1]) != arm_plan.spots
     return Extension(new_box, layout, before, index, grown, whole, shifted, True)
 
@@ -1345,6 +1329,15 @@ def _assemble(
     open point's marker with what it counts now."""
     plan = before.plan
     assert plan is not None and grown is not None
+    return _with_arm(plan, layout, [*before.tiles, box], index, grown)
+
+
+def _with_arm(
+    plan: _Plan, layout: Layout, boxes: list[TileBox], index: int, grown: _ArmPlan
+) -> LayoutGeometry:
+    """The geometry on ``plan``'s board asked for whose tiles are ``boxes``, its arm ``index``
+    now ``grown`` (the others as ``plan`` has them): every open point's marker with what it
+    counts in ``layout``, and the plan kept for the next :func:`extend`."""
     arms = [*plan.arms]
     arms[index] = grown
     counted = _counted_marks(layout)
@@ -1353,6 +1346,6 @@ def _assemble(
         for point, x, y in arm_plan.ends:
             marks.append(PointMark(point, x, y, counted.get(point)))
     width, height = plan.asked
-    drawn = _finished([*before.tiles, box], marks, Rect(-width / 2, -height / 2, width, height), 1.0)
+    drawn = _finished(boxes, marks, Rect(-width / 2, -height / 2, width, height), 1.0)
     grown_plan = _Plan(plan.asked, plan.centre, plan.four, plan.centre_rects, plan.centre_marks, tuple(arms))
     return LayoutGeometry(drawn.tiles, drawn.points, drawn.bounds, drawn.board, 1.0, grown_plan)

@@ -58,6 +58,13 @@ def started(socks: dict[int, Socket]) -> dict[str, Any]:
     return state
 
 
+def place_first(socks: dict[Any, Socket], state: dict[str, Any]) -> None:
+    """The seat on turn in ``state`` places the first legal placement its own state lists."""
+    mover = socks[state["turn"]]
+    mine = mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
+    mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": state["move"]})
+
+
 def stored(client: TestClient, table: str) -> tuple[Any, ...]:
     """The server's position of a table: events stored and the match's placements."""
     live = client.app.state.service.tables[table]  # type: ignore[attr-defined]
@@ -313,9 +320,7 @@ def test_a_placement_mid_hand_is_a_placed_message_that_makes_the_same_state(
             state = socks[0].current(lambda m: m["type"] == "state")
             if state["turn"] is None:
                 break
-            mover = socks[state["turn"]]
-            mine = mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
-            mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": state["move"]})
+            place_first(socks, state)
             for seat, sock in socks.items():
                 merged = sock.until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
                 raw = sock.messages[-1]
@@ -367,9 +372,7 @@ def test_a_page_that_says_its_board_gets_its_ghosts_on_that_board_only(client: T
         # the next placement of the seat is announced with ghosts on its board only, when its turn
         # comes again; the other seats (no board said) get every board
         for _ in range(4):
-            mover = socks[state["turn"]]
-            mine = mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
-            mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": state["move"]})
+            place_first(socks, state)
             state = socks[0].until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
             if state["turn"] is None:
                 break
@@ -381,9 +384,7 @@ def test_a_page_that_says_its_board_gets_its_ghosts_on_that_board_only(client: T
                 assert ghost_boards(on_turn) == expected, (state["turn"], seat)
         # a second page of the seat (its session) that has not said its board: every board again
         while state["turn"] is not None and state["turn"] != seat:
-            mover = socks[state["turn"]]
-            mine = mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
-            mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": state["move"]})
+            place_first(socks, state)
             state = socks[0].until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
         if state["turn"] == seat:
             welcome = socks[seat].welcome
@@ -421,9 +422,7 @@ def test_a_page_says_its_board_area_again_and_a_bad_area_is_refused_by_name(clie
             state = socks[0].current(lambda m: m["type"] == "state")
             if state["turn"] is None:
                 break
-            mover = socks[state["turn"]]
-            mine = mover.current(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n)
-            mover.send({"type": "play", "play": mine["legal"][0]["play"], "at": state["move"]})
+            place_first(socks, state)
             merged = socks[0].until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
             if merged["turn"] is not None:
                 raw = socks[0].messages[-1]
