@@ -19,6 +19,10 @@ from before and after ``placed`` existed. Measured:
 A run cut off by ``--timeout`` still reports what was played until then (and that it was cut
 off); its tables need not be over, but none may have lost a placement it acknowledged.
 
+``--ghosts`` connects the clients as table pages that draw ghost tiles do (``ghosts=1``): the
+seat on turn is then sent where each of its moves would put its tile (the default: as bots,
+which do not ask).
+
 ``--pace S`` plays at a human pace: the seat to play waits a random time (exponential, mean ``S``
 seconds) before each placement, so each table places a tile every ``S`` seconds on average.
 ``--against COMMIT`` first runs the same load against the server of ``COMMIT`` (its ``src``
@@ -92,6 +96,10 @@ class Stats:
     say_board: bool = True
     #: this process's CPU time (the clients') when the play began
     client_cpu_start: float = 0.0
+    #: the clients connect as table pages that draw ghost tiles (``ghosts=1``): their seats'
+    #: moves come with where each would lie (bots, the default, do not ask; a server from before
+    #: ``ghosts=`` sends them to everyone)
+    ghosts: bool = False
 
 
 def _free_port() -> int:
@@ -123,7 +131,7 @@ async def _seat(
     pace: float,
     stats: Stats,
 ) -> None:
-    query = f"token={token}" + (f"&admin={admin}" if admin else "")
+    query = f"token={token}" + (f"&admin={admin}" if admin else "") + ("&ghosts=1" if stats.ghosts else "")
     async with opening:
         # as a browser: no pings from the client (the server pings it), and every message read
         # off the socket as it comes (no queue limit that stops reading, pongs included)
@@ -407,7 +415,7 @@ def _run(
             )
         )
     protocol = (source or REPO / "src") / "sevenrocks" / "web" / "protocol.py"
-    stats = Stats(say_board='"sync": {"board"' in protocol.read_text())
+    stats = Stats(say_board='"sync": {"board"' in protocol.read_text(), ghosts=args.ghosts)
     timed_out = False
     pids = [server.pid for server in servers]
     try:
@@ -481,6 +489,7 @@ def _run(
         "tables": args.tables,
         "target": args.target,
         "pace_s": args.pace,
+        "ghosts": args.ghosts,
         "connections": 4 * args.tables,
         "placements": moves,
         "seconds": round(elapsed, 2),
@@ -590,6 +599,11 @@ def main() -> int:
         type=int,
         metavar="N",
         help="run the load on one process on PostgreSQL, then on N processes on PostgreSQL + Redis",
+    )
+    parser.add_argument(
+        "--ghosts",
+        action="store_true",
+        help="connect as table pages that draw ghost tiles (ghosts=1), not as bots",
     )
     parser.add_argument("--timeout", type=float, default=600, help="give up after this many seconds")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

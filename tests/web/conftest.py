@@ -261,9 +261,14 @@ def play_sausage(
 
 
 def ws_path(
-    table: str, token: str | None = None, admin: str | None = None, session: str | None = None
+    table: str,
+    token: str | None = None,
+    admin: str | None = None,
+    session: str | None = None,
+    ghosts: bool = False,
 ) -> str:
-    """The table's WebSocket address with a seat's invitation, the creator's secret, a browser's session."""
-    pairs = (("token", token), ("admin", admin), ("session", session))
+    """The table's WebSocket address with a seat's invitation, the creator's secret, a browser's
+    session; ``ghosts``: as a page that draws ghost tiles connects."""
+    pairs = (("token", token), ("admin", admin), ("session", session), ("ghosts", "1" if ghosts else None))
     query = "&".join(f"{k}={v}" for k, v in pairs if v)
     return f"/ws/tables/{table}" + (f"?{query}" if query else "")

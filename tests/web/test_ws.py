@@ -10,8 +10,9 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from sevenrocks.core import Play
 from sevenrocks.geometry import geometry
-from sevenrocks.web.render import best_board, boards_for
+from sevenrocks.web.render import best_board, boards_for, ghost_boxes
 from tests.web.conftest import Socket, make_table, ws_path
 
 pytestmark = pytest.mark.timeout(60)
@@ -23,13 +24,15 @@ def open_seats(
     made: dict[str, Any],
     lang: str | None = None,
     areas: dict[int, str] | None = None,
+    ghosts: bool = False,
 ) -> dict[int, Socket]:
     """Connect every person's seat (seat 0 with the creator's secret too; pages in ``lang`` if
-    given, each seat's page saying the board area ``areas`` gives it, if any) and start the match."""
+    given, each seat's page saying the board area ``areas`` gives it, if any, and that it draws
+    ghost tiles if ``ghosts``) and start the match."""
     socks: dict[int, Socket] = {}
     for seat, token in sorted(made["tokens"].items()):
         admin = made["admin_token"] if seat == made["seat"] else None
-        path = ws_path(made["table"], token, admin) + (f"&lang={lang}" if lang else "")
+        path = ws_path(made["table"], token, admin, ghosts=ghosts) + (f"&lang={lang}" if lang else "")
         if areas and seat in areas:
             path += f"&area={areas[seat]}"
         session = stack.enter_context(client.websocket_connect(path))
@@ -355,7 +358,7 @@ def test_a_page_that_says_its_board_gets_its_ghosts_on_that_board_only(client: T
     exist is refused by name, and the seat's board stays as it was."""
     made = make_table(client, ["me", "friend", "friend", "friend"])
     with ExitStack() as stack:
-        socks: dict[Any, Socket] = dict(open_seats(client, stack, made))
+        socks: dict[Any, Socket] = dict(open_seats(client, stack, made, ghosts=True))
         state = started(socks)
         seat = state["turn"]
         assert ghost_boards(socks[seat].current(lambda m: m["type"] == "state")) == {"wide", "square", "tall"}
@@ -389,11 +392,54 @@ def test_a_page_that_says_its_board_gets_its_ghosts_on_that_board_only(client: T
         if state["turn"] == seat:
             welcome = socks[seat].welcome
             assert welcome is not None
-            path = ws_path(made["table"], session=welcome["session"])
+            path = ws_path(made["table"], session=welcome["session"], ghosts=True)
             second = Socket(stack.enter_context(client.websocket_connect(path)), "second page")
             again = second.until(lambda m: m["type"] == "state")
             if any(not e.get("several") for e in again["legal"]):
                 assert ghost_boards(again) == {"wide", "square", "tall"}
+
+
+def test_ghosts_are_sent_only_to_a_seat_whose_page_draws_them(client: TestClient) -> None:
+    """A connection that does not say ``ghosts=1`` (a bot, a program) gets its moves without
+    ghosts and the server works none out; once a page of the same seat says it draws them,
+    that seat's moves carry them, the same boxes as :func:`ghost_boxes` gives; a bad value is
+    refused by name and no ghosts are sent for it."""
+    made = make_table(client, ["me", "friend", "friend", "friend"])
+    with ExitStack() as stack:
+        socks: dict[Any, Socket] = dict(open_seats(client, stack, made))
+        state = started(socks)
+        live = client.app.state.service.tables[made["table"]]  # type: ignore[attr-defined]
+        for _ in range(3):
+            on_turn = socks[state["turn"]].current(
+                lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n
+            )
+            assert on_turn["legal"] and ghost_boards(on_turn) == set()
+            assert live.drawing is None or live.drawing.current is None or not live.drawing.current.ghosts
+            place_first(socks, state)
+            state = socks[0].until(lambda m, n=state["move"]: m["type"] == "state" and m["move"] == n + 1)
+        seat = state["turn"]
+        assert seat is not None, "four hands of seven tiles go on after three placements"
+        welcome = socks[seat].welcome
+        assert welcome is not None
+        refused = Socket(
+            stack.enter_context(
+                client.websocket_connect(ws_path(made["table"], session=welcome["session"]) + "&ghosts=maybe")
+            ),
+            "a bad value",
+        )
+        error = refused.until(lambda m: m["type"] == "error")
+        assert error["code"] == "bad_ghosts" and "maybe" in error["message"]
+        assert ghost_boards(refused.until(lambda m: m["type"] == "state")) == set()
+        page = Socket(
+            stack.enter_context(
+                client.websocket_connect(ws_path(made["table"], session=welcome["session"], ghosts=True))
+            ),
+            "a page",
+        )
+        drawn = page.until(lambda m: m["type"] == "state")
+        plays = [Play.parse(e["play"]) for e in drawn["legal"] if not e.get("several")]
+        expected = ghost_boxes(live.match.layout, plays, game=live.match.game)
+        assert plays and {e["play"]: e["ghost"] for e in drawn["legal"] if "ghost" in e} == expected
 
 
 def test_a_page_says_its_board_area_again_and_a_bad_area_is_refused_by_name(client: TestClient) -> None:

@@ -346,6 +346,7 @@ class Cluster:
                 lang=str(request.get("lang") or "en"),
                 account=request.get("account"),
                 area=request.get("area"),
+                ghosts=request.get("ghosts"),
             )
         except JoinRefused as refused:
             lang = str(request.get("lang") or "en")
@@ -387,6 +388,7 @@ class Cluster:
         account: str | None,
         inbox: Inbox,
         area: str | None = None,
+        ghosts: str | None = None,
     ) -> None:
         """Serve an accepted ``websocket`` whose table another process owns: join it there and
         carry messages both ways (the browser's as they are read into ``inbox``) until either side
@@ -410,6 +412,7 @@ class Cluster:
                     "lang": lang,
                     "account": account,
                     "area": area,
+                    "ghosts": ghosts,
                 },
             )
             if answer is None or answer.get("again"):

@@ -61,6 +61,9 @@ class Connection:
         #: ``area=`` or ``sync`` with ``area``): the layout is drawn for it on the board that
         #: shows the tiles biggest there. Neither said: every board
         self.area: tuple[float, float] | None = None
+        #: its page draws ghost tiles (the socket's ``ghosts=1``): its seat's moves are sent
+        #: with where each would put its tile on the board (bots and other programs do not ask)
+        self.ghosts = False
         #: the boards of the last drawing sent to it (``None``: every board; ``False``: none
         #: sent yet), to send a whole drawing, not a patch, when they change
         self.shown: tuple[str, ...] | Literal[False] | None = False

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from sevenrocks.bots import make_bot
 from sevenrocks.bots.base import declares_hundred
 from sevenrocks.core.deal import deal, is_goat_misdeal
+from sevenrocks.core.events import Placement
 from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.match import Phase
 from sevenrocks.core.notation import Move, Play
@@ -397,17 +398,18 @@ class LayoutPlay:
         return (table.drawing.choose(drawn, match.layout, conn.area),)
 
     def ghost_boards(self, table: LiveTable, seat: int | None) -> set[str] | None:
-        """The boards the layout is drawn on for the connections of ``seat``, for its moves'
-        ghosts: ``None`` (every board) when one of them is drawn every board (or none is
-        connected)."""
+        """The boards the layout is drawn on for the connections of ``seat`` whose pages draw
+        ghost tiles (:attr:`~sevenrocks.web.connection.Connection.ghosts`), for its moves'
+        ghosts: ``None`` (every board) when one of them is drawn on every board; empty when
+        none of them draws ghosts (none are worked out)."""
         found: set[str] = set()
         for conn in table.connections:
-            if conn.seat == seat:
+            if conn.seat == seat and conn.ghosts:
                 boards = self.boards(table, conn)
                 if boards is None:
                     return None
                 found.update(boards)
-        return found or None
+        return found
 
     def state(
         self, table: LiveTable, seat: int | None, lang: str, boards: tuple[str, ...] | None = None
@@ -566,9 +568,12 @@ def _drawn(table: LiveTable) -> Drawn:
     assert match is not None
     if table.drawing is None:
         table.drawing = Drawing(match.game)
-    placements = match.placements
-    last = placements[-1].play if placements else None
-    return table.drawing.draw((match.hand_number, table.moves), match.layout, last, boards=())
+    key = (match.hand_number, table.moves)
+    current = table.drawing.current
+    if current is not None and current.key == key:  # asked for again at the same position
+        return current
+    last = next((e.play for e in reversed(match.events) if isinstance(e, Placement)), None)
+    return table.drawing.draw(key, match.layout, last, boards=())
 
 
 def _board_name(boards: tuple[str, ...] | None) -> str | None:
@@ -580,11 +585,11 @@ def _add_ghosts(
     table: LiveTable, view: SeatView, legal: list[dict[str, Any]], boards: Collection[str] | None
 ) -> None:
     """Give each legal placement of one tile in ``legal`` (the seat's moves as JSON) its
-    ``ghost``: where its tile would lie on each of ``boards`` (``None``: every board) of the
-    drawing, worked out once a position for all seats
+    ``ghost``: where its tile would lie on each of ``boards`` (``None``: every board; empty:
+    none, nothing is worked out) of the drawing, worked out once a position for all seats
     (:meth:`~sevenrocks.web.render.Drawing.ghosts`)."""
     match = table.match
-    if match is None or not legal:
+    if match is None or not legal or (boards is not None and not boards):
         return
     drawn = _drawn(table)
     assert table.drawing is not None

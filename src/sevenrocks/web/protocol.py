@@ -68,6 +68,7 @@ __all__ = [
     "legal_json",
     "message_bytes",
     "parse_area",
+    "parse_ghosts",
     "parse_message",
     "public_json",
     "result_json",
@@ -353,6 +354,30 @@ def json_text(message: dict[str, Any] | str) -> str:
 
 #: The largest side of a board area a page may say (pixels).
 MAX_AREA: Final = 100_000
+
+
+def parse_ghosts(value: str, what: str = "the socket's ghosts") -> bool:
+    """Whether a page draws ghost tiles (the table socket's ``ghosts=``: ``1`` or ``0``, also
+    ``true``/``false``, ``yes``/``no``): a :class:`ProtocolError` naming what is wrong otherwise.
+
+    >>> parse_ghosts("1"), parse_ghosts("false")
+    (True, False)
+    >>> try:
+    ...     parse_ghosts("maybe")
+    ... except ProtocolError as err:
+    ...     print(err.code)
+    bad_ghosts
+    """
+    said = value.strip().lower()
+    if said in _YES:
+        return True
+    if said in _NO:
+        return False
+    raise ProtocolError(f"{what} must be 1 or 0 (true or false), not {value[:40]!r}", "bad_ghosts")
+
+
+_YES: Final = frozenset({"1", "true", "yes", "on"})
+_NO: Final = frozenset({"0", "false", "no", "off"})
 
 
 def parse_area(value: object, what: str = "the area") -> tuple[float, float]:

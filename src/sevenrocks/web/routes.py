@@ -738,6 +738,7 @@ async def _table_socket(websocket: WebSocket, table_id: str, reader: SocketReade
             lang=request_language(websocket),
             account=await websocket_account(websocket),
             area=websocket.query_params.get("area"),
+            ghosts=websocket.query_params.get("ghosts"),
             inbox=reader.inbox,
         )
         return
@@ -768,6 +769,7 @@ async def _table_socket(websocket: WebSocket, table_id: str, reader: SocketReade
             lang=request_language(websocket),
             account=await websocket_account(websocket),
             area=websocket.query_params.get("area"),
+            ghosts=websocket.query_params.get("ghosts"),
         )
     except JoinRefused as err:
         await websocket.send_json(error_message(err.translated(request_language(websocket)), err.code))

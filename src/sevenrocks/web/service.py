@@ -58,6 +58,7 @@ from sevenrocks.web.protocol import (
     error_message,
     json_text,
     parse_area,
+    parse_ghosts,
     parse_message,
 )
 from sevenrocks.web.sausage_table import SausagePlay
@@ -443,6 +444,7 @@ class TableService:
         lang: str = "en",
         account: str | None = None,
         area: str | None = None,
+        ghosts: str | None = None,
     ) -> Connection:
         """Check a browser's secrets and attach it to ``table``, all under the table's lock.
 
@@ -452,8 +454,10 @@ class TableService:
         ``account``: the user name the browser is logged in as (``None``: a guest). ``area``:
         the page's board area, ``WIDTHxHEIGHT`` in pixels (:func:`~sevenrocks.web.protocol.parse_area`):
         the layout is drawn for it on the board that shows the tiles biggest there (a bad one
-        is answered with an error message, and the layout drawn on every board).
-        Raises :class:`JoinRefused`.
+        is answered with an error message, and the layout drawn on every board). ``ghosts``:
+        ``1`` when the page draws ghost tiles (:func:`~sevenrocks.web.protocol.parse_ghosts`):
+        its seat's moves come with their ghosts (a bad value is answered with an error message,
+        and no ghosts sent). Raises :class:`JoinRefused`.
         """
         async with table.lock:
             if table.closed:
@@ -495,6 +499,11 @@ class TableService:
                 try:
                     conn.area = parse_area(area, "the socket's area")
                 except ProtocolError as err:  # said, and the layout drawn on every board
+                    conn.send(error_message(err.translated(conn.lang), err.code))
+            if ghosts is not None:
+                try:
+                    conn.ghosts = parse_ghosts(ghosts)
+                except ProtocolError as err:  # said, and no ghosts sent
                     conn.send(error_message(err.translated(conn.lang), err.code))
             self.send_state(table, conn)
             await self.chat.joined(table, conn)

@@ -49,8 +49,9 @@ const SR = (() => {
   const tableListeners = [];
   function onTableMessage(listener) { tableListeners.push(listener); }
   // area, if given: the page's board area in pixels ([width, height]), sent with each connection
-  // so that the server draws the layout on the one board that shows the tiles biggest there
-  function tableLink({ receive, toast, area }) {
+  // so that the server draws the layout on the one board that shows the tiles biggest there;
+  // ghosts: true when the page draws ghost tiles (its moves then come with where each would lie)
+  function tableLink({ receive, toast, area, ghosts }) {
     const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop());
     const params = new URLSearchParams(location.search);
     const token = params.get("token");
@@ -77,6 +78,7 @@ const SR = (() => {
       if (admin) query.set("admin", admin);
       query.set("lang", LANG);
       if (area) query.set("area", area().map((side) => Math.max(1, Math.round(side))).join("x"));
+      if (ghosts) query.set("ghosts", "1");
       const scheme = location.protocol === "https:" ? "wss" : "ws";
       ws = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
       status(t("Connecting…"));

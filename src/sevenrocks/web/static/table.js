@@ -4,7 +4,7 @@
 (() => {
   const { el, esc, tileSvg, backSvg, pegBoard, TEAM_NAMES, t, tn, ltr, LANG, loadPictures, pictureTileSvg, num } = SR;
   // the connection: the table, the link, the seat's session (common.js)
-  const link = SR.tableLink({ receive: (message) => receive(message), toast: (text, kind) => toast(text, kind), area: () => boardArea() });
+  const link = SR.tableLink({ receive: (message) => receive(message), toast: (text, kind) => toast(text, kind), area: () => boardArea(), ghosts: true });
   const { tableId, admin, send } = link;
   const invitations = SR.seatInvitations({ link, render: () => render(), toast: (text, kind) => toast(text, kind) });
 
