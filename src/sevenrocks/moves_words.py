@@ -232,11 +232,17 @@ def describe_event(
 
 
 def describe_choice(
-    move: Move, layout: Layout, rules: Rules, *, points: int | None = None, lang: str = "en"
+    move: Move,
+    layout: Layout,
+    rules: Rules,
+    *,
+    points: int | None = None,
+    lang: str = "en",
+    total: int | None = None,
 ) -> str:
     """A legal move in words, as its button reads: where its tiles go and, where placements
     score, the total after it and its points (``points``: what the game would let the side keep,
-    by default what the total scores).
+    by default what the total scores; ``total``: the counted total after it, when known).
 
     >>> from sevenrocks.core.games import find_game
     >>> rules = find_game("matador").rules()
@@ -258,7 +264,8 @@ def describe_choice(
         text = _part(layout, parts[0], _)
     if rules.points is Points.HEADERS:
         return text  # a header shows only once placed
-    total = ends_total_after(layout, move)
+    if total is None:
+        total = ends_total_after(layout, move)
     scored = rules.points.of(total) if points is None else points
     score = _score(rules, total, scored, None, lang)
     return text if score is None else _("{move}: {score}").format(move=text, score=score)

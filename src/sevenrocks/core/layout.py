@@ -32,7 +32,7 @@ nothing). Five Up makes every double a spinner:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Final
 
 from sevenrocks.core.errors import (
@@ -108,6 +108,10 @@ _LINE = Topology.LINE
 _FORCED_FOUR = Topology.FORCED_FOUR
 
 
+#: :meth:`Layout.placed_on` as built: the placements' count, the last placement, the mapping
+_PlacedOn = tuple[int, tuple[int, int, int] | None, dict[Tile, ConnectionPoint | None]]
+
+
 class Layout:
     """The tiles on the table in one hand, and what is open and counted.
 
@@ -127,6 +131,7 @@ class Layout:
         "_long",
         "_matching",
         "_od",
+        "_on",
         "_placed",
         "_points",
         "_sides_first",
@@ -163,6 +168,8 @@ class Layout:
         self._long = 0
         #: placements in order: (tile index, point id or -1 for the opening, marks)
         self._placed: list[tuple[int, int, int]] = []
+        #: :meth:`placed_on` as last built, with the placements' count and last one then
+        self._on: _PlacedOn | None = None
         #: point id -> index of the tile placed on it
         self._cover: dict[int, int] = {}
         #: forced four: the arms' open ends waiting until the lead's four sides are covered
@@ -275,9 +282,9 @@ class Layout:
         """Every placement so far, in order."""
         return tuple(self._play_of(t, pid, mark) for t, pid, mark in self._placed)
 
-    def placed_on(self) -> dict[Tile, ConnectionPoint | None]:
+    def placed_on(self) -> Mapping[Tile, ConnectionPoint | None]:
         """The point each placed tile joined (``None`` for the opening tile), without building
-        :attr:`plays`.
+        :attr:`plays`; built once for each position (read it, do not change it).
 
         >>> layout = Layout()
         >>> for text in ("1-4", "4-4@1-4:high"):
@@ -285,7 +292,16 @@ class Layout:
         >>> {str(tile): str(point) for tile, point in layout.placed_on().items()}
         {'1-4': 'None', '4-4': '1-4:high'}
         """
-        return {TILES[t]: POINTS[pid] if pid >= 0 else None for t, pid, _ in self._placed}
+        placed = self._placed
+        last = placed[-1] if placed else None
+        known = self._on
+        # the same count and the very same last placement (each placement is a tuple of its
+        # own, kept alive here): the same placements, whatever was tried and taken back since
+        if known is not None and known[0] == len(placed) and known[1] is last:
+            return known[2]
+        found = {TILES[t]: POINTS[pid] if pid >= 0 else None for t, pid, _ in placed}
+        self._on = (len(placed), last, found)
+        return found
 
     @property
     def last_play(self) -> Play | None:
@@ -738,6 +754,7 @@ class Layout:
         new._spinner = self._spinner
         new._long = self._long
         new._placed = self._placed.copy()
+        new._on = None
         new._cover = self._cover.copy()
         new._history = self._history.copy()
         return new

@@ -538,7 +538,7 @@ def legal_json(
             "points": points,
         }
         if rules is not None:
-            entry["words"] = describe_choice(play, layout, rules, points=points, lang=lang)
+            entry["words"] = describe_choice(play, layout, rules, points=points, lang=lang, total=total)
         out.append(entry)
     return out
 
@@ -567,7 +567,9 @@ def moves_json(view: SeatView, lang: str = "en") -> list[dict[str, Any]]:
                 "several": isinstance(move, Doubles),
                 "ends_total": choice.ends_total if scoring else None,
                 "points": choice.points if scoring else None,
-                "words": describe_choice(move, view.layout, view.rules, points=choice.points, lang=lang),
+                "words": describe_choice(
+                    move, view.layout, view.rules, points=choice.points, lang=lang, total=choice.ends_total
+                ),
             }
         )
     return out

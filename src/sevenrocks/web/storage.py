@@ -17,7 +17,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import (
     JSON,
@@ -29,6 +29,7 @@ from sqlalchemy import (
     String,
     UniqueConstraint,
     and_,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -442,13 +443,13 @@ class Storage:
         (no read first): one update of ``last_active`` for every table whose event changes nothing
         else in its row (a placement in the middle of a hand), one update each for the others."""
         conn.execute(
-            insert(_EventRow),
+            _INSERT_EVENTS,
             [{"table_id": w.table_id, "seq": w.seq, "kind": w.kind, "data": w.data} for w in writes],
         )
         now = _now()
         touched = sorted({w.table_id for w in writes if not w.fields})
         if touched:
-            done = conn.execute(update(_TableRow).where(_TableRow.id.in_(touched)).values(last_active=now))
+            done = conn.execute(_TOUCH_TABLES, {"ids": touched, "now": now})
             if done.rowcount != len(touched):
                 if len(touched) == 1:
                     raise StorageError(f"no table {touched[0]!r} is stored")
@@ -549,6 +550,16 @@ class Storage:
         with self._session() as session:
             row = session.get(_ClockRow, table_id)
             return None if row is None else (dict(row.control), dict(row.state or {}))
+
+
+#: The statements of every group commit (:meth:`Storage.append_events`), built once: building
+#: them anew for each commit cost as much processor time as the database's own work.
+_INSERT_EVENTS: Final = insert(_EventRow)
+_TOUCH_TABLES: Final = (
+    update(_TableRow)
+    .where(_TableRow.id.in_(bindparam("ids", expanding=True)))
+    .values(last_active=bindparam("now"))
+)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
