@@ -36,6 +36,7 @@ def test_serve_is_listed_in_the_help() -> None:
         ("SEVENROCKS_MESSAGES_PER_SECOND", "-1", "must be above zero, not '-1'"),
         ("SEVENROCKS_NEW_TABLES_PER_HOUR", "２０", "must be a whole number, not '２０'"),
         ("SEVENROCKS_IDLE_TABLE_SECONDS", "inf", "must be a finite number, not 'inf'"),
+        ("SEVENROCKS_COMPRESSION", "maybe", "must be 1 or 0 (on or off), not 'maybe'"),
     ],
 )
 def test_limit_settings_are_checked(

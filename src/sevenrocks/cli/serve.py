@@ -73,6 +73,7 @@ def serve_command(
         ws_max_size=max(FRAME_CEILING, 2 * settings.max_message_bytes),
         ws_ping_interval=settings.ping_seconds,
         ws_ping_timeout=settings.ping_seconds,
+        ws_per_message_deflate=settings.compression,
     )
 
 

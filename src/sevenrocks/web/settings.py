@@ -71,6 +71,9 @@ class Settings:
     fifth of it): after a process dies, another takes its tables within about this time.
     ``ping_seconds``: every connection is pinged this often, and closed when its pong has not come
     within as long again (a browser that went away without closing, a network that dropped it).
+    ``compression``: the WebSocket messages are compressed (permessage-deflate, when the browser
+    offers it): a tenth of the bytes, for about a fifth of the server's processor time a placement
+    (``docs/benchmarks.md``); a server short of processor time, not of bandwidth, turns it off.
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -91,6 +94,7 @@ class Settings:
     node: str = ""
     lease_seconds: float = 5.0
     ping_seconds: float = 20.0
+    compression: bool = True
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -100,7 +104,7 @@ class Settings:
         values: dict[str, float | int] = {}
         for item in fields(cls):
             name = ENV_NAMES.get(item.name)
-            if name is None or item.name in _TEXTS:
+            if name is None or item.name in _TEXTS or item.name in _SWITCHES:
                 continue
             default = getattr(cls, item.name)
             values[item.name] = _number(env, name, default, positive=item.name != "bot_delay")
@@ -114,8 +118,10 @@ class Settings:
         node = env.get(ENV_NAMES["node"], "").strip()
         if node and not all(c.isascii() and (c.isalnum() or c in "-_.") for c in node):
             raise SettingsError(f"SEVENROCKS_NODE must be letters, digits, '-', '_' or '.': {node[:60]!r}")
+        switches = {item: _switch(env, ENV_NAMES[item], getattr(cls, item)) for item in _SWITCHES}
         return cls(
             database_url=url,
+            **switches,
             deal_seed=int(seed) if seed else None,
             redis_url=redis_url,
             node=node[:64],
@@ -159,9 +165,23 @@ ENV_NAMES: Final = {
     "node": "SEVENROCKS_NODE",
     "lease_seconds": "SEVENROCKS_LEASE_SECONDS",
     "ping_seconds": "SEVENROCKS_PING_SECONDS",
+    "compression": "SEVENROCKS_COMPRESSION",
 }
 #: the settings read as text, not numbers
 _TEXTS: Final = ("database_url", "deal_seed", "redis_url", "node")
+#: the settings that are on or off (``1``/``0``, ``true``/``false``, ``yes``/``no``, ``on``/``off``)
+_SWITCHES: Final = ("compression",)
+
+
+def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
+    text = env.get(name, "").strip().lower()
+    if not text:
+        return default
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name} must be 1 or 0 (on or off), not {text[:40]!r}")
 
 
 def _number(env: Mapping[str, str], name: str, default: float, *, positive: bool) -> float | int:
