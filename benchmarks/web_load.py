@@ -23,8 +23,9 @@ off); its tables need not be over, but none may have lost a placement it acknowl
 seat on turn is then sent where each of its moves would put its tile (the default: as bots,
 which do not ask).
 
-``--no-compression`` runs the server with its WebSocket messages not compressed
-(``SEVENROCKS_COMPRESSION=0``; a server from before that setting compresses them anyway).
+``--compression`` runs the server with its WebSocket messages compressed
+(``SEVENROCKS_COMPRESSION=1``; a server from before that setting compresses them anyway, and
+one since compresses them only so).
 
 ``--pace S`` plays at a human pace: the seat to play waits a random time (exponential, mean ``S``
 seconds) before each placement, so each table places a tile every ``S`` seconds on average.
@@ -373,8 +374,8 @@ def _run(
     }
     if source is not None:
         env["PYTHONPATH"] = str(source)
-    if args.no_compression:  # a server from before the setting compresses whatever it is told
-        env["SEVENROCKS_COMPRESSION"] = "0"
+    if args.compression:  # a server from before the setting compresses whatever it is told
+        env["SEVENROCKS_COMPRESSION"] = "1"
     if redis_url is not None:
         env["SEVENROCKS_REDIS_URL"] = redis_url
     profile = None
@@ -420,6 +421,7 @@ def _run(
             )
         )
     protocol = (source or REPO / "src") / "sevenrocks" / "web" / "protocol.py"
+    settings_text = ((source or REPO / "src") / "sevenrocks" / "web" / "settings.py").read_text()
     stats = Stats(say_board='"sync": {"board"' in protocol.read_text(), ghosts=args.ghosts)
     timed_out = False
     pids = [server.pid for server in servers]
@@ -495,7 +497,8 @@ def _run(
         "target": args.target,
         "pace_s": args.pace,
         "ghosts": args.ghosts,
-        "compression": not args.no_compression,
+        # a server from before SEVENROCKS_COMPRESSION compressed its messages whatever it was told
+        "compression": args.compression or "SEVENROCKS_COMPRESSION" not in settings_text,
         "connections": 4 * args.tables,
         "placements": moves,
         "seconds": round(elapsed, 2),
@@ -612,9 +615,9 @@ def main() -> int:
         help="connect as table pages that draw ghost tiles (ghosts=1), not as bots",
     )
     parser.add_argument(
-        "--no-compression",
+        "--compression",
         action="store_true",
-        help="run the server with SEVENROCKS_COMPRESSION=0 (its messages not compressed)",
+        help="run the server with SEVENROCKS_COMPRESSION=1 (its messages compressed)",
     )
     parser.add_argument("--timeout", type=float, default=600, help="give up after this many seconds")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")

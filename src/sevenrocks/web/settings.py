@@ -72,8 +72,11 @@ class Settings:
     ``ping_seconds``: every connection is pinged this often, and closed when its pong has not come
     within as long again (a browser that went away without closing, a network that dropped it).
     ``compression``: the WebSocket messages are compressed (permessage-deflate, when the browser
-    offers it): a tenth of the bytes, for about a fifth of the server's processor time a placement
-    (``docs/benchmarks.md``); a server short of processor time, not of bandwidth, turns it off.
+    offers it): a tenth of the bytes, but a compressor's state for every connection (some 40 KiB
+    each), about a fifth of the server's processor time a placement, and at 1,000 tables a
+    latency tail several times longer (``docs/benchmarks.md``). Off by default: a seat at a
+    human pace receives a few KiB a placement uncompressed; a server whose players' bandwidth
+    is dear turns it on.
     """
 
     database_url: str = DEFAULT_DATABASE_URL
@@ -94,7 +97,7 @@ class Settings:
     node: str = ""
     lease_seconds: float = 5.0
     ping_seconds: float = 20.0
-    compression: bool = True
+    compression: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
