@@ -73,10 +73,22 @@ class Player:
     """A person's browser at one seat: its socket to some server process, the seat's session
     (kept as the page keeps it) to reconnect with, and every placement it was told of."""
 
-    def __init__(self, seat: int, table: str, token: str, admin: str | None, area: str | None = None) -> None:
+    def __init__(
+        self,
+        seat: int,
+        table: str,
+        token: str,
+        admin: str | None,
+        area: str | None = None,
+        ghosts: bool = False,
+    ) -> None:
         self.seat = seat
         #: the page's board area it says as it connects (``WIDTHxHEIGHT``), if any
         self.area = area
+        #: the page draws ghost tiles (``ghosts=1``)
+        self.ghosts = ghosts
+        #: for each state of its own turn with placements of one tile: whether they had ghosts
+        self.ghosted: set[bool] = set()
         self.table = table
         self.token = token
         self.admin = admin
@@ -99,6 +111,8 @@ class Player:
         path = ws_path(self.table, None if self.session else self.token, self.admin, self.session)
         if self.area is not None:
             path += f"&area={self.area}"
+        if self.ghosts:
+            path += "&ghosts=1"
         self.sock = Socket(LiveSocket(base_ws + path), f"seat {self.seat}")
         state = self.sock.until(lambda m: m["type"] == "state")
         if self.sock.welcome and self.sock.welcome.get("session"):
@@ -114,6 +128,9 @@ class Player:
             return
         if state.get("type") != "state" or state.get("hand_number", -1) < 0:
             return
+        singles = [e for e in state.get("legal") or [] if not e.get("several")]
+        if state.get("turn") == self.seat and singles:
+            self.ghosted.add(all("ghost" in e for e in singles))
         plays = [(e["seat"], e["play"]) for e in state["events"] if e["kind"] == "placement"]
         known = self.seen.get(state["hand_number"], [])
         # what a browser is told of a hand only ever grows, in the same order
@@ -206,10 +223,13 @@ def test_four_players_on_three_processes_play_a_whole_match(servers: list[Server
     table, tokens = made["table"], tokens_of(made)
     admin = parse_qs(urlparse(made["link"]).query)["admin"][0]
     bases = {0: a.ws, 1: b.ws, 2: c.ws, 3: b.ws}  # three processes; the table is a's
-    # pages of several sizes (one says none): a page's area goes with its socket to the owner
+    # pages of several sizes (one says none): a page's area goes with its socket to the owner;
+    # two pages draw ghost tiles (one on the owner, one relayed to it), two do not
     areas = {0: "900x440", 1: "374x430", 2: None, 3: "1200x500"}
+    ghosts = {0: True, 1: True, 2: False, 3: False}
     players = [
-        Player(seat, table, tokens[seat], admin if seat == 0 else None, areas[seat]) for seat in range(4)
+        Player(seat, table, tokens[seat], admin if seat == 0 else None, areas[seat], ghosts[seat])
+        for seat in range(4)
     ]
     for player in players:
         player.connect(bases[player.seat])
@@ -239,6 +259,8 @@ def test_four_players_on_three_processes_play_a_whole_match(servers: list[Server
         width, height = (float(side) for side in player.area.split("x"))
         assert layout["board"] == best_board(every, (width, height))[0], player.seat
         assert layout["svg"].count("<svg") == 1, player.seat
+    for player in players:  # its moves came with ghosts exactly when its page asked for them
+        assert player.ghosted == {player.ghosts}, player.seat
     for player in players:  # each saw every placement of the last hand
         assert player.seen[len(record.hands) - 1] == [
             (p.seat, str(p.play)) for p in record.hands[-1].placements
