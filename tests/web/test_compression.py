@@ -9,12 +9,12 @@ tail several times longer (``docs/benchmarks.md``): it is off unless
 from __future__ import annotations
 
 import json
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.web.cluster_servers import post
 from tests.web.servers import running_server
 
 websockets_sync = pytest.importorskip("websockets.sync.client")
@@ -25,11 +25,8 @@ pytestmark = pytest.mark.timeout(120)
 def _first_state(ws_base: str) -> tuple[list[str], dict[str, Any]]:
     """What a spectator of a new table agreed with the server (its extensions' names) and the
     first ``state`` it read."""
-    body = json.dumps({"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3}).encode()
-    url = ws_base.replace("ws://", "http://") + "/api/tables"
-    request = urllib.request.Request(url, data=body, headers={"content-type": "application/json"})
-    with urllib.request.urlopen(request, timeout=20) as response:
-        table = json.loads(response.read())["table"]
+    url = ws_base.replace("ws://", "http://")
+    table = post(url, "/api/tables", {"seats": [{"kind": "me"}] + [{"kind": "bot"}] * 3})["table"]
     with websockets_sync.connect(f"{ws_base}/ws/tables/{table}") as ws:  # it offers compression
         extensions = [extension.name for extension in ws.protocol.extensions]
         while True:

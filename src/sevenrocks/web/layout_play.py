@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 from sevenrocks.bots import make_bot
 from sevenrocks.bots.base import declares_hundred
 from sevenrocks.core.deal import deal, is_goat_misdeal
-from sevenrocks.core.events import Placement
 from sevenrocks.core.games import DEFAULT_GAME
 from sevenrocks.core.match import Phase
 from sevenrocks.core.notation import Move, Play
@@ -572,7 +571,8 @@ def _drawn(table: LiveTable) -> Drawn:
     current = table.drawing.current
     if current is not None and current.key == key:  # asked for again at the same position
         return current
-    last = next((e.play for e in reversed(match.events) if isinstance(e, Placement)), None)
+    placements = match.placements
+    last = placements[-1].play if placements else None
     return table.drawing.draw(key, match.layout, last, boards=())
 
 

@@ -44,6 +44,7 @@ from sevenrocks.i18n import N_, translation
 from sevenrocks.moves_words import Who, describe_choice, describe_event, seat_words
 from sevenrocks.text import match_over_text, play_choices, render_result, render_scores
 from sevenrocks.web.render import BOARDS
+from sevenrocks.web.settings import switch_value
 
 __all__ = [
     "BOARD_NAMES",
@@ -368,16 +369,10 @@ def parse_ghosts(value: str, what: str = "the socket's ghosts") -> bool:
     ...     print(err.code)
     bad_ghosts
     """
-    said = value.strip().lower()
-    if said in _YES:
-        return True
-    if said in _NO:
-        return False
-    raise ProtocolError(f"{what} must be 1 or 0 (true or false), not {value[:40]!r}", "bad_ghosts")
-
-
-_YES: Final = frozenset({"1", "true", "yes", "on"})
-_NO: Final = frozenset({"0", "false", "no", "off"})
+    said = switch_value(value)
+    if said is None:
+        raise ProtocolError(f"{what} must be 1 or 0 (true or false), not {value[:40]!r}", "bad_ghosts")
+    return said
 
 
 def parse_area(value: object, what: str = "the area") -> tuple[float, float]:

@@ -176,15 +176,29 @@ _TEXTS: Final = ("database_url", "deal_seed", "redis_url", "node")
 _SWITCHES: Final = ("compression",)
 
 
+def switch_value(text: str) -> bool | None:
+    """What a switch's text says: ``True`` for ``1``, ``true``, ``yes``, ``on``; ``False`` for
+    ``0``, ``false``, ``no``, ``off`` (any case, spaces around); ``None`` for anything else.
+
+    >>> switch_value(" On "), switch_value("0"), switch_value("maybe")
+    (True, False, None)
+    """
+    said = text.strip().lower()
+    if said in ("1", "true", "yes", "on"):
+        return True
+    if said in ("0", "false", "no", "off"):
+        return False
+    return None
+
+
 def _switch(env: Mapping[str, str], name: str, default: bool) -> bool:
-    text = env.get(name, "").strip().lower()
+    text = env.get(name, "").strip()
     if not text:
         return default
-    if text in ("1", "true", "yes", "on"):
-        return True
-    if text in ("0", "false", "no", "off"):
-        return False
-    raise SettingsError(f"{name} must be 1 or 0 (on or off), not {text[:40]!r}")
+    value = switch_value(text)
+    if value is None:
+        raise SettingsError(f"{name} must be 1 or 0 (on or off), not {text.lower()[:40]!r}")
+    return value
 
 
 def _number(env: Mapping[str, str], name: str, default: float, *, positive: bool) -> float | int:
