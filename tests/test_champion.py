@@ -206,3 +206,37 @@ def test_choice_does_not_depend_on_hidden_hands() -> None:
             assert make_bot("champion", seed=9, iterations=40).choose(other) == first
             checked += 1
     assert checked >= 8
+
+
+def test_champion_keeps_its_think_time_from_the_moment_it_is_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deals get the think time less the reserve and less the setup already spent, so that
+    the whole move (setup, deals, estimates) keeps within the budget; a budget of deals has no
+    deadline."""
+    import time
+
+    from sevenrocks.bots import champion
+
+    bot = champion.ChampionBot(seed=1, think=0.2)
+    now = time.perf_counter()
+    left = bot.deal_seconds(now - 0.05)  # the search began 50 ms ago
+    assert left is not None and 0 < left <= 0.2 * (1 - champion.THINK_RESERVE) - 0.05
+    assert bot.deal_seconds(now - 1.0) == 0.0  # past the budget: none (one deal is still played)
+    assert champion.ChampionBot(seed=1, iterations=10).deal_seconds(now) is None
+
+    given: list[float | None] = []
+    play = champion._champion_task
+
+    def task(job: tuple[object, ...]) -> object:
+        given.append(job[5])  # type: ignore[arg-type]
+        return play(job)
+
+    monkeypatch.setattr(champion, "_champion_task", task)
+    match = Match(seed=3)
+    match.start_hand()
+    while len(match.legal_moves()) < 2:
+        match.push(match.legal_moves()[0])
+    started = time.perf_counter()
+    bot.analyse(match.view(match.turn or 0))
+    took = time.perf_counter() - started
+    assert given and all(g is not None and g <= 0.2 * (1 - champion.THINK_RESERVE) for g in given)
+    assert took < 0.2 + 0.5, "a budget kept (the margin is for a slow test machine, not the bot)"
