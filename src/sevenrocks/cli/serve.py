@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 import time
-from typing import Annotated
+from typing import Annotated, Final
 
 import typer
 
@@ -34,7 +35,6 @@ def serve_command(
     import uvicorn
 
     from sevenrocks.web.app import create_app
-    from sevenrocks.web.collector import FULL_COLLECTION_SECONDS, tune_collector
     from sevenrocks.web.storage import Storage, StorageError
 
     try:
@@ -62,7 +62,7 @@ def serve_command(
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     typer.echo(f"Seven Rocks is running on http://{shown}:{port}  (database: {settings.database_url})")
     typer.echo("Press Ctrl+C to stop.")
-    app = create_app(settings, collect_every=FULL_COLLECTION_SECONDS)
+    app = create_app(settings)
     tune_collector()
     uvicorn.run(
         app,
@@ -75,6 +75,23 @@ def serve_command(
         ws_ping_timeout=settings.ping_seconds,
         ws_per_message_deflate=settings.compression,
     )
+
+
+#: Allocations between two collections of the youngest generation while serving (Python's
+#: default is 700), and how many of those make a collection of the next (default 10, 10).
+SERVING_THRESHOLDS: Final = (50_000, 20, 10)
+
+
+def tune_collector() -> None:
+    """Tune Python's garbage collector for serving: what was made at start (the modules, the
+    app) is frozen out of its collections, and the youngest generation is collected after
+    :data:`SERVING_THRESHOLDS` allocations, not 700. Serving allocates many short-lived objects
+    that their reference counts free (messages, drawings); with the defaults the collector ran
+    hundreds of times a second under load and took up to a sixth of the server's processor
+    time (docs/benchmarks.md)."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*SERVING_THRESHOLDS)
 
 
 def check_redis(settings: Settings) -> None:

@@ -20,7 +20,6 @@ from sevenrocks.web.account_pages import router as account_router
 from sevenrocks.web.accounts import Accounts
 from sevenrocks.web.cleanup import close_idle_tables, keep_closing_idle_tables
 from sevenrocks.web.cluster import Cluster, ForwardHttp
-from sevenrocks.web.collector import keep_collecting
 from sevenrocks.web.middleware import Hardening
 from sevenrocks.web.quick_match import QuickMatch
 from sevenrocks.web.reviews import Reviews
@@ -34,10 +33,8 @@ __all__ = ["STATIC", "create_app"]
 STATIC = Path(__file__).parent / "static"
 
 
-def create_app(settings: Settings | None = None, *, collect_every: float | None = None) -> FastAPI:
-    """The web app; tables in progress in the database resume when it starts. With
-    ``collect_every`` (seconds; ``sevenrocks serve`` gives it) the garbage collector's full
-    collection comes once a period (:func:`~sevenrocks.web.collector.keep_collecting`)."""
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The web app; tables in progress in the database resume when it starts."""
     settings = settings or Settings.from_env()
 
     @asynccontextmanager
@@ -61,19 +58,15 @@ def create_app(settings: Settings | None = None, *, collect_every: float | None 
         await close_idle_tables(service)
         await service.resume()
         await quick.resume()
-        loop = asyncio.get_running_loop()
-        cleaning = loop.create_task(keep_closing_idle_tables(service))
-        collecting = None if collect_every is None else loop.create_task(keep_collecting(collect_every))
+        cleaning = asyncio.get_running_loop().create_task(keep_closing_idle_tables(service))
         try:
             yield
         finally:
             if cluster is not None:
                 cluster.closing = True  # take no table over while stopping
-            for job in (cleaning, collecting):
-                if job is not None:
-                    job.cancel()
-                    with contextlib.suppress(asyncio.CancelledError):
-                        await job
+            cleaning.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await cleaning
             await quick.close()
             await reviews.close()
             await accounts.close()
