@@ -377,6 +377,12 @@ def _within(rect: Rect, bounds: tuple[float, float, float, float]) -> bool:
     return rect.x >= left and rect.y >= top and rect.x + rect.w <= right and rect.y + rect.h <= bottom
 
 
+#: :func:`_place_arm`'s search step, passed to itself (see there)
+_ArmStep = Callable[[int, float, float, int, int, bool, int, "_ArmStep"], bool]
+#: :func:`_tree_geometry`'s search step along one chain, passed to itself
+_ChainStep = Callable[[int, float, float, int, int, "_ChainStep"], bool]
+
+
 def _place_arm(
     links: Sequence[_Link],
     start: float,
@@ -409,7 +415,13 @@ def _place_arm(
     def fits(rect: Rect) -> bool:
         return inside(rect) and _free(_turned(rect, turn), taken, used)
 
-    def search(i: int, px: float, py: float, hx: int, hy: int, after_cross: bool, row: int) -> bool:
+    # ``search`` calls itself through its argument ``again``, not through its closure: a function
+    # in its own closure is a reference cycle (with everything its cells hold) that only the
+    # garbage collector frees, and a server drawing many layouts made those faster than the
+    # collector cleared them cheaply (docs/benchmarks.md)
+    def search(
+        i: int, px: float, py: float, hx: int, hy: int, after_cross: bool, row: int, again: _ArmStep
+    ) -> bool:
         budget[0] -= 1
         if search_log is not None:
             search_log.steps += 1
@@ -449,7 +461,7 @@ def _place_arm(
             if marker is not None:
                 used.append(_turned(marker, turn))
             placed.append(_Placed(qx, qy, kx, ky, across))
-            if i + 1 == len(links) or search(i + 1, ex, ey, kx, ky, across, kx if ky == 0 else row):
+            if i + 1 == len(links) or again(i + 1, ex, ey, kx, ky, across, kx if ky == 0 else row, again):
                 return True
             placed.pop()
             used.pop()
@@ -457,7 +469,7 @@ def _place_arm(
                 used.pop()
         return False
 
-    if links and not search(0, start, 0.0, 1, 0, True, 1):
+    if links and not search(0, start, 0.0, 1, 0, True, 1, search):
         raise _NoRoom
     taken.extend(used)
     return placed
@@ -544,7 +556,7 @@ def _tree_geometry(
         added_reserved: list[list[tuple[Tile, Side]]] = []
         later: list[list[_Pending]] = []
 
-        def search(i: int, px: float, py: float, hx: int, hy: int) -> bool:
+        def search(i: int, px: float, py: float, hx: int, hy: int, again: _ChainStep) -> bool:
             if i == len(chain):
                 return True
             budget[0] -= 1
@@ -598,7 +610,7 @@ def _tree_geometry(
                 added_marks.append(new_marks)
                 added_reserved.append([key for key, _ in keep])
                 later.append(branches)
-                if search(i + 1, ex, ey, kx, ky):
+                if again(i + 1, ex, ey, kx, ky, again):
                     return True
                 done.pop()
                 for _ in added_rects.pop():
@@ -611,7 +623,7 @@ def _tree_geometry(
 
         kept_taken, kept_reserved = len(taken), dict(reserved)
         try:
-            found = search(0, px0, py0, hx0, hy0)
+            found = search(0, px0, py0, hx0, hy0, search)  # through ``again``, as in _place_arm
         except _NoRoom:
             found = False
         if not found:  # as it was: the chain may be tried again

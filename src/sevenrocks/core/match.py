@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import Enum
 from typing import TYPE_CHECKING, Final
 
@@ -754,7 +754,8 @@ class Match:
             return moves
         found: list[tuple[Play, ...]] = []
 
-        def extend(start: int, chosen: tuple[Play, ...]) -> None:
+        # it calls itself through ``again``, not its closure: no reference cycle left behind
+        def extend(start: int, chosen: tuple[Play, ...], again: Callable[..., None]) -> None:
             if len(chosen) >= 2:
                 found.append(chosen)
             if len(chosen) == limit:
@@ -763,9 +764,9 @@ class Match:
                 play = doubles[i]
                 if any(play.tile == c.tile or play.point == c.point for c in chosen):
                     continue
-                extend(i + 1, (*chosen, play))
+                again(i + 1, (*chosen, play), again)
 
-        extend(0, ())
+        extend(0, (), extend)
         topology = self.rules.topology
         spinner_to_come = self._layout._spinner < 0 and topology in (Topology.SPINNER, Topology.SPINNER_OPEN)
         for parts in found:
