@@ -27,6 +27,11 @@ which do not ask).
 (``SEVENROCKS_COMPRESSION=1``; a server from before that setting compresses them anyway, and
 one since compresses them only so).
 
+``--collector`` times every garbage collection in each server process (a ``gc.callbacks`` probe
+loaded at its start through ``sitecustomize``) and reports, from the server's start to its
+stop, each generation's collections, their total time and the longest pause — the latency tail
+at many tables is the collector's (docs/benchmarks.md).
+
 ``--pace S`` plays at a human pace: the seat to play waits a random time (exponential, mean ``S``
 seconds) before each placement, so each table places a tile every ``S`` seconds on average.
 ``--against COMMIT`` first runs the same load against the server of ``COMMIT`` (its ``src``
@@ -45,6 +50,7 @@ greedy bots, no network, no storage), as a ratio.
     .venv/bin/python benchmarks/web_load.py --tables 30 --against HEAD~3
     .venv/bin/python benchmarks/web_load.py --tables 30 --profile /tmp/web.txt
     .venv/bin/python benchmarks/web_load.py --tables 100 --pace 2 --cluster 2
+    .venv/bin/python benchmarks/web_load.py --tables 1000 --pace 2 --ghosts --collector --against HEAD~1
 """
 
 from __future__ import annotations
@@ -104,6 +110,38 @@ class Stats:
     #: moves come with where each would lie (bots, the default, do not ask; a server from before
     #: ``ghosts=`` sends them to everyone)
     ghosts: bool = False
+
+
+#: ``sitecustomize`` of a server run with ``--collector``: times each collection and writes, when
+#: the server is stopped (SIGTERM, after uvicorn's own shutdown), each generation's count, total
+#: seconds and longest pause to ``$WEB_LOAD_COLLECTOR``.
+COLLECTOR_PROBE = """
+import os, sys
+if "serve" in sys.argv and os.environ.get("WEB_LOAD_COLLECTOR"):
+    import gc, json, signal, time
+    _seen = {g: [0, 0.0, 0.0] for g in range(3)}
+    _began = [0.0]
+
+    def _probe(phase, info):
+        if phase == "start":
+            _began[0] = time.perf_counter()
+            return
+        took = time.perf_counter() - _began[0]
+        seen = _seen[info["generation"]]
+        seen[0] += 1
+        seen[1] += took
+        seen[2] = max(seen[2], took)
+
+    def _write(*_):
+        figures = {str(g): {"count": n, "total_s": round(t, 3), "max_ms": round(1000 * m, 1)}
+                   for g, (n, t, m) in _seen.items()}
+        with open(os.environ["WEB_LOAD_COLLECTOR"], "w") as out:
+            json.dump(figures, out)
+        os._exit(0)
+
+    gc.callbacks.append(_probe)
+    signal.signal(signal.SIGTERM, _write)
+"""
 
 
 def _free_port() -> int:
@@ -327,6 +365,34 @@ def _lost(db: str, tables: list[str], stats: Stats, *, finished: bool = True) ->
     return lost
 
 
+def _probe_file(workdir: Path, n: int, probes: list[Path]) -> dict[str, str]:
+    """The environment telling server ``n``'s collector probe where to write (none without
+    ``--collector``: ``probes`` then stays empty)."""
+    if not (workdir / "probe").exists():
+        return {}
+    probes.append(workdir / f"collector{n}.json")
+    return {"WEB_LOAD_COLLECTOR": str(probes[-1])}
+
+
+def _collections(probes: list[Path]) -> dict[str, Any] | None:
+    """The collector probes' figures summed over the server processes: each generation's
+    collections, their seconds, the longest pause (``None`` without ``--collector``)."""
+    if not probes:
+        return None
+    total = {g: {"count": 0, "total_s": 0.0, "max_ms": 0.0} for g in "012"}
+    for probe in probes:
+        if not probe.exists():
+            console.print(
+                f"[red]the collector probe wrote nothing ({probe.name}): a server did not stop[/red]"
+            )
+            continue
+        for g, seen in json.loads(probe.read_text()).items():
+            total[g]["count"] += seen["count"]
+            total[g]["total_s"] = round(total[g]["total_s"] + seen["total_s"], 3)
+            total[g]["max_ms"] = max(total[g]["max_ms"], seen["max_ms"])
+    return {f"generation_{g}": figures for g, figures in total.items()}
+
+
 def _top(profile: Path, count: int = 25) -> list[tuple[str, float, float]]:
     """The functions of a raw py-spy profile (the event loop and the worker threads, idle ones
     left out, the start-up's imports too) with the most samples: (function, share of samples
@@ -374,6 +440,11 @@ def _run(
     }
     if source is not None:
         env["PYTHONPATH"] = str(source)
+    probes: list[Path] = []
+    if args.collector:
+        (workdir / "probe").mkdir()
+        (workdir / "probe" / "sitecustomize.py").write_text(COLLECTOR_PROBE)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (env.get("PYTHONPATH"), str(workdir / "probe")) if p)
     if args.compression:  # a server from before the setting compresses whatever it is told
         env["SEVENROCKS_COMPRESSION"] = "1"
     if redis_url is not None:
@@ -416,7 +487,7 @@ def _run(
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
                 text=True,
-                env=env | {"SEVENROCKS_NODE": f"load{n}"},
+                env=env | {"SEVENROCKS_NODE": f"load{n}"} | _probe_file(workdir, n, probes),
                 cwd=workdir,
             )
         )
@@ -485,6 +556,7 @@ def _run(
             except subprocess.TimeoutExpired:
                 server.kill()
     lost = _lost(db, tables, stats, finished=not timed_out)
+    collector = _collections(probes)
     shutil.rmtree(workdir, ignore_errors=True)
     moves = sum(stats.acknowledged.values())
     lat = sorted(stats.latencies)
@@ -523,6 +595,8 @@ def _run(
         "lost": lost,
         "timed_out": timed_out,
     }
+    if collector is not None:
+        figures["collector"] = collector
     if profile is not None and profile.exists():
         figures["profile"] = [
             {"function": name, "total": round(total, 3), "own": round(mine, 3)}
@@ -552,6 +626,11 @@ def _print(figures: dict[str, Any]) -> None:
         f"{figures['client_cpu_busy']}); "
         f"{figures['kib_received_per_placement']} KiB received per placement; messages {figures['messages']}"
     )
+    for generation, seen in (figures.get("collector") or {}).items():
+        console.print(
+            f"  collector, {generation.replace('_', ' ')}: {seen['count']} collections, "
+            f"{seen['total_s']} s, longest {seen['max_ms']} ms"
+        )
     for row in figures.get("profile", []):
         console.print(f"  {row['total']:6.1%} {row['own']:6.1%}  {row['function']}")
 
@@ -618,6 +697,11 @@ def main() -> int:
         "--compression",
         action="store_true",
         help="run the server with SEVENROCKS_COMPRESSION=1 (its messages compressed)",
+    )
+    parser.add_argument(
+        "--collector",
+        action="store_true",
+        help="time every garbage collection in the server processes (count, total, longest pause)",
     )
     parser.add_argument("--timeout", type=float, default=600, help="give up after this many seconds")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
