@@ -35,7 +35,10 @@ at many tables is the collector's (docs/benchmarks.md).
 ``--pace S`` plays at a human pace: the seat to play waits a random time (exponential, mean ``S``
 seconds) before each placement, so each table places a tile every ``S`` seconds on average.
 ``--against COMMIT`` first runs the same load against the server of ``COMMIT`` (its ``src``
-unpacked with ``git archive``), then against this checkout's, and prints both. ``--profile FILE``
+unpacked with ``git archive``), then against this checkout's, and prints both; ``--repeat N``
+does that N times, the order turned each round (this checkout's first in the second round, …),
+and prints each server's medians — on a shared machine whose speed drifts within the hour one
+round can favour whichever side ran first. ``--profile FILE``
 runs this checkout's server under py-spy (raw collapsed stacks in ``FILE``) and prints the
 functions with the most samples. ``--cluster N`` runs the same load on one server process on
 PostgreSQL, then on ``N`` processes sharing that PostgreSQL and a Redis (``docs/deploy.md``): the
@@ -635,6 +638,19 @@ def _print(figures: dict[str, Any]) -> None:
         console.print(f"  {row['total']:6.1%} {row['own']:6.1%}  {row['function']}")
 
 
+def _print_medians(runs: list[dict[str, Any]]) -> None:
+    """Each server's median figures over the rounds of ``--repeat``."""
+    for server in dict.fromkeys(r["server"] for r in runs):
+        mine = [r for r in runs if r["server"] == server]
+        cpu = [r["server_cpu_ms_per_placement"] for r in mine if r["server_cpu_ms_per_placement"] is not None]
+        console.print(
+            f"{server}, median of {len(mine)} rounds: latency p95 "
+            f"[bold]{statistics.median(r['latency_ms']['p95'] for r in mine)} ms[/bold], p50 "
+            f"{statistics.median(r['latency_ms']['p50'] for r in mine)} ms; server CPU "
+            f"[bold]{statistics.median(cpu) if cpu else '?'} ms[/bold] per placement"
+        )
+
+
 def _cluster_runs(args: argparse.Namespace) -> list[tuple[dict[str, Any], bool]]:
     """The load on one process on PostgreSQL, then on ``args.cluster`` processes on PostgreSQL and
     Redis: servers started as the tests start them (tests/web/postgres.py, cluster_servers.py)."""
@@ -681,6 +697,13 @@ def main() -> int:
         help="mean seconds between a table's placements (default 0: flat out)",
     )
     parser.add_argument("--against", metavar="COMMIT", help="also run the same load against COMMIT's server")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="N",
+        help="with --against: N rounds of both servers, their order turned each round (default 1)",
+    )
     parser.add_argument("--profile", metavar="FILE", help="profile this checkout's server with py-spy")
     parser.add_argument(
         "--cluster",
@@ -710,12 +733,19 @@ def main() -> int:
         parser.error("use 1..2000 tables, a target of 1..1000 and a pace of 0..60 seconds")
     if args.cluster is not None and not 2 <= args.cluster <= 8:
         parser.error("--cluster takes 2 to 8 processes")
+    if not 1 <= args.repeat <= 20 or (args.repeat > 1 and not args.against):
+        parser.error("--repeat takes 1 to 20 rounds, and only with --against")
     if args.cluster is not None and (args.against or args.profile):
         parser.error("--cluster runs this checkout only, without --against or --profile")
 
     runs = []
     ok = True
-    if args.against:
+    if args.cluster is not None:
+        for figures, good in _cluster_runs(args):
+            ok &= good
+            if figures:
+                runs.append(figures)
+    elif args.against:
         then = Path(tempfile.mkdtemp(prefix="sevenrocks-then-"))
         archive = subprocess.run(
             ["git", "-C", str(REPO), "archive", args.against, "src"], capture_output=True, check=True
@@ -724,16 +754,16 @@ def main() -> int:
         label = subprocess.run(
             ["git", "-C", str(REPO), "rev-parse", "--short", args.against], capture_output=True, text=True
         ).stdout.strip()
-        figures, good = _run(args, then / "src", label)
+        sides: list[tuple[Path | None, str]] = [(then / "src", label), (None, "this checkout")]
+        for round_ in range(args.repeat):
+            # the order turns each round: a machine that slows down (or speeds up) during a run
+            # does not favour one side
+            for source, name in sides if round_ % 2 == 0 else sides[::-1]:
+                figures, good = _run(args, source, name)
+                ok &= good
+                if figures:
+                    runs.append(figures | {"round": round_ + 1})
         shutil.rmtree(then, ignore_errors=True)
-        ok &= good
-        if figures:
-            runs.append(figures)
-    if args.cluster is not None:
-        for figures, good in _cluster_runs(args):
-            ok &= good
-            if figures:
-                runs.append(figures)
     else:
         figures, good = _run(args, None, "this checkout")
         ok &= good
@@ -749,6 +779,8 @@ def main() -> int:
     else:
         for figures in runs:
             _print(figures)
+        if args.repeat > 1:
+            _print_medians(runs)
         console.print(
             f"same matches in process (engine + greedy bots, no web): {moves / seconds:.0f} placements/s"
         )
