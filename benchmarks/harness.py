@@ -1,5 +1,5 @@
 """The timing harness the side-by-side benchmarks share (``random_hands.py``, ``sausage_speed.py``,
-``rl_step.py``).
+``rl_step.py``), and a process's processor time for those that time a server.
 
 Each contender is a :class:`Tally`: a ``step`` that plays a batch (some hands, or some matches) and
 returns its counts, one per name in ``counts`` (the first is the unit: ``hands``, ``matches``). The
@@ -13,16 +13,28 @@ Run the benchmarks as scripts (``python benchmarks/random_hands.py``): this modu
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 Step = Callable[[], Sequence[int]]
 """Plays one batch; returns its counts (the first: how many units it played)."""
+
+
+def process_cpu_seconds(pid: int) -> float | None:
+    """User + system processor time of process ``pid`` so far (Linux ``/proc``), or ``None``
+    where that cannot be read (``web_load.py``, ``socket_floor.py``: a server's time)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def play_openspiel(game: Any, pick: Callable[[int], int]) -> int:

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import socket
 import subprocess
 import sys
@@ -26,6 +25,8 @@ import time
 from pathlib import Path
 
 from websockets.asyncio.client import connect
+
+from harness import process_cpu_seconds
 
 #: The server: ``python APP PORT BYTES``.
 APP = """
@@ -50,11 +51,6 @@ uvicorn.run(app, port=int(sys.argv[1]), log_level="warning", ws_per_message_defl
 """
 
 
-def _cpu(pid: int) -> float:
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 async def _play(port: int, tables: int, rounds: int, pid: int) -> tuple[int, float, float]:
     """Play ``rounds`` moves at each of ``tables`` tables: (moves, seconds, server CPU seconds)."""
     url = f"ws://127.0.0.1:{port}/ws"
@@ -70,13 +66,15 @@ async def _play(port: int, tables: int, rounds: int, pid: int) -> tuple[int, flo
             for s in four:
                 await s.recv()  # type: ignore[attr-defined]
 
-    cpu, start = _cpu(pid), time.perf_counter()
+    before, start = process_cpu_seconds(pid), time.perf_counter()
     await asyncio.gather(*(table(four) for four in seats))
-    seconds, cpu = time.perf_counter() - start, _cpu(pid) - cpu
+    seconds, after = time.perf_counter() - start, process_cpu_seconds(pid)
     for four in seats:
         for s in four:
             await s.close()
-    return tables * rounds, seconds, cpu
+    if before is None or after is None:
+        raise SystemExit("socket_floor: the server's processor time cannot be read here (Linux /proc)")
+    return tables * rounds, seconds, after - before
 
 
 def main() -> int:

@@ -82,6 +82,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from harness import process_cpu_seconds
 from sevenrocks.bots import make_bot
 from sevenrocks.core import Match
 from sevenrocks.web.storage import Storage
@@ -292,18 +293,9 @@ async def _run_tables(
     return elapsed, [t["table"] for t in made]
 
 
-def _cpu_seconds(pid: int) -> float | None:
-    """User + system CPU time of a process so far (Linux ``/proc``), or ``None`` elsewhere."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def _cpu_total(pids: list[int]) -> float | None:
     """The CPU time of all ``pids`` together so far, or ``None`` where it cannot be read."""
-    times = [_cpu_seconds(pid) for pid in pids]
+    times = [process_cpu_seconds(pid) for pid in pids]
     return None if any(t is None for t in times) else sum(t for t in times if t is not None)
 
 
@@ -366,15 +358,6 @@ def _lost(db: str, tables: list[str], stats: Stats, *, finished: bool = True) ->
     finally:
         storage.close()
     return lost
-
-
-def _probe_file(workdir: Path, n: int, probes: list[Path]) -> dict[str, str]:
-    """The environment telling server ``n``'s collector probe where to write (none without
-    ``--collector``: ``probes`` then stays empty)."""
-    if not (workdir / "probe").exists():
-        return {}
-    probes.append(workdir / f"collector{n}.json")
-    return {"WEB_LOAD_COLLECTOR": str(probes[-1])}
 
 
 def _collections(probes: list[Path]) -> dict[str, Any] | None:
@@ -443,7 +426,8 @@ def _run(
     }
     if source is not None:
         env["PYTHONPATH"] = str(source)
-    probes: list[Path] = []
+    #: where each server's collector probe writes (none without ``--collector``)
+    probes = [workdir / f"collector{n}.json" for n in range(processes)] if args.collector else []
     if args.collector:
         (workdir / "probe").mkdir()
         (workdir / "probe" / "sitecustomize.py").write_text(COLLECTOR_PROBE)
@@ -490,7 +474,9 @@ def _run(
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
                 text=True,
-                env=env | {"SEVENROCKS_NODE": f"load{n}"} | _probe_file(workdir, n, probes),
+                env=env
+                | {"SEVENROCKS_NODE": f"load{n}"}
+                | ({"WEB_LOAD_COLLECTOR": str(probes[n])} if probes else {}),
                 cwd=workdir,
             )
         )
