@@ -754,7 +754,7 @@ class Layout:
         new._spinner = self._spinner
         new._long = self._long
         new._placed = self._placed.copy()
-        new._on = None
+        new._on = self._on  # the same placements (each the very same tuple): still valid
         new._cover = self._cover.copy()
         new._history = self._history.copy()
         return new

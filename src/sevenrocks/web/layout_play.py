@@ -459,6 +459,7 @@ class LayoutPlay:
                 names=names,
                 hundreds=hundreds,
                 said=table.event_words(match.hand_number, names),
+                sheet=table.result_words(names),
             )
         )
         base["layout"]["board"] = _board_name(boards)
@@ -497,7 +498,9 @@ class PlacedMessages:
         #: the seats' names as shown in each language asked for (a default name translated)
         self.names: dict[str, list[str]] = {}
         self.drawn = _drawn(table)
-        self.public = public_json(match.view(0), svg="", move=table.moves)
+        #: each seat's view of the position, made once (the public part and spectators: seat 0's)
+        self.views = {0: match.view(0)}
+        self.public = public_json(self.views[0], svg="", move=table.moves)
         self.pending = play.hundred_pending(table)
         #: the part every seat and spectator shown the same boards gets, as JSON (without its
         #: braces), by the boards and whether the whole drawing is sent
@@ -540,7 +543,10 @@ class PlacedMessages:
         table = self.table
         match = table.match
         assert match is not None
-        view = match.view(seat if seat is not None else 0)
+        looks = seat if seat is not None else 0
+        view = self.views.get(looks)
+        if view is None:
+            view = self.views[looks] = match.view(looks)
         names = self.names.get(lang)
         if names is None:
             names = self.names[lang] = shown_names(table.record.seats, lang)

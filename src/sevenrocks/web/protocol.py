@@ -29,6 +29,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Final
 
+import orjson
+
 from sevenrocks.core.errors import SevenRocksError
 from sevenrocks.core.events import FAMILY_RESULT_FIELDS, Draw, Event, HandResult, Knock
 from sevenrocks.core.games import DEFAULT_GAME, Outcome, Rules, find_game
@@ -61,6 +63,7 @@ __all__ = [
     "PlayIntent",
     "ProtocolError",
     "ReplaceIntent",
+    "ResultWords",
     "StartIntent",
     "SyncIntent",
     "error_message",
@@ -339,8 +342,12 @@ def parse_message(raw: str | bytes, max_bytes: int = MAX_MESSAGE_BYTES) -> Clien
 
 _NAMES: Final = {int: "a whole number", str: "text", bool: "true or false", list: "a list"}
 
-#: JSON as the messages are sent (the separators of Starlette's ``send_json``).
-_dumps: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+def _dumps(message: dict[str, Any]) -> str:
+    """JSON as the messages are sent: no spaces (the separators of Starlette's ``send_json``),
+    text as it is (not escaped to ASCII). orjson writes it: serializing each message is the
+    largest single cost of a placement in the server (docs/benchmarks.md)."""
+    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def json_text(message: dict[str, Any] | str) -> str:
@@ -645,6 +652,7 @@ def view_json(
     hundreds: tuple[int | None, ...] = (),
     since: int | None = None,
     said: EventWords | None = None,
+    sheet: ResultWords | None = None,
 ) -> dict[str, Any]:
     """The ``state`` body for ``view.seat`` (``private``) or for a spectator (public part only).
 
@@ -655,9 +663,12 @@ def view_json(
     Texts (each finished hand's ``text``, the score line, the end of the match) are in ``lang``,
     seen from the seat (a spectator: nobody's). ``hundreds`` are the hands' hundred seats.
     It is :func:`public_json` (the same for every seat and spectator) with :func:`seat_json`
-    (``said``: the events said in words already, kept for the next).
+    (``said``, ``sheet``: the events and the score sheet's lines said in words already, kept
+    for the next).
     """
-    out = seat_json(view, private=private, lang=lang, names=names, hundreds=hundreds, since=since, said=said)
+    out = seat_json(
+        view, private=private, lang=lang, names=names, hundreds=hundreds, since=since, said=said, sheet=sheet
+    )
     out.update(public_json(view, svg=svg, move=move))
     return out
 
@@ -723,6 +734,9 @@ def public_json(view: SeatView, *, svg: str, move: int) -> dict[str, Any]:
 #: Events said in words, kept by :func:`seat_json` for other seats and later positions: by
 #: (language, the event's number in the hand, whether it is the seat's own).
 EventWords = dict[tuple[str, int, bool], dict[str, Any]]
+#: The score sheet's lines said in words, kept by :func:`seat_json` for later states: by
+#: (language, the hand's number in the match, the seat it is told to; ``None``: a spectator).
+ResultWords = dict[tuple[str, int, int | None], dict[str, Any]]
 
 
 def seat_json(
@@ -734,28 +748,35 @@ def seat_json(
     hundreds: tuple[int | None, ...] = (),
     since: int | None = None,
     said: EventWords | None = None,
+    sheet: ResultWords | None = None,
 ) -> dict[str, Any]:
     """The part of :func:`view_json` that is the seat's own (or a spectator's): its tiles and
     moves, the events as it may know them (a drawn tile only to its seat) and the texts seen
     from it. ``said`` keeps each event as told to seats that did not make it and to the one that
-    did, so that the other seats of the same position (and language) reuse them."""
+    did, so that the other seats of the same position (and language) reuse them; ``sheet`` keeps
+    each settled hand's line of the score sheet as told to each seat, for later states."""
     rules = view.rules
     me = view.seat if private else None
     _ = translation(lang).gettext
     results = []
     played = None
     for i, r in enumerate(view.results if since is None else ()):
-        text = render_result(
-            r,
-            me=me,
-            names=names,
-            target=view.target,
-            gettext=_,
-            rules=rules,
-            previous=played,
-            hundred=hundreds[i] if i < len(hundreds) else None,
-        )
-        results.append(result_json(i, r, rules, text=text))
+        line = None if sheet is None else sheet.get((lang, i, me))
+        if line is None:
+            text = render_result(
+                r,
+                me=me,
+                names=names,
+                target=view.target,
+                gettext=_,
+                rules=rules,
+                previous=played,
+                hundred=hundreds[i] if i < len(hundreds) else None,
+            )
+            line = result_json(i, r, rules, text=text)
+            if sheet is not None:
+                sheet[(lang, i, me)] = line
+        results.append(line)
         if r.end.value != "redeal":
             played = r
     first = 0 if since is None else since

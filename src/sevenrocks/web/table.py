@@ -19,7 +19,7 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from sevenrocks.bots import Bot
 from sevenrocks.core.errors import SevenRocksError
@@ -29,11 +29,15 @@ from sevenrocks.core.notation import parse_move
 from sevenrocks.core.tiles import Tile
 from sevenrocks.web.connection import Connection
 from sevenrocks.web.keys import is_secret, same_secret, session_hash
-from sevenrocks.web.protocol import EventWords
+from sevenrocks.web.protocol import EventWords, ResultWords
 from sevenrocks.web.render import Drawing
 from sevenrocks.web.storage import EventRecord, TableRecord
 
 __all__ = ["LiveTable", "moves_of", "new_match", "rebuild_match", "start_stored_hand"]
+
+
+#: The score sheets in words a table keeps (one for each way its seats' names are shown).
+_SHEETS: Final = 8
 
 
 @dataclass
@@ -64,6 +68,8 @@ class LiveTable:
     #: the events of the hand being played in words, kept from position to position (a whole
     #: state tells every event of the hand): by hand number and the seats' names as shown
     _said: dict[tuple[int, tuple[str, ...]], EventWords] = field(default_factory=dict)
+    #: the score sheet's lines in words, kept from state to state, by the seats' names as shown
+    _sheet: dict[tuple[str, ...], ResultWords] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -118,6 +124,19 @@ class LiveTable:
                 self._said.clear()
             words = self._said[key] = {}
         return words
+
+    def result_words(self, names: Sequence[str]) -> ResultWords:
+        """The settled hands' lines of the score sheet said in words so far, by seats named
+        ``names`` (:func:`~sevenrocks.web.protocol.seat_json`'s ``sheet``): a settled hand's
+        line does not change, so each is said once for each seat and language (the names as
+        each language shows them kept side by side, a few at most)."""
+        key = tuple(names)
+        lines = self._sheet.get(key)
+        if lines is None:
+            if len(self._sheet) >= _SHEETS:
+                self._sheet.clear()
+            lines = self._sheet[key] = {}
+        return lines
 
     def public_seats(self) -> list[dict[str, Any]]:
         """Who sits where, without the secrets: ``claimed`` says a browser holds a person's seat."""
