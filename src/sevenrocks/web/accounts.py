@@ -295,9 +295,16 @@ class Accounts(ServiceHooks):
                     bot=repr(spec.bot[:40]),
                 )
 
+    async def _rated(self, table: Any) -> bool:
+        """Whether ``table`` (a live table) is rated: asked of the store once, then kept on the
+        table (a table is made rated before its link is given, and stays so)."""
+        if table.rated is None:
+            table.rated = await self.db(self.store.is_rated, table.id)
+        return bool(table.rated)
+
     async def claiming(self, table: Any, seat: int, account: str | None) -> None:
         """At a rated table, a seat is only for a logged-in account not seated there yet."""
-        if not await self.db(self.store.is_rated, table.id):
+        if not await self._rated(table):
             return
         from sevenrocks.web.service import CLOSE_FORBIDDEN, JoinRefused
 
@@ -323,7 +330,7 @@ class Accounts(ServiceHooks):
 
     async def starting(self, table: Any) -> None:
         """A rated match starts only when every person's seat is held by an account."""
-        if table.record.status != "open" or not await self.db(self.store.is_rated, table.id):
+        if table.record.status != "open" or not await self._rated(table):
             return
         for seat, info in enumerate(table.record.seats):
             if info["kind"] == "human" and not info.get("account"):

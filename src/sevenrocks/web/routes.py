@@ -342,6 +342,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         await service.chat.set_muted(table, True)
     if body.rated:
         await mark_rated(request, table.id)
+        table.rated = True
     if control is not None:
         await service.clocks.start(table, control)
     admin = table.record.admin_token

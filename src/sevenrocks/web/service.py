@@ -572,8 +572,8 @@ class TableService:
                     if not table.connected(conn.seat):
                         table.ready.discard(conn.seat)
                     self._seats_changed(table)
-                    if not table.closed:
-                        await self._touch(table)
+                    if not table.closed and table.record.status != "over":
+                        await self._touch(table)  # a finished table's last activity is not asked
             await self._maybe_next_hand(table)
             self._forget_if_idle(table)
         await conn.close()

@@ -65,6 +65,8 @@ class LiveTable:
     drawing: Drawing | None = None
     #: True once the table was closed for idleness (its connections are being sent away)
     closed: bool = False
+    #: whether the table is rated, once asked of the accounts' store (``None``: not yet)
+    rated: bool | None = None
     #: the events of the hand being played in words, kept from position to position (a whole
     #: state tells every event of the hand): by hand number and the seats' names as shown
     _said: dict[tuple[int, tuple[str, ...]], EventWords] = field(default_factory=dict)
