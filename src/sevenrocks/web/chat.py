@@ -191,17 +191,30 @@ class TableChat:
             if room is not None and room.table() is table:
                 return room
             lines, muted, count = await self.service.db(self.service.storage.chat, table.id, self.history)
-            for key in [k for k, r in self._rooms.items() if r.table() is None]:
-                del self._rooms[key]  # tables no longer in memory
-            room = _Room(
-                weakref.ref(table),
-                bool(muted),
-                deque(lines, maxlen=self.history),
-                count,
-                count > 0 or muted is not None,
-            )
-            self._rooms[table.id] = room
-            return room
+            return self._keep(table, lines, muted, count)
+
+    def made(self, table: LiveTable) -> None:
+        """Start the chat of a table just made: empty and open, nothing to load from storage."""
+        self._keep(table, [], None, 0)
+
+    def _keep(self, table: LiveTable, lines: list[ChatRecord], muted: bool | None, count: int) -> _Room:
+        """Hold the chat of ``table`` in memory while the table is (forgotten with it)."""
+        table_id = table.id
+
+        def gone(ref: weakref.ref[LiveTable]) -> None:
+            room = self._rooms.get(table_id)
+            if room is not None and room.table is ref:
+                del self._rooms[table_id]
+
+        room = _Room(
+            weakref.ref(table, gone),
+            bool(muted),
+            deque(lines, maxlen=self.history),
+            count,
+            count > 0 or muted is not None,
+        )
+        self._rooms[table_id] = room
+        return room
 
     async def muted(self, table: LiveTable) -> bool:
         """True while the spectators of ``table`` may read its chat but not write."""

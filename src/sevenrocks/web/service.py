@@ -304,6 +304,7 @@ class TableService:
             table.rng = random.Random(self._seeds.randrange(2**63))
         self._make_bots(table)
         self.tables[record.id] = table
+        self.chat.made(table)
         return table, tokens
 
     def play_of(self, table: LiveTable) -> TablePlay:
