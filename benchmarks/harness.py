@@ -27,11 +27,13 @@ Step = Callable[[], Sequence[int]]
 """Plays one batch; returns its counts (the first: how many units it played)."""
 
 
-def process_cpu_seconds(pid: int) -> float | None:
-    """User + system processor time of process ``pid`` so far (Linux ``/proc``), or ``None``
-    where that cannot be read (``web_load.py``, ``socket_floor.py``: a server's time)."""
+def process_cpu_seconds(pid: int, thread: int | None = None) -> float | None:
+    """User + system processor time of process ``pid`` so far (Linux ``/proc``), or of its
+    thread ``thread`` (``pid`` itself: its main thread), or ``None`` where that cannot be read
+    (``web_load.py``, ``socket_floor.py``: a server's time, and its event loop's)."""
+    stat = f"/proc/{pid}/stat" if thread is None else f"/proc/{pid}/task/{thread}/stat"
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = Path(stat).read_text().rsplit(")", 1)[1].split()
     except OSError:
         return None
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")

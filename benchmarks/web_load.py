@@ -95,6 +95,8 @@ REPO = Path(__file__).resolve().parent.parent
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    #: the longest latency so far, and when its play was sent (seconds into the play)
+    worst: tuple[float, float] = (0.0, 0.0)
     errors: list[str] = field(default_factory=list)
     acknowledged: dict[str, int] = field(default_factory=dict)
     finished: set[str] = field(default_factory=set)
@@ -104,6 +106,8 @@ class Stats:
     messages: collections.Counter[str] = field(default_factory=collections.Counter)
     received_bytes: int = 0
     cpu_start: float | None = None
+    #: the servers' main threads' CPU time (their event loops) when the play began
+    loop_cpu_start: float | None = None
     #: whether the clients may say which board they show (``sync`` with ``board``) when the
     #: server draws every board, as the table page did before it said its board area (a server
     #: older still, run with --against, knows no such message)
@@ -229,7 +233,10 @@ async def _play_seat(
             if kind not in ("state", "placed") or message["hand_number"] < 0:
                 continue
             if sent_at is not None and message["move"] > sent_move:
-                stats.latencies.append(time.perf_counter() - sent_at)
+                latency = time.perf_counter() - sent_at
+                stats.latencies.append(latency)
+                if latency > stats.worst[0] and stats.started is not None:
+                    stats.worst = (latency, sent_at - stats.started)
                 stats.acknowledged[table] = stats.acknowledged.get(table, 0) + 1
                 sent_at = None
             if message["winner"] is not None:
@@ -267,6 +274,7 @@ async def _run_tables(
     progress.remove_task(task)
     task = progress.add_task("tables finished", total=tables)
     stats.cpu_start = _cpu_total(pids)  # the tables are made: from here on, the play
+    stats.loop_cpu_start = _cpu_total(pids, loop=True)
     stats.client_cpu_start = time.process_time()
     t0 = stats.started = time.perf_counter()
     jobs = []
@@ -293,9 +301,10 @@ async def _run_tables(
     return elapsed, [t["table"] for t in made]
 
 
-def _cpu_total(pids: list[int]) -> float | None:
-    """The CPU time of all ``pids`` together so far, or ``None`` where it cannot be read."""
-    times = [process_cpu_seconds(pid) for pid in pids]
+def _cpu_total(pids: list[int], *, loop: bool = False) -> float | None:
+    """The CPU time of all ``pids`` together so far (``loop``: of their main threads only, where
+    the event loop runs — the rest is the storage thread's), or ``None`` where it cannot be read."""
+    times = [process_cpu_seconds(pid, pid if loop else None) for pid in pids]
     return None if any(t is None for t in times) else sum(t for t in times if t is not None)
 
 
@@ -532,6 +541,7 @@ def _run(
                 timed_out = True
                 elapsed, tables = time.perf_counter() - stats.started, list(stats.made)
         cpu_before, cpu_after = stats.cpu_start, _cpu_total(pids)
+        loop_before, loop_after = stats.loop_cpu_start, _cpu_total(pids, loop=True)
         client_cpu = time.process_time() - stats.client_cpu_start
     finally:
         for server in servers:
@@ -569,9 +579,15 @@ def _run(
             "p95": round(1000 * p95, 1),
             "max": round(1000 * lat[-1], 1),
         },
+        # when the longest wait began: seconds into the play
+        "max_at_s": round(stats.worst[1], 1),
         "server_cpu_ms_per_placement": None
         if cpu_before is None or cpu_after is None
         else round(1000 * (cpu_after - cpu_before) / max(moves, 1), 2),
+        # of which the event loop's thread (the rest: the storage thread's writes and reads)
+        "server_loop_cpu_ms_per_placement": None
+        if loop_before is None or loop_after is None
+        else round(1000 * (loop_after - loop_before) / max(moves, 1), 2),
         "server_cpu_busy": None
         if cpu_before is None or cpu_after is None
         else round((cpu_after - cpu_before) / elapsed, 2),
@@ -603,7 +619,8 @@ def _print(figures: dict[str, Any]) -> None:
         f"{figures['connections']} WebSockets, target "
         f"{figures['target']}, pace {figures['pace_s']} s: {figures['placements']} placements in "
         f"{figures['seconds']} s = [bold]{figures['placements_per_second']} placements/s[/bold]; latency p50 "
-        f"{lat['p50']} ms, p95 [bold]{lat['p95']} ms[/bold], max {lat['max']} ms; "
+        f"{lat['p50']} ms, p95 [bold]{lat['p95']} ms[/bold], max {lat['max']} ms "
+        f"({figures['max_at_s']} s into the play); "
         f"errors {figures['errors']}; lost {len(figures['lost'])}; "
         + (
             f"[red]cut off by --timeout: {figures['tables_finished']} tables finished[/red]; "
@@ -611,7 +628,8 @@ def _print(figures: dict[str, Any]) -> None:
             else ""
         )
         + f"server CPU [bold]{figures['server_cpu_ms_per_placement']} ms[/bold] "
-        f"per placement (busy {figures['server_cpu_busy']} of a core; the clients "
+        f"per placement ({figures['server_loop_cpu_ms_per_placement']} ms the event loop's; "
+        f"busy {figures['server_cpu_busy']} of a core; the clients "
         f"{figures['client_cpu_busy']}); "
         f"{figures['kib_received_per_placement']} KiB received per placement; messages {figures['messages']}"
     )
@@ -629,11 +647,17 @@ def _print_medians(runs: list[dict[str, Any]]) -> None:
     for server in dict.fromkeys(r["server"] for r in runs):
         mine = [r for r in runs if r["server"] == server]
         cpu = [r["server_cpu_ms_per_placement"] for r in mine if r["server_cpu_ms_per_placement"] is not None]
+        loop: list[float] = [
+            r["server_loop_cpu_ms_per_placement"]
+            for r in mine
+            if r.get("server_loop_cpu_ms_per_placement") is not None
+        ]
         console.print(
             f"{server}, median of {len(mine)} rounds: latency p95 "
             f"[bold]{statistics.median(r['latency_ms']['p95'] for r in mine)} ms[/bold], p50 "
             f"{statistics.median(r['latency_ms']['p50'] for r in mine)} ms; server CPU "
-            f"[bold]{statistics.median(cpu) if cpu else '?'} ms[/bold] per placement"
+            f"[bold]{statistics.median(cpu) if cpu else '?'} ms[/bold] per placement "
+            f"({statistics.median(loop) if loop else '?'} ms the event loop's)"
         )
 
 
