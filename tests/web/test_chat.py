@@ -3,6 +3,7 @@ each reader's language, a restart, and the chat going with its table (SQLite and
 
 from __future__ import annotations
 
+import gc
 import time
 from contextlib import ExitStack
 from typing import Any
@@ -311,3 +312,35 @@ def test_a_sausage_table_has_the_same_chat(client: TestClient) -> None:
         assert said(friend)["text"] == "حظًا موفقًا"
         host.send({"type": "chat", "text": XSS})
         assert said(friend)["text"] == XSS
+
+
+def test_a_new_tables_chat_is_not_loaded_and_goes_with_the_table_from_memory(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = client.app.state.service  # type: ignore[attr-defined]
+    loads: list[str] = []
+    load = service.storage.chat
+
+    def counted(table_id: str, limit: int = 50) -> Any:
+        loads.append(table_id)
+        return load(table_id, limit)
+
+    monkeypatch.setattr(service.storage, "chat", counted)
+    made = make_table(client, ["me", "friend", "bot", "bot"])
+    with ExitStack() as stack:
+        host = connect(client, stack, made["table"], made["tokens"][0], made["admin_token"])
+        watcher = connect(client, stack, made["table"])
+        assert history(watcher) is None  # a new table's chat is empty and open
+        host.send({"type": "chat", "text": "first"})
+        assert said(watcher)["text"] == "first"
+    assert loads == []  # nothing was read back: the table was made here
+    rooms = service.chat._rooms
+    assert made["table"] in rooms
+    del service.tables[made["table"]]  # the table leaves memory (as a finished, unwatched one does)
+    gc.collect()
+    assert made["table"] not in rooms  # and its chat with it
+    with ExitStack() as stack:  # asked for again, it is loaded from storage, its line kept
+        watcher = connect(client, stack, made["table"])
+        joined = history(watcher)
+        assert joined is not None and [x["text"] for x in joined["lines"]] == ["first"]
+    assert loads == [made["table"]]

@@ -73,3 +73,48 @@ def test_the_words_of_another_hand_or_other_names_are_not_reused() -> None:
     assert renamed == {} and table.event_words(1, ["a", "b"]) is first
     assert table.event_words(2, ["a", "b"]) == {}  # the next hand
     assert table.event_words(1, ["a", "b"]) == {}  # the words of the hand before are forgotten
+
+
+@pytest.mark.parametrize("game", ["seven-rocks", "draw", "kozel", "sea-kozel", "all-fives"])
+def test_the_score_sheet_kept_in_words_is_said_as_afresh(game: str) -> None:
+    match = Match(game, options=_options(game), seed=len(game))
+    seats = [{"kind": "human", "name": f"friend {seat}"} for seat in range(match.seats)]
+    table = LiveTable(TableRecord("t", 100, seats, "a", game=game), match, 0)
+    rng = random.Random(11)
+    checked = 0
+    for _hand in range(3):
+        if match.is_over:
+            break
+        match.start_hand()
+        while match.turn is not None:
+            match.push(rng.choice(match.legal_moves()))
+        hundreds = tuple(log.hundred for log in match.history)
+        for lang in LANGUAGES:
+            names = shown_names(seats, lang)
+            for seat in [*range(match.seats), None]:
+                view = match.view(0 if seat is None else seat)
+                private = seat is not None
+                kept = seat_json(
+                    view,
+                    private=private,
+                    lang=lang,
+                    names=names,
+                    hundreds=hundreds,
+                    sheet=table.result_words(names),
+                )
+                afresh = seat_json(view, private=private, lang=lang, names=names, hundreds=hundreds)
+                assert kept["results"] == afresh["results"], (game, lang, seat)
+                checked += len(afresh["results"])
+    assert checked > 20
+
+
+def test_the_score_sheet_of_other_names_is_not_reused() -> None:
+    table = LiveTable(TableRecord("t", 100, [], "a"), None, 0)
+    first = table.result_words(["a", "b"])
+    first[("en", 0, None)] = {"text": "hand 1: a and b score 25"}
+    assert table.result_words(["a", "b"]) is first
+    renamed = table.result_words(["a", "greedy bot"])  # a seat given to a bot
+    assert renamed == {} and table.result_words(["a", "b"]) is first  # each language's names kept
+    for n in range(20):  # a few ways of naming the seats are kept, not every one ever seen
+        table.result_words(["a", f"name {n}"])
+    assert table.result_words(["a", "b"]) == {}

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from sqlalchemy import text
+import pytest
+from sqlalchemy import event, text
 
 from sevenrocks.web.service import TableService
 from sevenrocks.web.storage import EventWrite, Storage, StorageError, TableRecord
@@ -95,3 +96,15 @@ def test_one_update_touches_every_table_of_a_batch_and_a_missing_one_is_named() 
         assert "'gone'" in str(err)
     else:
         raise AssertionError("a batch with a table that is not stored went in")
+
+
+def test_a_table_update_is_one_statement_and_a_missing_table_is_named() -> None:
+    store = _storage()
+    statements: list[str] = []
+    event.listen(store.engine, "before_cursor_execute", lambda *args: statements.append(args[2]))
+    store.update_table("t1", seats=[{"kind": "human", "name": "a"}] * 4, joined=True)
+    assert [s.split()[0] for s in statements] == ["UPDATE"]  # no read of the row first
+    record = store.table("t1")
+    assert record is not None and record.joined and record.seats[0]["name"] == "a"
+    with pytest.raises(StorageError, match="nowhere"):
+        store.update_table("nowhere", joined=True)
