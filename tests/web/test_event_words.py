@@ -1,10 +1,13 @@
 """The events of a hand said in words once and kept from position to position
 (:meth:`~sevenrocks.web.table.LiveTable.event_words`): every state and placed message says them
 exactly as when they are said afresh, in every game of the layout engine, for every seat and a
-spectator, in every language."""
+spectator, in every language; the score sheet's lines kept the same way
+(:meth:`~sevenrocks.web.table.LiveTable.result_words`); and the messages' JSON, written by orjson,
+exactly as the standard library writes it."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -13,7 +16,7 @@ from sevenrocks.core import Match
 from sevenrocks.core.games import LAYOUT_GAMES, find_game
 from sevenrocks.i18n import LANGUAGES
 from sevenrocks.web.names import shown_names
-from sevenrocks.web.protocol import seat_json
+from sevenrocks.web.protocol import json_text, seat_json
 from sevenrocks.web.storage import TableRecord
 from sevenrocks.web.table import LiveTable
 
@@ -118,3 +121,15 @@ def test_the_score_sheet_of_other_names_is_not_reused() -> None:
     for n in range(20):  # a few ways of naming the seats are kept, not every one ever seen
         table.result_words(["a", f"name {n}"])
     assert table.result_words(["a", "b"]) == {}
+
+
+def test_messages_are_written_as_the_standard_library_writes_them() -> None:
+    messages: list[dict[str, object]] = [
+        {"type": "placed", "table": "t", "move": 3, "layout": {"svg_patch": [[0, 12], "<g/>"]}, "turn": None},
+        {"type": "chat", "line": {"text": "Удачи — 幸运 ✓", "n": 1}},
+        {"scores": [5, 0], "ghost": {"wide": [1.5, 0.25, 2.0, 1.0]}, 1: "a seat's key as a number"},
+        {"big": 2**70, "odd": "a\ud800"},  # beyond orjson: written by the standard library
+    ]
+    standard = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+    for message in messages:
+        assert json_text(message) == standard(message)

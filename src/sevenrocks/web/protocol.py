@@ -346,8 +346,16 @@ _NAMES: Final = {int: "a whole number", str: "text", bool: "true or false", list
 def _dumps(message: dict[str, Any]) -> str:
     """JSON as the messages are sent: no spaces (the separators of Starlette's ``send_json``),
     text as it is (not escaped to ASCII). orjson writes it: serializing each message is the
-    largest single cost of a placement in the server (docs/benchmarks.md)."""
-    return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    largest single cost of a placement in the server (docs/benchmarks.md). What orjson refuses (a
+    whole number beyond 64 bits, text that is not valid Unicode) the standard library writes, as
+    before it."""
+    try:
+        return orjson.dumps(message, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return _STANDARD(message)
+
+
+_STANDARD: Final = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
 
 
 def json_text(message: dict[str, Any] | str) -> str:
