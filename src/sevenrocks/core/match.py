@@ -1198,7 +1198,6 @@ class Match:
                 Draw(e.seat, None) if isinstance(e, Draw) and e.seat != seat else e for e in events
             )
         plays = self.legal_plays() if my_turn else []
-        self._layout.placed_on()  # built once a position, its copies share it
         return SeatView(
             seat=seat,
             hand=tiles_of_mask(self._hands[seat]),

@@ -498,6 +498,7 @@ class PlacedMessages:
         #: the seats' names as shown in each language asked for (a default name translated)
         self.names: dict[str, list[str]] = {}
         self.drawn = _drawn(table)
+        match.layout.placed_on()  # built once for the position: the seats' views' copies share it
         #: each seat's view of the position, made once (the public part and spectators: seat 0's)
         self.views = {0: match.view(0)}
         self.public = public_json(self.views[0], svg="", move=table.moves)
